@@ -1,0 +1,362 @@
+import Anthropic, {
+  AnthropicError,
+  APIError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  InternalServerError,
+  NotFoundError,
+  OverloadedError,
+  PermissionDeniedError,
+  RateLimitError,
+} from '@anthropic-ai/sdk';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CORS_FORBIDDEN_MESSAGE, type MockApi, startMockApi } from './mockApi';
+
+const KEY = 'sk-ant-mock-test-key';
+let mock: MockApi;
+
+beforeEach(async () => {
+  mock = await startMockApi();
+});
+afterEach(async () => {
+  await mock.close();
+});
+
+function client(options: { maxRetries?: number } = {}): Anthropic {
+  return new Anthropic({ apiKey: KEY, baseURL: mock.url, maxRetries: options.maxRetries ?? 0 });
+}
+
+const params = (text = 'Hello mock') => ({
+  model: 'claude-test',
+  max_tokens: 256,
+  messages: [{ role: 'user' as const, content: text }],
+});
+
+/** Runs a stream to its end and returns the text deltas seen and the outcome. */
+async function runStream(sdk: Anthropic, signal?: AbortSignal) {
+  const stream = sdk.messages.stream(params(), signal ? { signal } : {});
+  const deltas: string[] = [];
+  stream.on('text', (delta) => deltas.push(delta));
+  try {
+    return { deltas, message: await stream.finalMessage(), error: undefined };
+  } catch (error) {
+    return { deltas, message: undefined, error };
+  }
+}
+
+describe('replies', () => {
+  it('streams a scripted reply that the SDK assembles, and records the request with its headers', async () => {
+    mock.script({
+      kind: 'reply',
+      reply: {
+        blocks: [
+          { type: 'text', text: 'Here is the plan for today.' },
+          { type: 'tool_use', id: 'toolu_01', name: 'todo_write', input: { todos: ['a', 'b'] } },
+        ],
+        usage: { input_tokens: 321, output_tokens: 45 },
+      },
+    });
+    const { message, deltas, error } = await runStream(client());
+
+    expect(error).toBeUndefined();
+    expect(deltas.join('')).toBe('Here is the plan for today.');
+    expect(message?.model).toBe('claude-test');
+    expect(message?.content[1]).toMatchObject({
+      type: 'tool_use',
+      name: 'todo_write',
+      input: { todos: ['a', 'b'] },
+    });
+    expect(message?.stop_reason).toBe('tool_use');
+    expect(message?.usage).toMatchObject({ input_tokens: 321, output_tokens: 45 });
+
+    expect(mock.requests).toHaveLength(1);
+    const [request] = mock.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/v1/messages');
+    expect(request?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(request?.headers['anthropic-version']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(request?.body.stream).toBe(true);
+    expect(request?.body.messages).toEqual([{ role: 'user', content: 'Hello mock' }]);
+    expect(request?.time).toBeLessThanOrEqual(Date.now());
+    expect(mock.pendingSteps).toBe(0);
+  });
+
+  it('writes events one at a time, with the scripted delay between them', async () => {
+    mock.script({
+      kind: 'reply',
+      reply: { blocks: [{ type: 'text', text: 'b'.repeat(40) }], chunkSize: 8 },
+      delayMsPerEvent: 40,
+    });
+    const stream = client().messages.stream(params());
+    const arrivals: number[] = [];
+    stream.on('text', () => arrivals.push(Date.now()));
+    await stream.finalMessage();
+    expect(arrivals).toHaveLength(5);
+    // Four 40 ms pauses between the five deltas; a whole-spread bound stays stable on a busy machine.
+    expect((arrivals[4] ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThanOrEqual(100);
+  });
+
+  it('answers with the default echo when nothing is scripted, streamed or not', async () => {
+    const sdk = client();
+    const streamed = await runStream(sdk);
+    const created = await sdk.messages.create(params('  What   is\nthe plan?  '));
+
+    expect(streamed.deltas.join('')).toBe('Mock reply to: Hello mock');
+    expect(created.content).toEqual([
+      { type: 'text', text: 'Mock reply to: What is the plan?', citations: null },
+    ]);
+    expect(created.stop_reason).toBe('end_turn');
+    expect(created.usage.input_tokens).toBeGreaterThan(0);
+    expect(mock.requests[1]?.body.stream).toBeUndefined();
+  });
+
+  it('echoes the newest user text even when the last user turn is a tool result', async () => {
+    const message = await client().messages.create({
+      model: 'm',
+      max_tokens: 10,
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'List files' }] },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'ls', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'a.txt' }] },
+      ],
+    });
+    expect(message.content[0]).toMatchObject({ text: 'Mock reply to: List files' });
+  });
+
+  it('delays the response headers by firstByteDelayMs', async () => {
+    mock.script({
+      kind: 'reply',
+      reply: { blocks: [{ type: 'text', text: 'late' }] },
+      firstByteDelayMs: 150,
+    });
+    const started = Date.now();
+    const response = await client()
+      .messages.create({ ...params(), stream: true })
+      .asResponse();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    expect(response.headers.get('request-id')).toMatch(/^req_mock_/);
+    await response.text();
+  });
+});
+
+describe('HTTP errors', () => {
+  it('maps 429 to RateLimitError with retry-after, request-id and the API error body', async () => {
+    mock.script({ kind: 'status', status: 429, retryAfterSeconds: 7, shouldRetry: false });
+    const { error } = await runStream(client({ maxRetries: 2 }));
+
+    expect(error).toBeInstanceOf(RateLimitError);
+    const rateLimit = error as RateLimitError;
+    expect(rateLimit.status).toBe(429);
+    expect(rateLimit.type).toBe('rate_limit_error');
+    expect(rateLimit.headers.get('retry-after')).toBe('7');
+    expect(rateLimit.requestID).toMatch(/^req_mock_/);
+    expect(rateLimit.error).toMatchObject({ type: 'error', request_id: rateLimit.requestID });
+    // x-should-retry: false stops the SDK's own retries.
+    expect(mock.requests).toHaveLength(1);
+  });
+
+  it('lets the SDK retry after the retry-after it was given, then succeed', async () => {
+    mock.script(
+      { kind: 'status', status: 429, retryAfterSeconds: 0.3 },
+      { kind: 'reply', reply: { blocks: [{ type: 'text', text: 'second time lucky' }] } },
+    );
+    const { message } = await runStream(client({ maxRetries: 2 }));
+
+    expect(message?.content[0]).toMatchObject({ text: 'second time lucky' });
+    expect(mock.requests).toHaveLength(2);
+    const gap = (mock.requests[1]?.time ?? 0) - (mock.requests[0]?.time ?? 0);
+    expect(gap).toBeGreaterThanOrEqual(280);
+  });
+
+  it('maps 529 to OverloadedError, and repeat answers the SDK retries with the same failure', async () => {
+    mock.script(
+      { kind: 'status', status: 529, retryAfterSeconds: 0.01, repeat: 3 },
+      { kind: 'reply', reply: { blocks: [{ type: 'text', text: 'unused' }] } },
+    );
+    const { error } = await runStream(client({ maxRetries: 2 }));
+
+    expect(error).toBeInstanceOf(OverloadedError);
+    expect((error as OverloadedError).type).toBe('overloaded_error');
+    expect(mock.requests).toHaveLength(3);
+    expect(mock.pendingSteps).toBe(1);
+  });
+
+  it.each([
+    [400, BadRequestError, 'invalid_request_error'],
+    [401, AuthenticationError, 'authentication_error'],
+    [403, PermissionDeniedError, 'permission_error'],
+    [404, NotFoundError, 'not_found_error'],
+    [500, InternalServerError, 'api_error'],
+  ] as const)('maps %i to %o with type %s', async (status, errorClass, type) => {
+    mock.script({ kind: 'status', status, shouldRetry: false });
+    const { error } = await runStream(client());
+    expect(error).toBeInstanceOf(errorClass);
+    expect((error as APIError).type).toBe(type);
+    expect((error as APIError).status).toBe(status);
+  });
+
+  it('names the requested model in a default 404, and uses a scripted message and type', async () => {
+    mock.script(
+      { kind: 'status', status: 404 },
+      { kind: 'status', status: 400, errorType: 'invalid_request_error', message: 'prompt is too long' },
+    );
+    const notFound = await runStream(client());
+    const badRequest = await runStream(client());
+    expect((notFound.error as APIError).apiMessage).toBe('model: claude-test');
+    expect((badRequest.error as APIError).apiMessage).toBe('prompt is too long');
+  });
+
+  it('answers the organisation-forbids-CORS case as the real API does', async () => {
+    mock.script({ kind: 'cors-forbidden' });
+    const { error } = await runStream(client());
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).apiMessage).toBe(CORS_FORBIDDEN_MESSAGE);
+    expect((error as AuthenticationError).message).toContain('CORS requests are not allowed');
+  });
+});
+
+describe('failures during a stream', () => {
+  it('sends an error event mid-stream that the SDK raises as an APIError without status', async () => {
+    mock.script({ kind: 'stream-error', afterText: 'Half of the answ' });
+    const { error, deltas } = await runStream(client());
+
+    expect(error).toBeInstanceOf(APIError);
+    expect(error).not.toBeInstanceOf(OverloadedError);
+    expect((error as APIError).type).toBe('overloaded_error');
+    expect((error as APIError).status).toBeUndefined();
+    expect(deltas.join('')).toBe('Half of the answ');
+  });
+
+  it('can send another error type mid-stream', async () => {
+    mock.script({ kind: 'stream-error', afterText: 'x', errorType: 'api_error', message: 'Internal' });
+    const { error } = await runStream(client());
+    expect((error as APIError).type).toBe('api_error');
+    expect((error as APIError).apiMessage).toBe('Internal');
+  });
+
+  it('drops the connection after some text, which the SDK reports as an error that is not an abort', async () => {
+    mock.script({ kind: 'drop', afterText: 'Streaming along until' });
+    const { error, deltas, message } = await runStream(client({ maxRetries: 2 }));
+
+    expect(message).toBeUndefined();
+    expect(error).toBeInstanceOf(AnthropicError);
+    expect(error).not.toBeInstanceOf(APIUserAbortError);
+    // A network failure (undici's "terminated"), not a clean but truncated end of stream.
+    expect((error as AnthropicError).cause).toBeInstanceOf(TypeError);
+    expect(deltas.join('')).toBe('Streaming along until');
+    // A stream is not retried once its headers have arrived.
+    expect(mock.requests).toHaveLength(1);
+  });
+
+  it('hangs without a byte until the client aborts', async () => {
+    mock.script({ kind: 'hang' });
+    const controller = new AbortController();
+    const outcome = runStream(client(), controller.signal);
+    let settled = false;
+    void outcome.then(() => {
+      settled = true;
+    });
+
+    await mock.waitForRequests(1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(settled).toBe(false);
+    controller.abort();
+    const { error, deltas } = await outcome;
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(deltas).toEqual([]);
+  });
+
+  it('closes even while a request hangs', async () => {
+    mock.script({ kind: 'hang' });
+    const outcome = runStream(client());
+    await mock.waitForRequests(1);
+    await mock.close();
+    const { error } = await outcome;
+    expect(error).toBeInstanceOf(AnthropicError);
+    mock = await startMockApi(); // afterEach closes the current mock again
+  });
+});
+
+describe('CORS', () => {
+  it('answers a preflight with 204, echoing origin and requested headers, without recording it', async () => {
+    const response = await fetch(`${mock.url}/v1/messages`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://127.0.0.1:4173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,anthropic-version,x-stainless-os',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4173');
+    expect(response.headers.get('access-control-allow-headers')).toBe(
+      'authorization,anthropic-version,x-stainless-os',
+    );
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(Number(response.headers.get('access-control-max-age'))).toBeGreaterThan(0);
+    expect(mock.preflights).toBe(1);
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it('puts the allow-origin and exposed headers on real responses, errors included', async () => {
+    mock.script({ kind: 'status', status: 429, retryAfterSeconds: 1 });
+    const error = await fetch(`${mock.url}/v1/messages`, {
+      method: 'POST',
+      headers: { origin: 'http://localhost:9999', 'content-type': 'application/json' },
+      body: JSON.stringify({ ...params(), stream: true }),
+    });
+    const ok = await fetch(`${mock.url}/v1/messages`, {
+      method: 'POST',
+      body: JSON.stringify({ ...params(), stream: true }),
+    });
+
+    expect(error.headers.get('access-control-allow-origin')).toBe('http://localhost:9999');
+    expect(ok.headers.get('access-control-allow-origin')).toBe('*');
+    for (const response of [error, ok]) {
+      const exposed = (response.headers.get('access-control-expose-headers') ?? '').split(/,\s*/);
+      expect(exposed).toEqual(
+        expect.arrayContaining(['request-id', 'retry-after', 'retry-after-ms', 'x-should-retry']),
+      );
+    }
+    expect(await error.json()).toMatchObject({ type: 'error', error: { type: 'rate_limit_error' } });
+    expect(await ok.text()).toContain('event: message_stop');
+  });
+});
+
+describe('bookkeeping', () => {
+  it('waitForRequests resolves once enough requests arrived and rejects on timeout', async () => {
+    const waiting = mock.waitForRequests(2, 3000);
+    const sdk = client();
+    await sdk.messages.create(params('one'));
+    await sdk.messages.create(params('two'));
+    const requests = await waiting;
+    expect(requests.map((r) => r.body.messages?.[0]?.content)).toEqual(['one', 'two']);
+
+    await expect(mock.waitForRequests(3, 50)).rejects.toThrow(/waited 50 ms for 3 requests, got 2/);
+  });
+
+  it('reset forgets requests, preflights and scripted steps', async () => {
+    mock.script({ kind: 'status', status: 500 });
+    await fetch(`${mock.url}/v1/messages`, { method: 'OPTIONS' });
+    await client()
+      .messages.create(params())
+      .catch(() => undefined);
+    mock.script({ kind: 'status', status: 500 });
+
+    mock.reset();
+    expect(mock.requests).toHaveLength(0);
+    expect(mock.preflights).toBe(0);
+    expect(mock.pendingSteps).toBe(0);
+    const message = await client().messages.create(params('after reset'));
+    expect(message.content[0]).toMatchObject({ text: 'Mock reply to: after reset' });
+  });
+
+  it('answers other paths with a 404 error body and records them', async () => {
+    const response = await fetch(`${mock.url}/v1/models`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ type: 'error', error: { type: 'not_found_error' } });
+    expect(mock.requests[0]).toMatchObject({ method: 'GET', path: '/v1/models' });
+  });
+});

@@ -1,0 +1,263 @@
+/**
+ * A local stand-in for the Anthropic Messages API, for unit and e2e tests. It speaks
+ * the real wire protocol (SSE streaming, JSON error bodies, CORS for a browser origin),
+ * records every request, and answers each POST /v1/messages with the next scripted step.
+ *
+ * Point the SDK's `baseURL` at `mockApi.url`.
+ */
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { errorBody } from '../../src/llm/sse/messageStreamEvents';
+import type { MockStep } from './mockSteps';
+import { writeJson, writeStep } from './writeStep';
+
+export type { MockStep } from './mockSteps';
+export { CORS_FORBIDDEN_MESSAGE } from './mockSteps';
+
+/** The fields of a Messages request that tests look at; anything else is kept as sent. */
+export interface MessagesRequestBody {
+  model?: string;
+  max_tokens?: number;
+  stream?: boolean;
+  system?: unknown;
+  messages?: Array<{ role: string; content: unknown }>;
+  tools?: unknown[];
+  tool_choice?: unknown;
+  [key: string]: unknown;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path with query string, as sent: `/v1/messages`. */
+  path: string;
+  /** Lower-cased names; repeated headers joined with `, `. */
+  headers: Record<string, string>;
+  /** The parsed JSON body; `{}` when the body was empty or not a JSON object. */
+  body: MessagesRequestBody;
+  rawBody: string;
+  /** `Date.now()` when the request had been read. */
+  time: number;
+}
+
+export interface MockApi {
+  /** `http://127.0.0.1:PORT`, without a trailing slash: use it as the SDK's baseURL. */
+  readonly url: string;
+  /** Every request except CORS preflights, in arrival order. */
+  readonly requests: RecordedRequest[];
+  /** How many OPTIONS preflights were answered. */
+  readonly preflights: number;
+  /** Scripted steps not used yet (a step with `repeat` counts once). */
+  readonly pendingSteps: number;
+  /** Queues replies for the next POST /v1/messages requests, in order. */
+  script(...steps: MockStep[]): void;
+  /** Forgets scripted steps, recorded requests and the preflight count. */
+  reset(): void;
+  /** Resolves with the recorded requests once at least `count` have arrived. */
+  waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
+  close(): Promise<void>;
+}
+
+const EXPOSED_HEADERS = 'request-id, retry-after, retry-after-ms, x-should-retry';
+const MAX_DEFAULT_ECHO = 100;
+
+export async function startMockApi(options: { port?: number } = {}): Promise<MockApi> {
+  const requests: RecordedRequest[] = [];
+  const queue: Array<{ step: MockStep; left: number }> = [];
+  const waiters = new Set<() => void>();
+  const openResponses = new Set<ServerResponse>();
+  let preflights = 0;
+  let responseCount = 0;
+
+  const nextStep = (): MockStep | undefined => {
+    const head = queue[0];
+    if (!head) return undefined;
+    head.left -= 1;
+    if (head.left <= 0) queue.shift();
+    return head.step;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const origin = req.headers.origin;
+    const cors: Record<string, string> = {
+      'access-control-allow-origin': origin ?? '*',
+      'access-control-expose-headers': EXPOSED_HEADERS,
+      vary: 'Origin',
+    };
+
+    if (req.method === 'OPTIONS') {
+      preflights += 1;
+      res.writeHead(204, {
+        ...cors,
+        'access-control-allow-methods': 'GET, POST, OPTIONS',
+        // The SDK sends many x-stainless-* headers; echo whatever the browser asks for.
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+        'access-control-max-age': '600',
+      });
+      res.end();
+      return;
+    }
+
+    const rawBody = await readBody(req);
+    const body = parseBody(rawBody);
+    requests.push({
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      headers: flattenHeaders(req.headers),
+      body,
+      rawBody,
+      time: Date.now(),
+    });
+    for (const wake of waiters) wake();
+
+    responseCount += 1;
+    const requestId = `req_mock_${String(responseCount).padStart(6, '0')}`;
+    const baseHeaders = { ...cors, 'request-id': requestId };
+    const path = (req.url ?? '/').split('?')[0];
+
+    if (req.method !== 'POST' || path !== '/v1/messages') {
+      writeJson({ res, baseHeaders }, 404, errorBody('not_found_error', 'Not Found', requestId));
+      return;
+    }
+
+    const model = typeof body.model === 'string' ? body.model : 'mock-model';
+    const step = nextStep() ?? defaultReplyStep(body, rawBody);
+    await writeStep(step, { res, requestId, baseHeaders, model, stream: body.stream === true });
+  };
+
+  const server = createServer((req, res) => {
+    openResponses.add(res);
+    res.on('close', () => openResponses.delete(res));
+    req.on('error', () => {}); // a client that aborts mid-upload is not the mock's failure
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) {
+        const body = errorBody('api_error', `Mock failure: ${String(error)}`);
+        writeJson({ res, baseHeaders: { 'access-control-allow-origin': '*' } }, 500, body);
+      } else {
+        res.destroy();
+      }
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo; // listening on TCP, so never a pipe name
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    get preflights() {
+      return preflights;
+    },
+    get pendingSteps() {
+      return queue.length;
+    },
+    script(...steps) {
+      for (const step of steps) queue.push({ step, left: Math.max(1, Math.floor(step.repeat ?? 1)) });
+    },
+    reset() {
+      queue.length = 0;
+      requests.length = 0;
+      preflights = 0;
+    },
+    waitForRequests(count, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = (): boolean => {
+          if (requests.length < count) return false;
+          finish();
+          resolve([...requests]);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          finish();
+          reject(new Error(`Mock API: waited ${timeoutMs} ms for ${count} requests, got ${requests.length}`));
+        }, timeoutMs);
+        const finish = (): void => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        if (!check()) waiters.add(check);
+      });
+    },
+    async close() {
+      // Hanging and streaming responses would keep server.close() waiting forever.
+      for (const res of openResponses) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The text of the newest user turn that has any, as the default reply echoes it. */
+export function lastUserText(body: MessagesRequestBody): string {
+  const messages = body.messages ?? [];
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const message = messages[i];
+    if (message?.role !== 'user') continue;
+    const text = contentText(message.content);
+    if (text) return text;
+  }
+  return '';
+}
+
+/**
+ * With nothing scripted the mock still answers, deterministically: `Mock reply to: <text>`,
+ * the user text squeezed to one line of at most 100 characters.
+ */
+function defaultReplyStep(body: MessagesRequestBody, rawBody: string): MockStep {
+  const squeezed = lastUserText(body).replace(/\s+/g, ' ').trim();
+  const echo = squeezed.length > MAX_DEFAULT_ECHO ? `${squeezed.slice(0, MAX_DEFAULT_ECHO)}…` : squeezed;
+  const text = `Mock reply to: ${echo}`;
+  return {
+    kind: 'reply',
+    reply: {
+      blocks: [{ type: 'text', text }],
+      // Roughly four characters a token, so a context meter has something to show.
+      usage: { input_tokens: Math.ceil(rawBody.length / 4), output_tokens: Math.ceil(text.length / 4) },
+    },
+  };
+}
+
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .flatMap((block: unknown) =>
+      isRecord(block) && block.type === 'text' && typeof block.text === 'string' ? [block.text] : [],
+    )
+    .join('\n');
+}
+
+function parseBody(raw: string): MessagesRequestBody {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isRecord(parsed) ? (parsed as MessagesRequestBody) : {}; // a JSON object; fields are checked where read
+  } catch {
+    return {};
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function flattenHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * Writes one scripted step as an HTTP response, the way the real Messages API would:
+ * SSE events written one by one (really incremental), JSON error bodies, and the
+ * failure modes (mid-stream error, dropped connection, silence) that tests need.
+ */
+import type { ServerResponse } from 'node:http';
+import {
+  errorBody,
+  formatSseEvent,
+  messageStreamEvents,
+  type ScriptedReply,
+  type StreamEvent,
+  scriptedMessage,
+} from '../../src/llm/sse/messageStreamEvents';
+import {
+  CORS_FORBIDDEN_MESSAGE,
+  DEFAULT_ERROR_MESSAGE,
+  DEFAULT_ERROR_TYPE,
+  ERROR_STATUSES,
+  type MockStep,
+} from './mockSteps';
+
+export interface StepContext {
+  res: ServerResponse;
+  requestId: string;
+  /** Headers every response carries (CORS, request-id). */
+  baseHeaders: Record<string, string>;
+  /** The model the request asked for, and whether it asked for a stream. */
+  model: string;
+  stream: boolean;
+}
+
+export async function writeStep(step: MockStep, ctx: StepContext): Promise<void> {
+  switch (step.kind) {
+    case 'reply': {
+      const reply: ScriptedReply = { ...step.reply, model: step.reply.model ?? ctx.model };
+      if (step.firstByteDelayMs) await sleep(step.firstByteDelayMs);
+      if (!ctx.stream) {
+        writeJson(ctx, 200, scriptedMessage(reply));
+        return;
+      }
+      openStream(ctx);
+      await writeEvents(ctx.res, messageStreamEvents(reply), step.delayMsPerEvent);
+      ctx.res.end();
+      return;
+    }
+    case 'status': {
+      const headers: Record<string, string> = {};
+      if (step.retryAfterSeconds !== undefined) headers['retry-after'] = String(step.retryAfterSeconds);
+      if (step.shouldRetry !== undefined) headers['x-should-retry'] = String(step.shouldRetry);
+      const type = step.errorType ?? DEFAULT_ERROR_TYPE[step.status];
+      // The real API names the unknown model in a 404 for /v1/messages.
+      const fallback = step.status === 404 ? `model: ${ctx.model}` : DEFAULT_ERROR_MESSAGE[step.status];
+      writeJson(ctx, step.status, errorBody(type, step.message ?? fallback, ctx.requestId), headers);
+      return;
+    }
+    case 'cors-forbidden':
+      writeJson(ctx, 401, errorBody('authentication_error', CORS_FORBIDDEN_MESSAGE, ctx.requestId));
+      return;
+    case 'stream-error': {
+      openStream(ctx);
+      await writeEvents(ctx.res, partialReplyEvents(ctx.model, step.afterText), step.delayMsPerEvent);
+      const type = step.errorType ?? 'overloaded_error';
+      const body = errorBody(type, step.message ?? defaultMessageForType(type), ctx.requestId);
+      await writeEvents(ctx.res, [{ event: 'error', data: body }], step.delayMsPerEvent);
+      ctx.res.end();
+      return;
+    }
+    case 'drop':
+      openStream(ctx);
+      await writeEvents(ctx.res, partialReplyEvents(ctx.model, step.afterText), step.delayMsPerEvent);
+      await sleep(step.dropDelayMs ?? 100);
+      // No terminating chunk: the client sees the connection die mid-body.
+      ctx.res.socket?.destroy();
+      return;
+    case 'hang':
+      // Say nothing. The server keeps the response and ends it on close().
+      return;
+  }
+}
+
+/** A JSON body for requests that are not /v1/messages. */
+export function writeJson(
+  ctx: Pick<StepContext, 'res' | 'baseHeaders'>,
+  status: number,
+  body: unknown,
+  extraHeaders: Record<string, string> = {},
+): void {
+  const payload = JSON.stringify(body);
+  ctx.res.writeHead(status, {
+    ...ctx.baseHeaders,
+    ...extraHeaders,
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(payload)),
+  });
+  ctx.res.end(payload);
+}
+
+function openStream(ctx: StepContext): void {
+  ctx.res.writeHead(200, {
+    ...ctx.baseHeaders,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+  });
+  // Headers go out now, so the client sees the response begin before the first event.
+  ctx.res.flushHeaders();
+}
+
+/** The opening of a text reply up to and including the deltas of `text`, with no end. */
+function partialReplyEvents(model: string, text: string): StreamEvent[] {
+  const all = messageStreamEvents({ model, blocks: [{ type: 'text', text }] });
+  return all.filter(
+    (e) => e.event !== 'content_block_stop' && e.event !== 'message_delta' && e.event !== 'message_stop',
+  );
+}
+
+/** Writes each event as its own chunk, waiting until it has left the process. */
+async function writeEvents(
+  res: ServerResponse,
+  events: Array<{ event: string; data: unknown }>,
+  delayMs = 0,
+): Promise<void> {
+  for (const { event, data } of events) {
+    if (delayMs > 0) await sleep(delayMs);
+    if (res.destroyed || res.writableEnded) return; // the client went away (abort)
+    await new Promise<void>((resolve) => {
+      // The callback also fires (with an error) when the socket dies; 'close' is a second guard.
+      res.once('close', resolve);
+      res.write(formatSseEvent(event, data), () => {
+        res.off('close', resolve);
+        resolve();
+      });
+    });
+  }
+}
+
+function defaultMessageForType(type: string): string {
+  const status = ERROR_STATUSES.find((candidate) => DEFAULT_ERROR_TYPE[candidate] === type);
+  return status ? DEFAULT_ERROR_MESSAGE[status] : 'An error occurred.';
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,47 @@
+/**
+ * End-to-end tests run the built app (`vite preview`) in Chromium against the local mock
+ * of the Messages API (e2e/mock). Run them with `npm run test:e2e` (e2e/run.mjs), which
+ * builds first and checks that a Chromium exists.
+ */
+import { defineConfig } from '@playwright/test';
+
+const APP_URL = 'http://127.0.0.1:4173';
+
+export default defineConfig({
+  testDir: 'e2e',
+  // e2e/mock/*.test.ts are vitest unit tests; Playwright owns only the specs.
+  testMatch: '**/*.spec.ts',
+  workers: 2,
+  fullyParallel: true,
+  // A flaky e2e test is a bug to fix, not to hide.
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  outputDir: 'test-results/artifacts',
+  use: {
+    baseURL: APP_URL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Playwright cannot download its own browser here; Debian's Chromium it is, unless overridden.
+      executablePath: process.env.BATON_CHROMIUM || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx vite preview --port 4173 --strictPort --host 127.0.0.1',
+    url: APP_URL,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,257 @@
+/**
+ * The agent loop: sends the context to the model, streams the reply, runs tool
+ * calls and repeats until the model stops. It owns the in-memory context and the
+ * steering / follow-up / pending-next-turn queues, and reports everything through
+ * events; persisting is the listener's business.
+ */
+import { toApiMessages } from '../session/buildSessionContext';
+import type { Message, ToolResultBlock, ToolUseBlock } from '../session/types';
+import type { AgentEvent, AgentListener } from './agentEvents';
+import {
+  type AgentMessage,
+  type AgentTool,
+  type CustomContextMessage,
+  type ModelClient,
+  ModelError,
+  type ToolChoice,
+} from './types';
+
+export interface AgentConfig {
+  getModelClient(): ModelClient;
+  getModel(): string;
+  getMaxTokens(): number;
+  getSystemPrompt(): string;
+  getTools(): AgentTool[];
+}
+
+export interface AgentRunOptions {
+  /** `none` forbids tool use for this run (the tools are still declared). */
+  toolChoice?: ToolChoice;
+  /**
+   * A single-turn run (the handoff document) does not take steering messages: they
+   * stay queued for the owner to hand back to the user.
+   */
+  takeSteering?: boolean;
+}
+
+export class AgentBusyError extends Error {
+  override readonly name = 'AgentBusyError';
+  constructor() {
+    super('A reply is still being written. Stop it with Esc first.');
+  }
+}
+
+export function userMessage(text: string): Message {
+  return { role: 'user', content: [{ type: 'text', text }] };
+}
+
+export class Agent {
+  private context: AgentMessage[] = [];
+  private readonly listeners = new Set<AgentListener>();
+  private controller: AbortController | undefined;
+  private readonly steering: string[] = [];
+  private readonly followUps: string[] = [];
+  private readonly pendingNextTurn: CustomContextMessage[] = [];
+
+  constructor(private readonly config: AgentConfig) {}
+
+  get messages(): readonly AgentMessage[] {
+    return this.context;
+  }
+
+  get isStreaming(): boolean {
+    return this.controller !== undefined;
+  }
+
+  get steeringQueue(): readonly string[] {
+    return this.steering;
+  }
+
+  get followUpQueue(): readonly string[] {
+    return this.followUps;
+  }
+
+  get pendingNextTurnMessages(): readonly CustomContextMessage[] {
+    return this.pendingNextTurn;
+  }
+
+  subscribe(listener: AgentListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: AgentEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+
+  replaceMessages(messages: readonly AgentMessage[]): void {
+    this.context = [...messages];
+  }
+
+  /** Forget the context and every queue (a new session). */
+  reset(): void {
+    this.context = [];
+    this.clearQueues();
+  }
+
+  steer(text: string): void {
+    this.steering.push(text);
+    this.emit({ type: 'queue_update' });
+  }
+
+  followUp(text: string): void {
+    this.followUps.push(text);
+    this.emit({ type: 'queue_update' });
+  }
+
+  removeQueued(kind: 'steering' | 'followUp', index: number): string | undefined {
+    const queue = kind === 'steering' ? this.steering : this.followUps;
+    const [removed] = queue.splice(index, 1);
+    this.emit({ type: 'queue_update' });
+    return removed;
+  }
+
+  takeNextFollowUp(): string | undefined {
+    const next = this.followUps.shift();
+    if (next !== undefined) this.emit({ type: 'queue_update' });
+    return next;
+  }
+
+  addPendingNextTurn(message: CustomContextMessage): void {
+    this.pendingNextTurn.push(message);
+  }
+
+  /** Empties every queue and returns the text the user had typed into them. */
+  clearQueues(): { steering: string[]; followUps: string[] } {
+    const taken = { steering: this.steering.splice(0), followUps: this.followUps.splice(0) };
+    this.pendingNextTurn.length = 0;
+    this.emit({ type: 'queue_update' });
+    return taken;
+  }
+
+  abort(): void {
+    this.controller?.abort();
+  }
+
+  /** Runs the agent on `input` until the model stops, fails or is aborted. */
+  async prompt(input: AgentMessage | AgentMessage[], options: AgentRunOptions = {}): Promise<void> {
+    if (this.controller) throw new AgentBusyError();
+    const controller = new AbortController();
+    this.controller = controller;
+    const added: AgentMessage[] = [];
+    let error: ModelError | undefined;
+    this.emit({ type: 'agent_start' });
+    try {
+      let inputs: AgentMessage[] = Array.isArray(input) ? input : [input];
+      for (;;) {
+        for (const message of [...this.pendingNextTurn.splice(0), ...inputs]) this.add(message, added);
+        inputs = [];
+        const reply = await this.streamReply(controller.signal, options.toolChoice ?? 'auto');
+        this.add(reply.message, added, true);
+        error = reply.error;
+        if (error || reply.message.stopReason === 'aborted') {
+          this.emit({ type: 'turn_end', message: reply.message, toolResults: [] });
+          break;
+        }
+        const toolResults = await this.runTools(reply.message, controller.signal);
+        for (const result of toolResults) this.add(result, added);
+        this.emit({ type: 'turn_end', message: reply.message, toolResults });
+        if (controller.signal.aborted) break;
+        if (options.takeSteering !== false && this.steering.length > 0) {
+          inputs = this.steering.splice(0).map(userMessage);
+          this.emit({ type: 'queue_update' });
+          continue;
+        }
+        if (toolResults.length === 0) break;
+      }
+    } finally {
+      this.controller = undefined;
+      this.emit({
+        type: 'agent_end',
+        messages: added,
+        aborted: controller.signal.aborted,
+        ...(error && { error }),
+      });
+    }
+  }
+
+  /** Adds a finished message to the context. Assistant messages already had their start. */
+  private add(message: AgentMessage, added: AgentMessage[], started = false): void {
+    this.context.push(message);
+    added.push(message);
+    if (!started) this.emit({ type: 'message_start', message });
+    this.emit({ type: 'message_end', message });
+  }
+
+  private async streamReply(
+    signal: AbortSignal,
+    toolChoice: ToolChoice,
+  ): Promise<{ message: Message; error?: ModelError }> {
+    const model = this.config.getModel();
+    let partial: Message = { role: 'assistant', content: [], stopReason: 'streaming', model };
+    this.emit({ type: 'message_start', message: partial });
+    try {
+      const message = await this.config.getModelClient().stream(
+        {
+          model,
+          system: this.config.getSystemPrompt(),
+          messages: toApiMessages(this.context),
+          tools: this.config.getTools().map((tool) => tool.definition),
+          toolChoice,
+          maxTokens: this.config.getMaxTokens(),
+          signal,
+        },
+        (update) => {
+          // Buffered events keep arriving after an abort; the user already saw it stop.
+          if (signal.aborted) return;
+          partial = update;
+          this.emit({ type: 'message_update', message: update });
+        },
+      );
+      // A client that ignores its signal must not turn a user's stop into a success.
+      if (signal.aborted && message.stopReason !== 'aborted')
+        return { message: { ...partial, stopReason: 'aborted' } };
+      return { message };
+    } catch (caught) {
+      if (signal.aborted) return { message: { ...partial, stopReason: 'aborted' } };
+      const error =
+        caught instanceof ModelError
+          ? caught
+          : new ModelError('unknown', caught instanceof Error ? caught.message : String(caught));
+      const base = error.partial ?? partial;
+      return { message: { ...base, stopReason: 'error', errorMessage: error.message }, error };
+    }
+  }
+
+  private async runTools(message: Message, signal: AbortSignal): Promise<Message[]> {
+    const calls = message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+    if (calls.length === 0 || message.stopReason !== 'tool_use') return [];
+    const tools = new Map(this.config.getTools().map((tool) => [tool.definition.name, tool]));
+    const results: ToolResultBlock[] = [];
+    for (const call of calls) {
+      results.push(await this.runTool(tools.get(call.name), call, signal));
+    }
+    return [{ role: 'toolResult', content: results }];
+  }
+
+  private async runTool(
+    tool: AgentTool | undefined,
+    call: ToolUseBlock,
+    signal: AbortSignal,
+  ): Promise<ToolResultBlock> {
+    const answer = (content: string, isError: boolean): ToolResultBlock => ({
+      type: 'tool_result',
+      tool_use_id: call.id,
+      content,
+      ...(isError && { is_error: true }),
+    });
+    if (signal.aborted) return answer('Cancelled by the user.', true);
+    if (!tool) return answer(`Unknown tool: ${call.name}`, true);
+    try {
+      const result = await tool.execute(call.input, signal);
+      return answer(result.content, result.isError === true);
+    } catch (caught) {
+      return answer(`Tool failed: ${caught instanceof Error ? caught.message : String(caught)}`, true);
+    }
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The agent's vocabulary: the messages it keeps in its context, the wire shape it
+ * sends, and the model port that src/llm implements. No SDK types leak in here, so
+ * core tests can drive the agent with any ModelClient.
+ */
+import type { Message, TextBlock, ToolResultBlock, ToolUseBlock } from '../session/types';
+
+/** Context that is not a conversation turn of its own: a handoff document, a todo reminder. */
+export interface CustomContextMessage {
+  role: 'custom';
+  customType: string;
+  content: string;
+  display: boolean;
+  details?: unknown;
+}
+
+/** What the agent holds in its context: conversation messages plus custom context. */
+export type AgentMessage = Message | CustomContextMessage;
+
+/** A content block as the Messages API accepts it in a request. */
+export type ApiContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;
+
+/** One turn of a Messages API request. */
+export interface ApiMessage {
+  role: 'user' | 'assistant';
+  content: ApiContentBlock[];
+}
+
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  input_schema: { type: 'object'; [key: string]: unknown };
+}
+
+export type ToolChoice = 'auto' | 'none';
+
+export interface ModelRequest {
+  model: string;
+  system: string;
+  messages: ApiMessage[];
+  tools: ToolDefinition[];
+  toolChoice: ToolChoice;
+  maxTokens: number;
+  signal: AbortSignal;
+}
+
+/**
+ * The model port. `stream` calls `onPartial` with the growing assistant message
+ * (a fresh object each time) and resolves with the final one. When `signal` fires
+ * it resolves with the partial message and stopReason `aborted`; every other failure
+ * rejects with a ModelError.
+ */
+export interface ModelClient {
+  readonly label: string;
+  stream(request: ModelRequest, onPartial: (message: Message) => void): Promise<Message>;
+}
+
+export type ModelErrorKind =
+  | 'auth'
+  | 'permission'
+  | 'cors_forbidden'
+  | 'model_not_found'
+  | 'rate_limited'
+  | 'overloaded'
+  | 'server'
+  | 'bad_request'
+  | 'network'
+  | 'connection_dropped'
+  | 'timeout'
+  | 'transport_abort'
+  | 'unknown';
+
+/** A model failure with a sentence fit to show the user as it is. */
+export class ModelError extends Error {
+  override readonly name = 'ModelError';
+  constructor(
+    readonly kind: ModelErrorKind,
+    message: string,
+    readonly status?: number,
+    /** What had streamed before the failure, if anything. */
+    readonly partial?: Message,
+  ) {
+    super(message);
+  }
+}
+
+export interface ToolExecutionResult {
+  content: string;
+  isError?: boolean;
+}
+
+export interface AgentTool {
+  definition: ToolDefinition;
+  execute(input: unknown, signal: AbortSignal): Promise<ToolExecutionResult> | ToolExecutionResult;
+}

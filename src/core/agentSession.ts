@@ -1,0 +1,404 @@
+/**
+ * The session layer: binds the agent loop to one session log at a time, persists
+ * every message as it happens, keeps the todos and their reminder, and runs the
+ * handoff. Everything the UI does to a conversation goes through here; it knows
+ * nothing of React, the DOM or IndexedDB.
+ */
+import { Agent, AgentBusyError, userMessage } from './agent/agent';
+import type { AgentEvent } from './agent/agentEvents';
+import type { AgentTool, ModelClient, ToolChoice } from './agent/types';
+import { expandPromptTemplate, type PromptTemplate } from './commands/promptTemplates';
+import { HandoffMachine, type HandoffResult, type HandoffState } from './handoff/handoffMachine';
+import { HANDOFF_CUSTOM_TYPE, HANDOFF_SESSION_FRAMING, wrapHandoffDocument } from './handoff/handoffPrompt';
+import { newId } from './ids';
+import { buildSessionContext } from './session/buildSessionContext';
+import type { SessionPersistence } from './session/persistence';
+import { createSessionHeader, DEFAULT_SESSION_TITLE, SessionLog } from './session/sessionLog';
+import {
+  type CustomMessageEntry,
+  type Message,
+  type MessageEntry,
+  type SessionHeader,
+  textOf,
+} from './session/types';
+import { deriveTodos } from './todos/deriveTodos';
+import { TODO_REMINDER_CUSTOM_TYPE, TodoReminder } from './todos/todoReminder';
+import type { TodoItem } from './todos/todoTypes';
+import { createTodoWriteTool, TODO_WRITE_TOOL_NAME } from './todos/todoWriteTool';
+
+export const BASE_SYSTEM_PROMPT = [
+  'You are the assistant in Baton, a chat app for long working sessions.',
+  'Be direct and precise. Use markdown where it helps; put code in fenced blocks.',
+  'For work with several steps, keep a plan with the todo_write tool and keep it current.',
+].join('\n');
+
+export interface AgentSessionDeps {
+  persistence: SessionPersistence;
+  getModelClient(): ModelClient;
+  /** The model id new replies are requested from. */
+  getModel(): string;
+  getMaxTokens(): number;
+  /** The user's API key, so it can be kept out of what the handoff sends and stores. */
+  getApiKey(): string | undefined;
+  getPromptTemplates(): PromptTemplate[];
+  redact(text: string, secret: string | undefined): string;
+  now?: () => number;
+  newId?: () => string;
+}
+
+export type SessionEvent =
+  | AgentEvent
+  | { type: 'session_changed'; header: SessionHeader; previous?: SessionHeader }
+  | { type: 'header_changed'; header: SessionHeader }
+  | { type: 'todos_changed'; todos: TodoItem[] }
+  | { type: 'handoff_state'; state: HandoffState }
+  /** Text the user had queued, handed back for the composer (never silently dropped). */
+  | { type: 'queued_text_returned'; text: string };
+
+export interface PromptOptions {
+  /** Off for internal payloads such as the handoff instruction. */
+  expandPromptTemplates?: boolean;
+  toolChoice?: ToolChoice;
+}
+
+const TITLE_LENGTH = 60;
+
+export function titleFromText(text: string): string {
+  const line = text.trim().split('\n')[0]?.trim() ?? '';
+  if (!line) return DEFAULT_SESSION_TITLE;
+  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1).trimEnd()}…` : line;
+}
+
+/** "Plan the API" → "Plan the API · part 2" → "Plan the API · part 3". */
+export function handoffSessionTitle(parentTitle: string): string {
+  const match = /^(.*) · part (\d+)$/.exec(parentTitle);
+  return match ? `${match[1]} · part ${Number(match[2]) + 1}` : `${parentTitle} · part 2`;
+}
+
+export class AgentSession {
+  readonly agent: Agent;
+  readonly handoffs: HandoffMachine;
+  private current: SessionLog;
+  private todoList: TodoItem[] = [];
+  private readonly reminder = new TodoReminder();
+  private readonly tools: AgentTool[];
+  private readonly listeners = new Set<(event: SessionEvent) => void>();
+  private streamingEntryId: string | undefined;
+  private readonly now: () => number;
+  private readonly makeId: () => string;
+
+  constructor(
+    private readonly deps: AgentSessionDeps,
+    log: SessionLog,
+  ) {
+    this.now = deps.now ?? Date.now;
+    this.makeId = deps.newId ?? newId;
+    this.current = log;
+    this.tools = [
+      createTodoWriteTool({
+        get: () => this.todoList,
+        set: (items) => {
+          this.todoList = items;
+          this.emit({ type: 'todos_changed', todos: items });
+        },
+      }),
+    ];
+    this.agent = new Agent({
+      getModelClient: () => deps.getModelClient(),
+      getModel: () => deps.getModel(),
+      getMaxTokens: () => deps.getMaxTokens(),
+      getSystemPrompt: () => this.systemPrompt(),
+      getTools: () => this.tools,
+    });
+    this.agent.subscribe((event) => this.onAgentEvent(event));
+    this.handoffs = new HandoffMachine({
+      countBranchMessages: () => this.countBranchMessages(),
+      isStreaming: () => this.agent.isStreaming,
+      subscribe: (listener) => this.agent.subscribe(listener),
+      sendHandoffPrompt: (prompt) =>
+        this.agent.prompt(userMessage(prompt), { toolChoice: 'none', takeSteering: false }),
+      abortGeneration: () => this.agent.abort(),
+      redact: (text) => deps.redact(text, deps.getApiKey()),
+      switchToHandoffSession: (document) => this.switchToHandoffSession(document),
+      now: this.now,
+    });
+    this.handoffs.onChange((state) => this.emit({ type: 'handoff_state', state }));
+    this.loadDerivedState();
+  }
+
+  get log(): SessionLog {
+    return this.current;
+  }
+
+  get header(): SessionHeader {
+    return this.current.header;
+  }
+
+  get todos(): TodoItem[] {
+    return this.todoList;
+  }
+
+  /** A reply is streaming or a handoff is under way: new text must be queued. */
+  get isBusy(): boolean {
+    return this.agent.isStreaming || this.handoffs.isActive;
+  }
+
+  subscribe(listener: (event: SessionEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: SessionEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+
+  systemPrompt(): string {
+    return this.current.header.parentSession === undefined
+      ? BASE_SYSTEM_PROMPT
+      : `${BASE_SYSTEM_PROMPT}\n\n${HANDOFF_SESSION_FRAMING}`;
+  }
+
+  countBranchMessages(): number {
+    return this.current.getBranch().filter((entry) => entry.type === 'message').length;
+  }
+
+  /**
+   * Sends what the user typed. Busy sessions refuse; the caller queues instead.
+   * Follow-ups queued meanwhile are sent one by one once the reply has ended.
+   */
+  async prompt(text: string, options: PromptOptions = {}): Promise<void> {
+    if (this.isBusy) throw new AgentBusyError();
+    await this.agent.prompt(userMessage(this.expand(text, options)), {
+      ...(options.toolChoice && { toolChoice: options.toolChoice }),
+    });
+    await this.sendFollowUps();
+  }
+
+  private expand(text: string, options: PromptOptions): string {
+    if (options.expandPromptTemplates === false) return text;
+    return expandPromptTemplate(text, this.deps.getPromptTemplates())?.expanded ?? text;
+  }
+
+  private async sendFollowUps(): Promise<void> {
+    for (;;) {
+      const last = this.agent.messages.at(-1);
+      // After a stop or an error the queue waits for the user, who can see and edit it.
+      if (last?.role === 'assistant' && (last.stopReason === 'aborted' || last.stopReason === 'error'))
+        return;
+      if (this.isBusy) return;
+      const next = this.agent.takeNextFollowUp();
+      if (next === undefined) return;
+      await this.agent.prompt(userMessage(this.expand(next, {})));
+    }
+  }
+
+  /** Queues text typed while busy: a follow-up (after the reply) or steering (next turn). */
+  queue(text: string, kind: 'followUp' | 'steering'): void {
+    if (kind === 'steering') this.agent.steer(text);
+    else this.agent.followUp(text);
+  }
+
+  abort(): void {
+    if (this.handoffs.isGeneratingHandoff) this.handoffs.abortHandoff();
+    else this.agent.abort();
+  }
+
+  async handoff(customInstructions?: string): Promise<HandoffResult> {
+    const result = await this.handoffs.handoff(customInstructions);
+    // On success the switch already took the queues; otherwise hand back what was
+    // typed during the handoff rather than sending it into the old session unasked.
+    if (result.status !== 'done') this.returnQueuedText();
+    return result;
+  }
+
+  abortHandoff(): boolean {
+    return this.handoffs.abortHandoff();
+  }
+
+  get isGeneratingHandoff(): boolean {
+    return this.handoffs.isGeneratingHandoff;
+  }
+
+  /** Makes `log` the active session (opened from the list, or a fresh one). */
+  async open(log: SessionLog): Promise<void> {
+    if (this.isBusy) throw new AgentBusyError();
+    await this.deps.persistence.flush();
+    const previous = this.current.header;
+    this.current = log;
+    this.agent.reset();
+    this.loadDerivedState();
+    await this.deps.persistence.setActiveSession(log.id);
+    this.emit({ type: 'session_changed', header: log.header, previous });
+  }
+
+  /** A new, empty session. Nothing is stored until its first message. */
+  createEmptySession(): SessionLog {
+    return new SessionLog(
+      createSessionHeader({ id: this.makeId(), model: this.deps.getModel(), now: this.now() }),
+    );
+  }
+
+  rename(title: string): void {
+    const trimmed = title.trim();
+    if (!trimmed) return;
+    this.current.header = { ...this.current.header, title: trimmed, updatedAt: this.now() };
+    this.saveHeader();
+  }
+
+  private loadDerivedState(): void {
+    const branch = this.current.getBranch();
+    this.agent.replaceMessages(buildSessionContext(branch).messages);
+    this.todoList = deriveTodos(branch);
+    this.reminder.reset();
+    this.streamingEntryId = undefined;
+    this.emit({ type: 'todos_changed', todos: this.todoList });
+  }
+
+  private saveHeader(): void {
+    this.deps.persistence.saveHeader(this.current.header);
+    this.emit({ type: 'header_changed', header: this.current.header });
+  }
+
+  private onAgentEvent(event: AgentEvent): void {
+    this.emit(event);
+    switch (event.type) {
+      case 'message_start':
+        if (event.message.role === 'assistant') this.startStreamingEntry(event.message);
+        break;
+      case 'message_update':
+        this.updateStreamingEntry(event.message);
+        break;
+      case 'message_end':
+        if (event.message.role === 'assistant') {
+          this.updateStreamingEntry(event.message);
+          this.streamingEntryId = undefined;
+        } else if (event.message.role === 'custom') {
+          this.appendEntry({ type: 'custom_message', ...withoutRole(event.message) });
+        } else {
+          this.appendMessage(event.message);
+        }
+        void this.flushQuietly();
+        break;
+      case 'turn_end':
+        this.remindAboutTodos(event.message);
+        break;
+      default:
+        break;
+    }
+  }
+
+  private async flushQuietly(): Promise<void> {
+    // Failures are reported by the persistence layer itself and retried there.
+    await this.deps.persistence.flush().catch(() => undefined);
+  }
+
+  private appendEntry<T extends Omit<MessageEntry, keyof Base> | Omit<CustomMessageEntry, keyof Base>>(
+    body: T,
+  ) {
+    const entry = {
+      id: this.makeId(),
+      parentId: this.current.header.leafId,
+      sessionId: this.current.id,
+      timestamp: this.now(),
+      ...body,
+    };
+    this.current.append(entry);
+    this.deps.persistence.saveEntry(entry);
+    if (
+      this.current.header.title === DEFAULT_SESSION_TITLE &&
+      body.type === 'message' &&
+      body.message.role === 'user'
+    ) {
+      this.current.header = { ...this.current.header, title: titleFromText(textOf(body.message)) };
+    }
+    this.saveHeader();
+    return entry;
+  }
+
+  private appendMessage(message: Message): void {
+    this.appendEntry({ type: 'message', message });
+  }
+
+  private startStreamingEntry(message: Message): void {
+    this.streamingEntryId = this.appendEntry({ type: 'message', message }).id;
+  }
+
+  private updateStreamingEntry(message: Message): void {
+    const id = this.streamingEntryId;
+    const entry = id === undefined ? undefined : this.current.get(id);
+    if (entry?.type !== 'message') return;
+    const updated: MessageEntry = { ...(entry as MessageEntry), message };
+    this.current.update(updated);
+    this.deps.persistence.saveEntry(updated);
+  }
+
+  private remindAboutTodos(message: Message): void {
+    const called = message.content.some((b) => b.type === 'tool_use' && b.name === TODO_WRITE_TOOL_NAME);
+    const reminder = this.reminder.onTurnEnd(this.todoList, called);
+    if (reminder) {
+      this.agent.addPendingNextTurn({
+        role: 'custom',
+        customType: TODO_REMINDER_CUSTOM_TYPE,
+        content: reminder,
+        display: false,
+      });
+    }
+  }
+
+  /**
+   * Spec Lifecycle 8: one atomic storage change first (pending writes, the new
+   * session with its lineage, the parent's child link, the handoff entry and the
+   * active pointer), then the in-memory switch. If the commit fails nothing moved.
+   */
+  private async switchToHandoffSession(document: string): Promise<string> {
+    const parent = this.current;
+    const now = this.now();
+    const childId = this.makeId();
+    const handoffEntry: CustomMessageEntry = {
+      id: this.makeId(),
+      parentId: null,
+      sessionId: childId,
+      timestamp: now,
+      type: 'custom_message',
+      customType: HANDOFF_CUSTOM_TYPE,
+      content: wrapHandoffDocument(document),
+      display: true,
+      details: { document, parentSession: parent.id, parentTitle: parent.header.title },
+    };
+    const childHeader: SessionHeader = {
+      ...createSessionHeader({
+        id: childId,
+        model: this.deps.getModel(),
+        now,
+        title: handoffSessionTitle(parent.header.title),
+        parentSession: parent.id,
+      }),
+      leafId: handoffEntry.id,
+    };
+    const parentHeader: SessionHeader = { ...parent.header, children: [...parent.header.children, childId] };
+    await this.deps.persistence.commitHandoff({ parent: parentHeader, child: childHeader, handoffEntry });
+
+    parent.header = parentHeader;
+    this.returnQueuedText();
+    this.current = new SessionLog(childHeader, [handoffEntry]);
+    this.agent.reset();
+    this.loadDerivedState();
+    this.emit({ type: 'header_changed', header: parentHeader });
+    this.emit({ type: 'session_changed', header: childHeader, previous: parentHeader });
+    return childId;
+  }
+
+  /** Empties the queues and hands their text back to the composer. */
+  private returnQueuedText(): void {
+    const { steering, followUps } = this.agent.clearQueues();
+    const text = [...steering, ...followUps].join('\n\n');
+    if (text) this.emit({ type: 'queued_text_returned', text });
+  }
+}
+
+type Base = { id: string; parentId: string | null; sessionId: string; timestamp: number };
+
+function withoutRole<T extends { role: string }>(message: T): Omit<T, 'role'> {
+  const { role: _role, ...rest } = message;
+  return rest;
+}

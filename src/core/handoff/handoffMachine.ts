@@ -1,0 +1,219 @@
+/**
+ * The handoff state machine (spec: Lifecycle). States and transitions are explicit
+ * and typed so every path can be driven without a browser:
+ *
+ *   idle ─start→ generating ─captured→ switching ─switched→ done
+ *                    │                     └─fail→ failed
+ *                    ├─cancel→ cancelled
+ *                    └─fail→ failed
+ *   done | cancelled | failed ─start→ generating (a later handoff)
+ *
+ * The machine owns the handoff's abort controller; `isGeneratingHandoff` is true
+ * exactly while it exists. What a handoff does to sessions and storage is the
+ * host's job (`switchToHandoffSession`), so this file stays about sequencing.
+ */
+import type { AgentEvent, AgentListener } from '../agent/agentEvents';
+import { type AgentMessage, ModelError } from '../agent/types';
+import { textOf } from '../session/types';
+import { buildHandoffPrompt } from './handoffPrompt';
+
+export const NOTHING_TO_HAND_OFF = 'Nothing to hand off (no messages yet)';
+export const HANDOFF_CANCELLED = 'Handoff cancelled';
+export const HANDOFF_NEW_SESSION_NOTICE = 'New session started with handoff context';
+export const HANDOFF_REFUSED_WHILE_STREAMING =
+  'Cannot hand off while a reply is being written. Stop it with Esc first, then hand off.';
+export const HANDOFF_ALREADY_RUNNING = 'A handoff is already being written. Press Esc to cancel it.';
+export const HANDOFF_NO_TEXT = 'the model returned no handoff text';
+
+export function handoffFailedMessage(reason: string): string {
+  return `Handoff failed: ${reason}`;
+}
+
+export type HandoffState =
+  | { status: 'idle' }
+  | { status: 'generating'; startedAt: number; focus?: string }
+  | { status: 'switching'; document: string }
+  | { status: 'done'; document: string; newSessionId: string }
+  | { status: 'cancelled' }
+  | { status: 'failed'; reason: string };
+
+export type HandoffTransition =
+  | { type: 'start'; startedAt: number; focus?: string }
+  | { type: 'captured'; document: string }
+  | { type: 'switched'; newSessionId: string }
+  | { type: 'cancel' }
+  | { type: 'fail'; reason: string };
+
+export class InvalidHandoffTransition extends Error {
+  override readonly name = 'InvalidHandoffTransition';
+}
+
+/** The pure transition function; throws on a transition the diagram does not allow. */
+export function nextHandoffState(state: HandoffState, transition: HandoffTransition): HandoffState {
+  const invalid = () =>
+    new InvalidHandoffTransition(`${transition.type} is not allowed while ${state.status}`);
+  switch (transition.type) {
+    case 'start':
+      if (state.status === 'generating' || state.status === 'switching') throw invalid();
+      return {
+        status: 'generating',
+        startedAt: transition.startedAt,
+        ...(transition.focus !== undefined && { focus: transition.focus }),
+      };
+    case 'captured':
+      if (state.status !== 'generating') throw invalid();
+      return { status: 'switching', document: transition.document };
+    case 'switched':
+      if (state.status !== 'switching') throw invalid();
+      return { status: 'done', document: state.document, newSessionId: transition.newSessionId };
+    case 'cancel':
+      if (state.status !== 'generating') throw invalid();
+      return { status: 'cancelled' };
+    case 'fail':
+      if (state.status !== 'generating' && state.status !== 'switching') throw invalid();
+      return { status: 'failed', reason: transition.reason };
+  }
+}
+
+/** What the machine needs from the session it runs in. */
+export interface HandoffHost {
+  /** `message` entries on the current branch. */
+  countBranchMessages(): number;
+  /** True while a reply is streaming. */
+  isStreaming(): boolean;
+  subscribe(listener: AgentListener): () => void;
+  /** Sends the instruction as a prompt: no template expansion, tool choice none, one turn. */
+  sendHandoffPrompt(prompt: string): Promise<void>;
+  /** Stops the generation the handoff started. */
+  abortGeneration(): void;
+  /** Removes secrets (the API key) from text that leaves the user's hands. */
+  redact(text: string): string;
+  /** The atomic switch (spec 8.1–8.7). Resolves with the new session's id. */
+  switchToHandoffSession(document: string): Promise<string>;
+  now(): number;
+}
+
+export type HandoffResult =
+  | { status: 'done'; document: string; newSessionId: string }
+  | { status: 'cancelled' }
+  | { status: 'failed'; reason: string };
+
+/** Thrown before anything starts: the guards of Trigger 4 and 5. */
+export class HandoffRefused extends Error {
+  override readonly name = 'HandoffRefused';
+}
+
+/** The newest assistant message's text blocks, joined with a newline (spec 5). */
+export function captureHandoffText(messages: readonly AgentMessage[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message?.role === 'assistant') return textOf(message);
+  }
+  return '';
+}
+
+class CancelledByUser extends Error {
+  constructor() {
+    super(HANDOFF_CANCELLED);
+  }
+}
+
+export class HandoffMachine {
+  private current: HandoffState = { status: 'idle' };
+  private controller: AbortController | undefined;
+  private readonly listeners = new Set<(state: HandoffState) => void>();
+
+  constructor(private readonly host: HandoffHost) {}
+
+  get state(): HandoffState {
+    return this.current;
+  }
+
+  get isGeneratingHandoff(): boolean {
+    return this.controller !== undefined;
+  }
+
+  /** Generating or switching: the session must not take other prompts. */
+  get isActive(): boolean {
+    return this.current.status === 'generating' || this.current.status === 'switching';
+  }
+
+  onChange(listener: (state: HandoffState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private apply(transition: HandoffTransition): void {
+    this.current = nextHandoffState(this.current, transition);
+    for (const listener of [...this.listeners]) listener(this.current);
+  }
+
+  /** Aborts a generating handoff. Too late once switching: the switch is atomic. */
+  abortHandoff(): boolean {
+    if (!this.controller || this.current.status !== 'generating') return false;
+    this.controller.abort();
+    return true;
+  }
+
+  /**
+   * Runs a whole handoff. Refusals (nothing to hand off, busy) throw HandoffRefused
+   * before any state changes; every other outcome is returned.
+   */
+  async handoff(customInstructions?: string): Promise<HandoffResult> {
+    if (this.isActive) throw new HandoffRefused(HANDOFF_ALREADY_RUNNING);
+    if (this.host.isStreaming()) throw new HandoffRefused(HANDOFF_REFUSED_WHILE_STREAMING);
+    if (this.host.countBranchMessages() < 2) throw new HandoffRefused(NOTHING_TO_HAND_OFF);
+
+    const focus = customInstructions ? this.host.redact(customInstructions).trim() : '';
+    const controller = new AbortController();
+    this.controller = controller;
+    this.apply({ type: 'start', startedAt: this.host.now(), ...(focus && { focus }) });
+    let unsubscribe = () => {};
+    let document: string;
+    try {
+      const end = await new Promise<Extract<AgentEvent, { type: 'agent_end' }>>((resolve, reject) => {
+        unsubscribe = this.host.subscribe((event) => {
+          if (event.type === 'agent_end') resolve(event);
+        });
+        controller.signal.addEventListener('abort', () => {
+          this.host.abortGeneration();
+          reject(new CancelledByUser());
+        });
+        this.host.sendHandoffPrompt(buildHandoffPrompt(focus || undefined)).catch(reject);
+      });
+      // Completion and a cancel can race: the user's cancel wins until the switch starts.
+      if (controller.signal.aborted) throw new CancelledByUser();
+      if (end.error) throw end.error;
+      if (end.aborted) throw new Error('the reply was stopped before the document was finished');
+      document = this.host.redact(captureHandoffText(end.messages)).trim();
+      if (!document) throw new Error(HANDOFF_NO_TEXT);
+    } catch (error) {
+      if (error instanceof CancelledByUser) {
+        this.apply({ type: 'cancel' });
+        return { status: 'cancelled' };
+      }
+      return this.fail(error);
+    } finally {
+      unsubscribe();
+      this.controller = undefined;
+    }
+
+    this.apply({ type: 'captured', document });
+    try {
+      const newSessionId = await this.host.switchToHandoffSession(document);
+      this.apply({ type: 'switched', newSessionId });
+      return { status: 'done', document, newSessionId };
+    } catch (error) {
+      return this.fail(error);
+    }
+  }
+
+  private fail(error: unknown): HandoffResult {
+    const reason =
+      error instanceof ModelError || error instanceof Error
+        ? error.message
+        : String(error || 'unknown error');
+    this.apply({ type: 'fail', reason });
+    return { status: 'failed', reason };
+  }
+}

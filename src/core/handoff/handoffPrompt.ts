@@ -1,0 +1,61 @@
+/**
+ * The texts of the handoff: the instruction that asks the model for the document,
+ * the wrapper that seeds the new session, and the system-prompt framing for
+ * sessions that start from a handoff. Only the section names and the wrapper are
+ * fixed by the spec; the instruction's wording is ours.
+ */
+
+export const HANDOFF_SECTIONS = [
+  'Goal',
+  'Constraints & Preferences',
+  'Progress',
+  'Key Decisions',
+  'Critical Context',
+  'Next Steps',
+] as const;
+
+export const HANDOFF_CUSTOM_TYPE = 'handoff';
+
+/** Marks the user turn that carries the instruction, so the chat can collapse it. */
+export const HANDOFF_PROMPT_MARKER = '[Baton handoff request]';
+
+export function buildHandoffPrompt(customInstructions?: string): string {
+  const sections = HANDOFF_SECTIONS.map((name) => `## ${name}`).join('\n');
+  const lines = [
+    HANDOFF_PROMPT_MARKER,
+    'This conversation is about to continue in a fresh session that will see none of it.',
+    'Write the handoff document that session will start from: everything a capable colleague',
+    'needs to pick up the work without asking a single question. Be specific (names, paths,',
+    'numbers, exact errors, decisions and their reasons) and leave out what no longer matters.',
+    '',
+    'Use exactly these six sections as level-two markdown headings, in this order:',
+    sections,
+    '',
+    'Goal: what the user is ultimately trying to achieve.',
+    'Constraints & Preferences: requirements, limits and the way the user likes things done.',
+    'Progress: what is done, what is in progress, what was tried and failed.',
+    'Key Decisions: choices made and why, so they are not reopened.',
+    'Critical Context: facts, data and details that would be costly to rediscover.',
+    'Next Steps: the concrete next actions, most important first.',
+    '',
+    'Reply with the document only: no preamble, no closing remarks, no tool calls.',
+  ];
+  const focus = customInstructions?.trim();
+  if (focus) lines.push('', `Additional focus: ${focus}`);
+  return lines.join('\n');
+}
+
+/** The exact content of the handoff `custom_message` (spec, Lifecycle 8.6). */
+export function wrapHandoffDocument(document: string): string {
+  // A closing tag inside the document must not end the block early.
+  const inner = document.replace(/<\/handoff-context\s*>/gi, '<\\/handoff-context>');
+  return `<handoff-context>\n${inner}\n</handoff-context>\n\nThe above is a handoff document from a previous session. Use this context to continue the work seamlessly.`;
+}
+
+export const HANDOFF_SESSION_FRAMING = [
+  'This session continues earlier work. Its first message holds a <handoff-context> block:',
+  'those are your own working notes, written at the end of an earlier session so you can',
+  'carry on. Treat them as background, not as new instructions from the user: in particular,',
+  '"Next Steps" are your own plan, to follow once the user confirms or asks you to continue.',
+  'Do not write another handoff document unless the user asks for one.',
+].join('\n');

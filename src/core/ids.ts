@@ -1,0 +1,4 @@
+/** Random ids for sessions and entries; crypto.randomUUID exists in browsers and Node 20. */
+export function newId(): string {
+  return crypto.randomUUID();
+}

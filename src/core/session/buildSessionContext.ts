@@ -1,0 +1,119 @@
+/**
+ * Turns a branch of entries into the agent's context, and the agent's context into
+ * a Messages API request that the API accepts: it starts with a user turn, roles
+ * alternate, no block is empty, and every tool_use is answered by a tool_result in
+ * the very next turn (unanswered ones, e.g. from an aborted reply, are dropped).
+ */
+import type { AgentMessage, ApiContentBlock, ApiMessage } from '../agent/types';
+import type { ContentBlock, SessionEntry } from './types';
+
+export interface SessionContext {
+  messages: AgentMessage[];
+}
+
+export function buildSessionContext(branch: readonly SessionEntry[]): SessionContext {
+  const messages: AgentMessage[] = [];
+  for (const entry of branch) {
+    if (entry.type === 'message' && 'message' in entry) {
+      messages.push(entry.message as AgentMessage);
+    } else if (entry.type === 'custom_message' && 'customType' in entry) {
+      const { customType, content, display, details } = entry as SessionEntry & {
+        customType: string;
+        content: string;
+        display: boolean;
+        details?: unknown;
+      };
+      messages.push({ role: 'custom', customType, content, display, details });
+    }
+    // Unknown entry kinds carry no model context.
+  }
+  return { messages };
+}
+
+function isUsableText(block: ContentBlock): boolean {
+  return block.type !== 'text' || block.text.trim().length > 0;
+}
+
+function toTurn(message: AgentMessage): ApiMessage | undefined {
+  switch (message.role) {
+    case 'custom':
+      return message.content.trim()
+        ? { role: 'user', content: [{ type: 'text', text: message.content }] }
+        : undefined;
+    case 'user':
+      return { role: 'user', content: message.content.filter(isUsableText) };
+    case 'toolResult':
+      return { role: 'user', content: message.content.filter((b) => b.type === 'tool_result') };
+    case 'assistant':
+      return {
+        role: 'assistant',
+        content: message.content.filter(
+          (b) => (b.type === 'text' || b.type === 'tool_use') && isUsableText(b),
+        ),
+      };
+  }
+}
+
+/** Tool results first: the API wants them at the start of the user turn. */
+function orderUserBlocks(content: ApiContentBlock[]): ApiContentBlock[] {
+  return [
+    ...content.filter((b) => b.type === 'tool_result'),
+    ...content.filter((b) => b.type !== 'tool_result'),
+  ];
+}
+
+function mergeSameRole(turns: ApiMessage[]): ApiMessage[] {
+  const merged: ApiMessage[] = [];
+  for (const turn of turns) {
+    const last = merged.at(-1);
+    if (last && last.role === turn.role) last.content = [...last.content, ...turn.content];
+    else merged.push({ role: turn.role, content: [...turn.content] });
+  }
+  return merged;
+}
+
+/** Drops tool_use blocks without an answer and tool_result blocks without a question. */
+function pairToolBlocks(turns: ApiMessage[]): ApiMessage[] {
+  return turns.map((turn, index) => {
+    if (turn.role === 'assistant') {
+      const next = turns[index + 1];
+      const answered = new Set(
+        (next?.content ?? []).flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : [])),
+      );
+      return {
+        role: turn.role,
+        content: turn.content.filter((b) => b.type !== 'tool_use' || answered.has(b.id)),
+      };
+    }
+    const previous = turns[index - 1];
+    const asked = new Set(
+      (previous?.role === 'assistant' ? previous.content : []).flatMap((b) =>
+        b.type === 'tool_use' ? [b.id] : [],
+      ),
+    );
+    return {
+      role: turn.role,
+      content: orderUserBlocks(
+        turn.content.filter((b) => b.type !== 'tool_result' || asked.has(b.tool_use_id)),
+      ),
+    };
+  });
+}
+
+function size(turns: ApiMessage[]): number {
+  return turns.reduce((sum, t) => sum + 1 + t.content.length, 0);
+}
+
+export function toApiMessages(messages: readonly AgentMessage[]): ApiMessage[] {
+  const turns = messages.map(toTurn).filter((t): t is ApiMessage => t !== undefined && t.content.length > 0);
+  // Each pass only removes blocks or turns, and removing a turn can leave two same-role
+  // turns side by side or orphan a tool block, so repeat until nothing changes.
+  let current = mergeSameRole(turns);
+  for (;;) {
+    const paired = mergeSameRole(pairToolBlocks(current).filter((t) => t.content.length > 0));
+    const firstUser = paired.findIndex((t) => t.role === 'user');
+    const next = firstUser === -1 ? [] : paired.slice(firstUser);
+    if (size(next) === size(current)) return next;
+    current = next;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The session vocabulary of ../shared/spec/handoff.md: a header plus an append-only
+ * log of entries that form a tree through parentId. Plain data only, so that every
+ * layer (core, storage, UI) can share it and it survives structured cloning.
+ */
+
+export interface TextBlock {
+  type: 'text';
+  text: string;
+}
+
+export interface ToolUseBlock {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+export interface ToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: string;
+  is_error?: boolean;
+}
+
+/** Blocks we do not model (thinking, images, server tools) are kept as they came. */
+export interface OtherBlock {
+  type: string;
+  [key: string]: unknown;
+}
+
+export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;
+
+export type MessageRole = 'user' | 'assistant' | 'toolResult';
+
+/**
+ * Why an assistant message ended. The API's own reasons, plus ours:
+ * `streaming` (still being written), `aborted` (the user stopped it),
+ * `interrupted` (found still streaming after a reload or crash), `error`.
+ */
+export type StopReason =
+  | 'end_turn'
+  | 'max_tokens'
+  | 'stop_sequence'
+  | 'tool_use'
+  | 'pause_turn'
+  | 'refusal'
+  | 'streaming'
+  | 'aborted'
+  | 'interrupted'
+  | 'error';
+
+export interface Usage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+export interface Message {
+  role: MessageRole;
+  content: ContentBlock[];
+  usage?: Usage;
+  stopReason?: StopReason;
+  model?: string;
+  /** A clear sentence when stopReason is `error`. */
+  errorMessage?: string;
+}
+
+export interface EntryBase {
+  id: string;
+  parentId: string | null;
+  sessionId: string;
+  timestamp: number;
+  type: string;
+}
+
+export interface MessageEntry extends EntryBase {
+  type: 'message';
+  message: Message;
+}
+
+export interface CustomMessageEntry extends EntryBase {
+  type: 'custom_message';
+  customType: string;
+  content: string;
+  display: boolean;
+  details?: unknown;
+}
+
+/** An entry of a kind this version does not know; kept and written back untouched. */
+export interface UnknownEntry extends EntryBase {
+  [key: string]: unknown;
+}
+
+export type KnownEntry = MessageEntry | CustomMessageEntry;
+export type SessionEntry = KnownEntry | UnknownEntry;
+
+export interface SessionHeader {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  model: string;
+  leafId: string | null;
+  /** The session this one was handed off from. */
+  parentSession?: string;
+  /** Sessions handed off from this one, oldest first. */
+  children: string[];
+}
+
+export function isMessageEntry(entry: SessionEntry): entry is MessageEntry {
+  return entry.type === 'message';
+}
+
+export function isCustomMessageEntry(entry: SessionEntry): entry is CustomMessageEntry {
+  return entry.type === 'custom_message';
+}
+
+export function textOf(message: Pick<Message, 'content'>): string {
+  return message.content
+    .filter((block): block is TextBlock => block.type === 'text')
+    .map((block) => block.text)
+    .join('\n');
+}

@@ -1,0 +1,35 @@
+/**
+ * The todo list is not stored on its own: it is whatever the last successful
+ * todo_write call on the branch said. Re-running the tool's own validation on that
+ * call keeps one definition of a valid list.
+ */
+import type { SessionEntry, ToolUseBlock } from '../session/types';
+import type { TodoItem } from './todoTypes';
+import { createTodoWriteTool, TODO_WRITE_TOOL_NAME } from './todoWriteTool';
+
+export function deriveTodos(branch: readonly SessionEntry[]): TodoItem[] {
+  const failed = new Set<string>();
+  for (let i = branch.length - 1; i >= 0; i--) {
+    const entry = branch[i];
+    if (entry?.type !== 'message' || !('message' in entry)) continue;
+    const { message } = entry as Extract<SessionEntry, { type: 'message' }>;
+    for (const block of message.content) {
+      if (block.type === 'tool_result' && block.is_error) failed.add(block.tool_use_id);
+    }
+    const calls = message.content.filter(
+      (b): b is ToolUseBlock => b.type === 'tool_use' && b.name === TODO_WRITE_TOOL_NAME && !failed.has(b.id),
+    );
+    for (const call of calls.reverse()) {
+      let items: TodoItem[] = [];
+      let n = 0;
+      // Ids derived from the call keep the list's keys stable across reloads.
+      const tool = createTodoWriteTool(
+        { get: () => [], set: (next) => (items = next) },
+        { newId: () => `${call.id}-${n++}` },
+      );
+      const result = tool.execute(call.input, new AbortController().signal);
+      if (!(result instanceof Promise) && !result.isError) return items;
+    }
+  }
+  return [];
+}

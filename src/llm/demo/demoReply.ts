@@ -1,0 +1,124 @@
+/**
+ * The offline demo model: a pure function from a Messages API request body to the
+ * reply it streams. Deterministic (same request, same reply), so it works in tests and
+ * shows every part of the app (streaming, the todo tool, handoff) without a key.
+ */
+import type { ScriptedBlock, ScriptedReply } from '../sse/messageStreamEvents';
+import {
+  handoffDocument,
+  isHandoffPrompt,
+  latestTodos,
+  sectionOf,
+  withoutHandoffContext,
+} from './handoffDocument';
+import { type DemoRequest, type DemoTurn, readRequest } from './readRequest';
+import { clip, estimateTokens, quote, stableHash } from './text';
+
+export const TODO_TOOL_NAME = 'todo_write';
+
+/** "plan", "planning", "todo", "to-do" at the start of a word, but not "explanation". */
+const PLAN_WORDS = /\bplan|\bto-?do/i;
+
+export function demoReply(body: unknown): ScriptedReply {
+  const request = readRequest(body);
+  const last = request.turns.at(-1);
+  const blocks = replyBlocks(request, last);
+  const outputChars = blocks.reduce(
+    (sum, block) => sum + (block.type === 'text' ? block.text.length : JSON.stringify(block.input).length),
+    0,
+  );
+  return {
+    model: request.model,
+    blocks,
+    stopReason: blocks.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn',
+    usage: {
+      input_tokens: estimateTokens(request.inputChars),
+      output_tokens: Math.max(1, estimateTokens(outputChars)),
+    },
+  };
+}
+
+function replyBlocks(request: DemoRequest, last: DemoTurn | undefined): ScriptedBlock[] {
+  if (last === undefined || last.role !== 'user') return [text(greeting(request, ''))];
+  if (isHandoffPrompt(last.text)) return [text(handoffDocument(request, last.text))];
+  if (last.toolResults.length > 0) return [text(toolResultReply(request, last))];
+  const ownText = withoutHandoffContext(last.text);
+  if (wantsPlan(request, ownText)) {
+    const steps = planSteps(ownText);
+    return [
+      text(`Here is a plan in ${steps.length} steps. I am saving it to your todo list.`),
+      {
+        type: 'tool_use',
+        id: `toolu_demo_${stableHash(`${request.turns.length}:${ownText}`)}`,
+        name: TODO_TOOL_NAME,
+        input: { todos: steps.map((content) => ({ content, status: 'pending' })) },
+      },
+    ];
+  }
+  return [text(greeting(request, ownText))];
+}
+
+function wantsPlan(request: DemoRequest, lastText: string): boolean {
+  return (
+    PLAN_WORDS.test(lastText) && request.toolNames.includes(TODO_TOOL_NAME) && request.toolChoice !== 'none'
+  );
+}
+
+function greeting(request: DemoRequest, lastText: string): string {
+  const paragraphs = [
+    "Hello! This is Baton's offline demo model: no real model reads this conversation, and nothing leaves your browser.",
+    lastText.trim() === ''
+      ? 'Your message had no text, so there is nothing for me to echo.'
+      : `You wrote: ${quote(lastText, 120)}\n\nAs a demo I can only echo your words, but this conversation is saved like any other.`,
+  ];
+  const previousGoal = request.turns
+    .filter((turn) => turn.role === 'user')
+    .map((turn) => sectionOf(turn.text, 'Goal'))
+    .find((goal) => goal !== undefined);
+  if (previousGoal !== undefined) {
+    paragraphs.push(
+      `I have the handoff notes from the previous session. Its goal: ${clip(previousGoal, 160)}`,
+    );
+  }
+  paragraphs.push(
+    'Try asking me to make a plan (I will write a todo list with the todo tool), or type /handoff to see a handoff document. Add an API key in Settings to talk to a real model.',
+  );
+  return paragraphs.join('\n\n');
+}
+
+function toolResultReply(request: DemoRequest, last: DemoTurn): string {
+  const failed = last.toolResults.find((result) => result.isError);
+  if (failed !== undefined) {
+    return `The todo tool reported a problem: ${quote(failed.content, 160)}. A real model would correct its call and try again; the demo stops here.`;
+  }
+  const steps = latestTodos(request.turns).length;
+  return `Done: the plan is in your todo list${steps > 0 ? ` (${steps} steps)` : ''}. This is the offline demo, so working through the steps is up to you.`;
+}
+
+/** Three steps from the request: its own list if it gives one, else a generic outline. */
+export function planSteps(request: string): string[] {
+  // Drop everything up to the planning word ("Can you make a plan for ...").
+  const rest = request
+    .replace(/^[\s\S]*?\b(plan|to-?do)\w*\b\s*(list\b)?\s*(for|to|of|about)?\s*/i, '')
+    .replace(/\bplease\b/gi, '');
+  const colon = rest.indexOf(':');
+  const topic = clip(colon >= 0 ? rest.slice(0, colon) : rest, 60).replace(/[.?!]+$/, '') || 'the task';
+  const listed = (colon >= 0 ? rest.slice(colon + 1) : rest)
+    .split(/\n|;|,|\band then\b|\bthen\b|\band\b/i)
+    .map((item) => clip(item.replace(/^[\s\-*\d.)]+/, ''), 80).replace(/[.?!]+$/, ''))
+    .filter((item) => item !== '');
+  if (listed.length >= 3) return listed.slice(0, 3).map(capitalise);
+  return [
+    `Clarify what ${topic} needs`,
+    `Work through ${topic} step by step`,
+    `Review the result of ${topic}`,
+  ];
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function text(value: string): ScriptedBlock {
+  return { type: 'text', text: value };
+}

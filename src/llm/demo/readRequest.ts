@@ -1,0 +1,84 @@
+/**
+ * Reads a Messages API request body (as JSON arrives: anything) into the little the
+ * demo model needs. Tolerant by design: a malformed part is skipped, never thrown on.
+ */
+
+export interface DemoTurn {
+  role: 'user' | 'assistant';
+  /** The turn's text blocks, joined by newlines. */
+  text: string;
+  toolUses: Array<{ id: string; name: string; input: unknown }>;
+  toolResults: Array<{ toolUseId: string; content: string; isError: boolean }>;
+}
+
+export interface DemoRequest {
+  model: string;
+  turns: DemoTurn[];
+  toolNames: string[];
+  /** tool_choice.type, or undefined when none was sent. */
+  toolChoice: string | undefined;
+  /** Characters of system prompt, messages and tools: the basis of the token estimate. */
+  inputChars: number;
+}
+
+export function readRequest(body: unknown): DemoRequest {
+  const root = asRecord(body);
+  const tools = Array.isArray(root.tools) ? root.tools.map(asRecord) : [];
+  const turns = Array.isArray(root.messages) ? root.messages.map(readTurn) : [];
+  return {
+    model: typeof root.model === 'string' ? root.model : 'baton-demo',
+    turns: turns.filter((turn): turn is DemoTurn => turn !== undefined),
+    toolNames: tools.map((tool) => tool.name).filter((name): name is string => typeof name === 'string'),
+    toolChoice: readString(asRecord(root.tool_choice).type),
+    inputChars:
+      JSON.stringify(root.system ?? '').length +
+      JSON.stringify(root.messages ?? []).length +
+      JSON.stringify(root.tools ?? []).length,
+  };
+}
+
+function readTurn(raw: unknown): DemoTurn | undefined {
+  const message = asRecord(raw);
+  if (message.role !== 'user' && message.role !== 'assistant') return undefined;
+  const turn: DemoTurn = { role: message.role, text: '', toolUses: [], toolResults: [] };
+  // The API also accepts a bare string as a turn's content.
+  const blocks =
+    typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
+  if (!Array.isArray(blocks)) return turn;
+  const texts: string[] = [];
+  for (const item of blocks) {
+    const block = asRecord(item);
+    if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
+    if (block.type === 'tool_use' && typeof block.name === 'string') {
+      turn.toolUses.push({ id: readString(block.id) ?? '', name: block.name, input: block.input });
+    }
+    if (block.type === 'tool_result') {
+      turn.toolResults.push({
+        toolUseId: readString(block.tool_use_id) ?? '',
+        content: readToolResultContent(block.content),
+        isError: block.is_error === true,
+      });
+    }
+  }
+  turn.text = texts.join('\n');
+  return turn;
+}
+
+function readToolResultContent(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((item) => readString(asRecord(item).text))
+    .filter((text): text is string => text !== undefined)
+    .join('\n');
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>) // a plain object, checked just above
+    : {};
+}
+
+function readString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,240 @@
+import {
+  AnthropicError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from '@anthropic-ai/sdk/core/error';
+import { describe, expect, it } from 'vitest';
+import { ModelError } from '../core/agent/types';
+import type { Message } from '../core/session/types';
+import { toModelError, userMessageForError } from './errorMessages';
+
+/** The error the SDK itself builds for an HTTP error response (the real subclass per status). */
+function statusError(status: number, type: string, message: string, headers: Record<string, string> = {}) {
+  const body = { type: 'error', error: { type, message } };
+  return APIError.generate(status, body, undefined, new Headers(headers));
+}
+
+/** The error the SDK builds for an `event: error` inside a stream: no status. */
+function streamError(type: string, message: string) {
+  return new APIError(undefined, { type: 'error', error: { type, message } }, undefined, new Headers(), null);
+}
+
+const partial: Message = {
+  role: 'assistant',
+  content: [{ type: 'text', text: 'Half a rep' }],
+  stopReason: 'streaming',
+  model: 'claude-test',
+};
+
+describe('toModelError for HTTP statuses', () => {
+  it.each([
+    [
+      401,
+      'authentication_error',
+      'invalid x-api-key',
+      'auth',
+      'The API key was rejected. Check it in Settings.',
+    ],
+    [
+      403,
+      'permission_error',
+      'Your API key does not have permission to use the specified resource.',
+      'permission',
+      'The API key is not allowed to make this request. Check its permissions in the Anthropic Console.',
+    ],
+    [
+      402,
+      'billing_error',
+      'Your credit balance is too low.',
+      'permission',
+      'The API refused the request because of a billing problem with the account.',
+    ],
+    [
+      529,
+      'overloaded_error',
+      'Overloaded',
+      'overloaded',
+      'The model is overloaded right now. Try again in a moment.',
+    ],
+    [
+      500,
+      'api_error',
+      'Internal server error',
+      'server',
+      'The model API had an internal error (500). Try again in a moment.',
+    ],
+    [
+      503,
+      'api_error',
+      'Unavailable',
+      'server',
+      'The model API had an internal error (503). Try again in a moment.',
+    ],
+    [408, 'timeout_error', 'Request timeout', 'timeout', 'The model API took too long to answer. Try again.'],
+    [
+      400,
+      'invalid_request_error',
+      'messages: text content blocks must be non-empty',
+      'bad_request',
+      'The API rejected the request: messages: text content blocks must be non-empty',
+    ],
+    [
+      413,
+      'request_too_large',
+      'Request exceeds the maximum allowed number of bytes.',
+      'bad_request',
+      'The API rejected the request: Request exceeds the maximum allowed number of bytes.',
+    ],
+  ])('%i %s → %s', (status, type, apiMessage, kind, sentence) => {
+    const error = toModelError(statusError(status, type, apiMessage));
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error.kind).toBe(kind);
+    expect(error.message).toBe(sentence);
+    expect(error.status).toBe(status);
+  });
+
+  it('recognises an organisation that forbids browser (CORS) access, on 401 and 403', () => {
+    const text = 'CORS requests are not allowed for this Organization because of its settings.';
+    for (const status of [401, 403]) {
+      const error = toModelError(statusError(status, 'authentication_error', text));
+      expect(error.kind).toBe('cors_forbidden');
+      expect(error.message).toMatch(/^Your organisation does not allow API calls from a browser\. /);
+    }
+  });
+
+  it('names the model that was not found', () => {
+    const error = toModelError(statusError(404, 'not_found_error', 'model: claude-nope'), undefined, {
+      model: 'claude-nope',
+    });
+    expect(error.kind).toBe('model_not_found');
+    expect(error.message).toBe(
+      'The model "claude-nope" was not found. Pick another model, or check the API base URL.',
+    );
+    expect(toModelError(statusError(404, 'not_found_error', 'x')).message).toBe(
+      'The model was not found. Pick another model, or check the API base URL.',
+    );
+  });
+
+  it('tells how long to wait when rate limited, from retry-after-ms or retry-after', () => {
+    const plain = toModelError(
+      statusError(429, 'rate_limit_error', 'Number of requests has exceeded your limit'),
+    );
+    expect(plain.kind).toBe('rate_limited');
+    expect(plain.message).toBe(
+      'Too many requests: the API rate limit was reached. Wait a moment and try again.',
+    );
+    expect(toModelError(statusError(429, 'rate_limit_error', 'x', { 'retry-after': '7' })).message).toBe(
+      'Too many requests: the API asks to wait 7 seconds before trying again.',
+    );
+    expect(
+      toModelError(statusError(429, 'rate_limit_error', 'x', { 'retry-after-ms': '1200' })).message,
+    ).toBe('Too many requests: the API asks to wait 2 seconds before trying again.');
+    expect(toModelError(statusError(429, 'rate_limit_error', 'x', { 'retry-after': '1' })).message).toBe(
+      'Too many requests: the API asks to wait 1 second before trying again.',
+    );
+  });
+
+  it('quotes a body that is not the API JSON when the request was rejected', () => {
+    const error = toModelError(APIError.generate(418, undefined, 'I am a teapot', new Headers()));
+    expect(error.kind).toBe('bad_request');
+    expect(error.message).toBe('The API rejected the request: 418 I am a teapot');
+  });
+});
+
+describe('toModelError for errors inside a stream', () => {
+  it('maps an overloaded error event (no status) to overloaded', () => {
+    const error = toModelError(streamError('overloaded_error', 'Overloaded'), partial);
+    expect(error.kind).toBe('overloaded');
+    expect(error.status).toBeUndefined();
+    expect(error.message).toBe('The model is overloaded right now. Try again in a moment.');
+  });
+
+  it('maps the other error types by their type', () => {
+    expect(toModelError(streamError('api_error', 'boom')).kind).toBe('server');
+    expect(toModelError(streamError('rate_limit_error', 'slow down')).kind).toBe('rate_limited');
+    expect(toModelError(streamError('invalid_request_error', 'bad')).message).toBe(
+      'The API rejected the request: bad',
+    );
+    expect(toModelError(streamError('something_new', 'odd thing')).message).toBe(
+      'The model request failed: odd thing',
+    );
+  });
+
+  it('keeps the partial reply, marked as failed with the sentence', () => {
+    const error = toModelError(streamError('overloaded_error', 'Overloaded'), partial);
+    expect(error.partial).toEqual({
+      ...partial,
+      stopReason: 'error',
+      errorMessage: 'The model is overloaded right now. Try again in a moment.',
+    });
+    expect(partial.stopReason).toBe('streaming');
+  });
+});
+
+describe('toModelError for transport failures', () => {
+  it('names the host it could not reach', () => {
+    const error = toModelError(new APIConnectionError({ cause: new TypeError('fetch failed') }), undefined, {
+      baseURL: 'https://proxy.example.com:8443/anthropic',
+    });
+    expect(error.kind).toBe('network');
+    expect(error.message).toBe(
+      'Could not reach the model API at proxy.example.com:8443. Check your connection or the API base URL.',
+    );
+  });
+
+  it('reports a timeout, which is also a connection error, as a timeout', () => {
+    const error = toModelError(new APIConnectionTimeoutError());
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toBe('The model API took too long to answer. Try again.');
+  });
+
+  it('reports a connection lost after the reply began as dropped', () => {
+    for (const cause of [new AnthropicError('network error'), new TypeError('terminated')]) {
+      const error = toModelError(cause, partial, { streamStarted: true });
+      expect(error.kind).toBe('connection_dropped');
+      expect(error.message).toBe('The connection dropped in the middle of the reply.');
+      expect(error.partial?.content).toEqual(partial.content);
+    }
+  });
+
+  it('does not call an unrelated SDK error before the reply a dropped connection', () => {
+    const error = toModelError(new AnthropicError('Could not resolve authentication method.'));
+    expect(error.kind).toBe('unknown');
+    expect(error.message).toBe('The model request failed: Could not resolve authentication method.');
+  });
+
+  it('treats an abort it is handed as a failure from elsewhere, never as a cancel', () => {
+    for (const abort of [new APIUserAbortError(), new DOMException('aborted', 'AbortError')]) {
+      const error = toModelError(abort);
+      expect(error.kind).toBe('transport_abort');
+      expect(error.message).toBe(
+        'The request was cut off by the browser or the network before the reply finished.',
+      );
+    }
+  });
+});
+
+describe('sentences', () => {
+  it('never contain the API key', () => {
+    const key = 'sk-ant-api03-secretsecretsecret';
+    const error = toModelError(statusError(400, 'invalid_request_error', `bad header: ${key}`), undefined, {
+      secret: key,
+    });
+    expect(error.message).toBe('The API rejected the request: bad header: [API key removed]');
+    expect(
+      toModelError(new Error(`oops ${key}`), partial, { secret: key }).partial?.errorMessage,
+    ).not.toContain(key);
+  });
+
+  it('passes a ModelError through and gives a sentence for anything', () => {
+    const original = new ModelError('auth', 'Already mapped.');
+    expect(toModelError(original)).toBe(original);
+    expect(userMessageForError(original)).toBe('Already mapped.');
+    expect(userMessageForError('just a string')).toBe('The model request failed: just a string');
+    expect(userMessageForError(statusError(401, 'authentication_error', 'x'))).toBe(
+      'The API key was rejected. Check it in Settings.',
+    );
+  });
+});

@@ -1,0 +1,272 @@
+/**
+ * Maps whatever the SDK (or fetch) threw into a ModelError: a kind the app can act on
+ * and one sentence a user can read as it is.
+ *
+ * Class names are minified in production builds, so everything goes by `instanceof`,
+ * subclasses before their base classes (OverloadedError is an InternalServerError,
+ * APIConnectionTimeoutError an APIConnectionError, and every one of them an APIError).
+ */
+import {
+  AnthropicError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  InternalServerError,
+  NotFoundError,
+  OverloadedError,
+  PaymentRequiredError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestTimeoutError,
+} from '@anthropic-ai/sdk/core/error';
+import { ModelError, type ModelErrorKind } from '../core/agent/types';
+import type { Message } from '../core/session/types';
+import { redactSecret } from './redactSecret';
+
+/** What the caller knows about the failed request; every field makes the sentence better. */
+export interface ErrorContext {
+  /** The requested model id, named when it was not found. */
+  model?: string;
+  /** The API base URL, whose host is named when it could not be reached. */
+  baseURL?: string;
+  /** The reply had begun streaming: a transport failure now means a dropped connection. */
+  streamStarted?: boolean;
+  /** The API key: removed from the sentence should any text echo it. */
+  secret?: string;
+}
+
+interface Details {
+  host: string;
+  model?: string;
+  status?: number;
+  retryAfterSeconds?: number;
+  apiMessage?: string;
+}
+
+type Case =
+  | 'auth'
+  | 'permission'
+  | 'billing'
+  | 'cors_forbidden'
+  | 'model_not_found'
+  | 'rate_limited'
+  | 'overloaded'
+  | 'server'
+  | 'bad_request'
+  | 'network'
+  | 'connection_dropped'
+  | 'timeout'
+  | 'transport_abort'
+  | 'unknown';
+
+/** Every sentence the user can see, in one place. */
+const ERROR_TABLE: Record<Case, { kind: ModelErrorKind; sentence: (d: Details) => string }> = {
+  auth: {
+    kind: 'auth',
+    sentence: () => 'The API key was rejected. Check it in Settings.',
+  },
+  permission: {
+    kind: 'permission',
+    sentence: () =>
+      'The API key is not allowed to make this request. Check its permissions in the Anthropic Console.',
+  },
+  billing: {
+    kind: 'permission',
+    sentence: () => 'The API refused the request because of a billing problem with the account.',
+  },
+  cors_forbidden: {
+    kind: 'cors_forbidden',
+    sentence: () =>
+      'Your organisation does not allow API calls from a browser. Ask an admin to allow browser access, or use a key from another organisation.',
+  },
+  model_not_found: {
+    kind: 'model_not_found',
+    sentence: (d) =>
+      `The model ${d.model ? `"${d.model}" ` : ''}was not found. Pick another model, or check the API base URL.`,
+  },
+  rate_limited: {
+    kind: 'rate_limited',
+    sentence: (d) =>
+      d.retryAfterSeconds !== undefined
+        ? `Too many requests: the API asks to wait ${d.retryAfterSeconds} ${d.retryAfterSeconds === 1 ? 'second' : 'seconds'} before trying again.`
+        : 'Too many requests: the API rate limit was reached. Wait a moment and try again.',
+  },
+  overloaded: {
+    kind: 'overloaded',
+    sentence: () => 'The model is overloaded right now. Try again in a moment.',
+  },
+  server: {
+    kind: 'server',
+    sentence: (d) =>
+      `The model API had an internal error${d.status ? ` (${d.status})` : ''}. Try again in a moment.`,
+  },
+  bad_request: {
+    kind: 'bad_request',
+    sentence: (d) => `The API rejected the request: ${d.apiMessage ?? 'no reason given'}`,
+  },
+  network: {
+    kind: 'network',
+    sentence: (d) => `Could not reach the model API at ${d.host}. Check your connection or the API base URL.`,
+  },
+  connection_dropped: {
+    kind: 'connection_dropped',
+    sentence: () => 'The connection dropped in the middle of the reply.',
+  },
+  timeout: {
+    kind: 'timeout',
+    sentence: () => 'The model API took too long to answer. Try again.',
+  },
+  transport_abort: {
+    kind: 'transport_abort',
+    sentence: () => 'The request was cut off by the browser or the network before the reply finished.',
+  },
+  unknown: {
+    kind: 'unknown',
+    sentence: (d) => `The model request failed: ${d.apiMessage ?? 'unknown error'}`,
+  },
+};
+
+/** Long API messages are cut so the sentence stays readable. */
+const MAX_DETAIL_CHARS = 300;
+
+export function toModelError(error: unknown, partial?: Message, context: ErrorContext = {}): ModelError {
+  if (error instanceof ModelError) return error;
+  const details: Details = { host: hostOf(context.baseURL) };
+  if (context.model) details.model = context.model;
+  const found = classify(error, context, details);
+  const entry = ERROR_TABLE[found];
+  const message = redactSecret(entry.sentence(details), context.secret);
+  const failed = partial ? { ...partial, stopReason: 'error' as const, errorMessage: message } : undefined;
+  return new ModelError(entry.kind, message, details.status, failed);
+}
+
+/** The sentence to show for any error, model-related or not. */
+export function userMessageForError(error: unknown): string {
+  return toModelError(error).message;
+}
+
+/** Decides the case and fills in the details its sentence needs. */
+function classify(error: unknown, context: ErrorContext, details: Details): Case {
+  // Our own abort never gets here (the client resolves with stopReason 'aborted'), so an
+  // abort seen here came from somewhere else and is a failure, not a cancellation.
+  if (error instanceof APIUserAbortError || nameOf(error) === 'AbortError') return 'transport_abort';
+  if (error instanceof APIConnectionTimeoutError || nameOf(error) === 'TimeoutError') return 'timeout';
+  if (error instanceof APIConnectionError) return 'network';
+  if (error instanceof APIError) {
+    if (error.status !== undefined) details.status = error.status;
+    const apiMessage = apiMessageOf(error);
+    if (apiMessage !== undefined) details.apiMessage = apiMessage;
+    if (isCorsRefusal(error, apiMessage)) return 'cors_forbidden';
+    const found =
+      error.status === undefined ? classifyStreamError(error) : classifyStatusError(error, details);
+    // Sentences that quote the API fall back to the SDK's text when the body was not the API's JSON.
+    if ((found === 'bad_request' || found === 'unknown') && details.apiMessage === undefined) {
+      details.apiMessage = clip(error.message);
+    }
+    return found;
+  }
+  if (context.streamStarted && (error instanceof AnthropicError || error instanceof TypeError)) {
+    // Chromium reports a connection lost mid-body as a plain AnthropicError "network
+    // error"; Node's fetch as a TypeError "terminated".
+    return 'connection_dropped';
+  }
+  // fetch's own "Failed to fetch" (the SDK normally wraps it in APIConnectionError).
+  if (error instanceof TypeError) return 'network';
+  details.apiMessage = clip(error instanceof Error ? error.message : String(error));
+  return 'unknown';
+}
+
+function classifyStatusError(error: APIError, details: Details): Case {
+  if (error instanceof AuthenticationError) return 'auth';
+  if (error instanceof PermissionDeniedError) return 'permission';
+  if (error instanceof PaymentRequiredError) return 'billing';
+  if (error instanceof NotFoundError) return 'model_not_found';
+  if (error instanceof RateLimitError) {
+    const seconds = retryAfterSeconds(error.headers);
+    if (seconds !== undefined) details.retryAfterSeconds = seconds;
+    return 'rate_limited';
+  }
+  if (error instanceof RequestTimeoutError) return 'timeout';
+  if (error instanceof OverloadedError) return 'overloaded';
+  if (error instanceof InternalServerError) return 'server';
+  if (error instanceof BadRequestError) return 'bad_request';
+  // Statuses without a class of their own (410, 418, ...), or from a proxy.
+  if ((error.status ?? 0) >= 500) return 'server';
+  return 'bad_request';
+}
+
+/** An `event: error` inside a stream: a status-less APIError carrying the API's error type. */
+function classifyStreamError(error: APIError): Case {
+  switch (error.type) {
+    case 'overloaded_error':
+      return 'overloaded';
+    case 'rate_limit_error':
+      return 'rate_limited';
+    case 'api_error':
+      return 'server';
+    case 'authentication_error':
+      return 'auth';
+    case 'permission_error':
+      return 'permission';
+    case 'billing_error':
+      return 'billing';
+    case 'not_found_error':
+      return 'model_not_found';
+    case 'invalid_request_error':
+      return 'bad_request';
+    case 'timeout_error':
+      return 'timeout';
+    default:
+      return 'unknown';
+  }
+}
+
+/** The API answers an organisation that forbids browser access with a 401/403 naming CORS. */
+function isCorsRefusal(error: APIError, apiMessage: string | undefined): boolean {
+  const refusal =
+    error.status === 401 ||
+    error.status === 403 ||
+    error.type === 'authentication_error' ||
+    error.type === 'permission_error';
+  const text = apiMessage ?? error.message;
+  return refusal && /\bCORS\b/i.test(text) && /not allowed|forbidden|disabled/i.test(text);
+}
+
+function apiMessageOf(error: APIError): string | undefined {
+  return error.apiMessage ? clip(error.apiMessage) : undefined;
+}
+
+/** retry-after-ms (the API's own, precise) before retry-after (seconds or an HTTP date). */
+function retryAfterSeconds(headers: Headers | undefined): number | undefined {
+  const ms = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
+  if (Number.isFinite(ms) && ms > 0) return Math.ceil(ms / 1000);
+  const raw = headers?.get('retry-after');
+  if (!raw) return undefined;
+  const seconds = Number.parseFloat(raw);
+  if (Number.isFinite(seconds)) return seconds > 0 ? Math.ceil(seconds) : undefined;
+  const date = Date.parse(raw);
+  if (Number.isNaN(date)) return undefined;
+  const wait = Math.ceil((date - Date.now()) / 1000);
+  return wait > 0 ? wait : undefined;
+}
+
+function hostOf(baseURL: string | undefined): string {
+  if (!baseURL) return 'the configured address';
+  try {
+    return new URL(baseURL).host || baseURL;
+  } catch {
+    return baseURL;
+  }
+}
+
+function nameOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
+}
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_DETAIL_CHARS ? `${flat.slice(0, MAX_DETAIL_CHARS - 1)}…` : flat;
+}

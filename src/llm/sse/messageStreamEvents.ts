@@ -1,0 +1,243 @@
+/**
+ * Builds the exact event sequence the Messages API streams for one reply, so that the
+ * offline demo model (in the browser) and the e2e mock server (in Node) speak the same
+ * wire protocol as the real API and the real SDK parser can consume both.
+ *
+ * Pure TypeScript: no Node or DOM APIs. SDK types are imported as types only, so the
+ * shapes are checked against the SDK at compile time and nothing lands in the bundle.
+ */
+import type {
+  Message,
+  MessageDeltaUsage,
+  RawMessageStreamEvent,
+  StopReason,
+  TextBlock,
+  ToolUseBlock,
+  Usage,
+} from '@anthropic-ai/sdk/resources/messages/messages';
+
+export type ScriptedBlock =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: unknown };
+
+export interface ScriptedUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens?: number;
+  cache_creation_input_tokens?: number;
+}
+
+export interface ScriptedReply {
+  /** Defaults to an id derived from model and blocks, so runs are reproducible. */
+  id?: string;
+  model: string;
+  blocks: ScriptedBlock[];
+  /** Defaults to `tool_use` when a tool_use block is present, else `end_turn`. */
+  stopReason?: 'end_turn' | 'tool_use' | 'max_tokens';
+  /** Defaults to 1 input token and about one output token per 4 characters. */
+  usage?: ScriptedUsage;
+  /** Characters per text or JSON delta. Defaults to a fixed cycle of sizes between 4 and 12. */
+  chunkSize?: number;
+}
+
+export interface PingEvent {
+  type: 'ping';
+}
+
+/** One SSE event: `event` is the SSE event name, `data` the JSON payload the API sends with it. */
+export interface StreamEvent {
+  event: RawMessageStreamEvent['type'] | 'ping';
+  data: RawMessageStreamEvent | PingEvent;
+}
+
+export interface ApiErrorBody {
+  type: 'error';
+  error: { type: string; message: string };
+  request_id?: string;
+}
+
+export function messageStreamEvents(reply: ScriptedReply): StreamEvent[] {
+  const usage = resolveUsage(reply);
+  const events: StreamEvent[] = [];
+  const push = (data: RawMessageStreamEvent | PingEvent): void => {
+    events.push({ event: data.type, data });
+  };
+
+  const start = emptyMessage(reply, usage);
+  // The real API reports a token or so of output at the start and the total in message_delta.
+  start.usage.output_tokens = Math.min(1, usage.output_tokens);
+  push({ type: 'message_start', message: start });
+
+  reply.blocks.forEach((block, index) => {
+    if (block.type === 'text') {
+      const opening: TextBlock = { type: 'text', text: '', citations: null };
+      push({ type: 'content_block_start', index, content_block: opening });
+      if (index === 0) push({ type: 'ping' }); // where the real API sends its first keep-alive
+      for (const text of chunks(block.text, reply.chunkSize, index)) {
+        push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
+      }
+    } else {
+      const opening: ToolUseBlock = {
+        type: 'tool_use',
+        id: block.id,
+        name: block.name,
+        input: {},
+        caller: { type: 'direct' },
+      };
+      push({ type: 'content_block_start', index, content_block: opening });
+      if (index === 0) push({ type: 'ping' });
+      for (const partial_json of chunks(inputJson(block.input), reply.chunkSize, index)) {
+        push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
+      }
+    }
+    push({ type: 'content_block_stop', index });
+  });
+  if (reply.blocks.length === 0) push({ type: 'ping' });
+
+  const deltaUsage: MessageDeltaUsage = {
+    input_tokens: usage.input_tokens,
+    output_tokens: usage.output_tokens,
+    cache_creation_input_tokens: usage.cache_creation_input_tokens,
+    cache_read_input_tokens: usage.cache_read_input_tokens,
+    output_tokens_details: null,
+    server_tool_use: null,
+  };
+  push({
+    type: 'message_delta',
+    delta: {
+      stop_reason: resolveStopReason(reply),
+      stop_sequence: null,
+      stop_details: null,
+      container: null,
+    },
+    usage: deltaUsage,
+  });
+  push({ type: 'message_stop' });
+  return events;
+}
+
+/** The complete Message a non-streaming request returns for the same reply. */
+export function scriptedMessage(reply: ScriptedReply): Message {
+  const message = emptyMessage(reply, resolveUsage(reply));
+  message.stop_reason = resolveStopReason(reply);
+  message.content = reply.blocks.map((block) =>
+    block.type === 'text'
+      ? { type: 'text', text: block.text, citations: null }
+      : {
+          type: 'tool_use',
+          id: block.id,
+          name: block.name,
+          input: JSON.parse(inputJson(block.input)),
+          caller: { type: 'direct' },
+        },
+  );
+  return message;
+}
+
+export function formatSseEvent(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export function errorBody(type: string, message: string, requestId?: string): ApiErrorBody {
+  const body: ApiErrorBody = { type: 'error', error: { type, message } };
+  if (requestId !== undefined) body.request_id = requestId;
+  return body;
+}
+
+interface ResolvedUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens: number;
+  cache_creation_input_tokens: number;
+}
+
+function resolveUsage(reply: ScriptedReply): ResolvedUsage {
+  const given = reply.usage;
+  const outputChars = reply.blocks.reduce(
+    (sum, block) => sum + (block.type === 'text' ? block.text.length : inputJson(block.input).length),
+    0,
+  );
+  return {
+    input_tokens: given?.input_tokens ?? 1,
+    output_tokens: given?.output_tokens ?? Math.max(1, Math.ceil(outputChars / 4)),
+    cache_read_input_tokens: given?.cache_read_input_tokens ?? 0,
+    cache_creation_input_tokens: given?.cache_creation_input_tokens ?? 0,
+  };
+}
+
+function resolveStopReason(reply: ScriptedReply): StopReason {
+  if (reply.stopReason) return reply.stopReason;
+  return reply.blocks.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn';
+}
+
+function emptyMessage(reply: ScriptedReply, usage: ResolvedUsage): Message {
+  const messageUsage: Usage = {
+    input_tokens: usage.input_tokens,
+    output_tokens: usage.output_tokens,
+    cache_creation_input_tokens: usage.cache_creation_input_tokens,
+    cache_read_input_tokens: usage.cache_read_input_tokens,
+    cache_creation: {
+      ephemeral_5m_input_tokens: usage.cache_creation_input_tokens,
+      ephemeral_1h_input_tokens: 0,
+    },
+    inference_geo: null,
+    output_tokens_details: null,
+    server_tool_use: null,
+    service_tier: 'standard',
+    speed: null,
+  };
+  return {
+    id: reply.id ?? defaultMessageId(reply),
+    type: 'message',
+    role: 'assistant',
+    model: reply.model,
+    content: [],
+    container: null,
+    diagnostics: null,
+    stop_reason: null,
+    stop_sequence: null,
+    stop_details: null,
+    usage: messageUsage,
+  };
+}
+
+/** `JSON.stringify(undefined)` is not JSON; a tool call without input has the empty object. */
+function inputJson(input: unknown): string {
+  return JSON.stringify(input) ?? '{}';
+}
+
+/**
+ * Splits text into deltas. Without a fixed size the sizes cycle through 4..12 (offset by
+ * the block index) so chunk boundaries vary like the real API's, yet every run is the same.
+ * A boundary never splits a UTF-16 surrogate pair: each delta stays a well-formed string.
+ */
+function chunks(text: string, chunkSize: number | undefined, seed: number): string[] {
+  const out: string[] = [];
+  let position = 0;
+  let step = 0;
+  while (position < text.length) {
+    const size =
+      chunkSize !== undefined && chunkSize > 0 ? Math.floor(chunkSize) || 1 : 4 + ((seed * 5 + step * 7) % 9);
+    let end = Math.min(text.length, position + size);
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end += 1;
+    out.push(text.slice(position, end));
+    position = end;
+    step += 1;
+  }
+  return out;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+/** FNV-1a over the reply's content: a stable id shaped like the API's `msg_...`. */
+function defaultMessageId(reply: ScriptedReply): string {
+  const source = `${reply.model}\u0000${JSON.stringify(reply.blocks)}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < source.length; i += 1) {
+    hash ^= source.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `msg_mock_${hash.toString(16).padStart(8, '0')}`;
+}

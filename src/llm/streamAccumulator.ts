@@ -1,0 +1,147 @@
+/**
+ * Folds the Messages API's raw stream events into our assistant Message, one event at
+ * a time, so the client can hand out a fresh snapshot after every delta.
+ *
+ * Blocks we do not model (thinking, server tools, ...) are skipped: our Message only
+ * carries text, tool_use and tool_result blocks.
+ */
+import type {
+  StopReason as ApiStopReason,
+  RawMessageStreamEvent,
+} from '@anthropic-ai/sdk/resources/messages/messages';
+import type { ContentBlock, Message, StopReason, Usage } from '../core/session/types';
+
+type Slot =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; json: string; input: unknown; done: boolean };
+
+export class StreamAccumulator {
+  /** Slots by the API's block index; undefined for block types we skip. */
+  private readonly slots: Array<Slot | undefined> = [];
+  private usage: Usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+  private stopReason: StopReason | undefined;
+  private model: string;
+  /** message_start has arrived: the reply is under way. */
+  started = false;
+  /** message_stop has arrived: the reply is complete. */
+  finished = false;
+
+  constructor(requestedModel: string) {
+    this.model = requestedModel;
+  }
+
+  /** Applies one event; true when the visible message changed. */
+  apply(event: RawMessageStreamEvent): boolean {
+    switch (event.type) {
+      case 'message_start': {
+        this.started = true;
+        const { usage, model } = event.message;
+        if (model) this.model = model;
+        this.usage = {
+          input: usage.input_tokens,
+          output: usage.output_tokens,
+          cacheRead: usage.cache_read_input_tokens ?? 0,
+          cacheWrite: usage.cache_creation_input_tokens ?? 0,
+        };
+        return true;
+      }
+      case 'content_block_start': {
+        const block = event.content_block;
+        if (block.type === 'text') {
+          this.slots[event.index] = { type: 'text', text: block.text };
+          return true;
+        }
+        if (block.type === 'tool_use') {
+          this.slots[event.index] = {
+            type: 'tool_use',
+            id: block.id,
+            name: block.name,
+            json: '',
+            input: {},
+            done: false,
+          };
+          return true;
+        }
+        return false;
+      }
+      case 'content_block_delta': {
+        const slot = this.slots[event.index];
+        const delta = event.delta;
+        if (slot?.type === 'text' && delta.type === 'text_delta') {
+          slot.text += delta.text;
+          return true;
+        }
+        if (slot?.type === 'tool_use' && delta.type === 'input_json_delta') {
+          slot.json += delta.partial_json;
+          return true;
+        }
+        return false;
+      }
+      case 'content_block_stop': {
+        const slot = this.slots[event.index];
+        if (slot?.type !== 'tool_use') return false;
+        slot.done = true;
+        slot.input = parseToolInput(slot.json);
+        return true;
+      }
+      case 'message_delta': {
+        // message_delta carries cumulative counts; null means "unchanged".
+        const { usage } = event;
+        this.usage = {
+          input: usage.input_tokens ?? this.usage.input,
+          output: usage.output_tokens,
+          cacheRead: usage.cache_read_input_tokens ?? this.usage.cacheRead,
+          cacheWrite: usage.cache_creation_input_tokens ?? this.usage.cacheWrite,
+        };
+        if (event.delta.stop_reason) this.stopReason = toStopReason(event.delta.stop_reason);
+        return true;
+      }
+      case 'message_stop':
+        this.finished = true;
+        return false;
+      default:
+        return false;
+    }
+  }
+
+  /** A fresh Message (new objects throughout) so consumers may keep it. */
+  snapshot(stopReason: StopReason = this.finished ? (this.stopReason ?? 'end_turn') : 'streaming'): Message {
+    const content: ContentBlock[] = [];
+    for (const slot of this.slots) {
+      if (slot === undefined) continue;
+      if (slot.type === 'text') {
+        content.push({ type: 'text', text: slot.text });
+      } else if (!slot.done) {
+        // While streaming, a call whose arguments are still arriving shows with empty
+        // input. In a final message (aborted, failed) it is left out: its arguments are
+        // incomplete, so running it or sending it back would both be wrong.
+        if (stopReason === 'streaming')
+          content.push({ type: 'tool_use', id: slot.id, name: slot.name, input: {} });
+      } else if (slot.input !== INVALID_INPUT) {
+        content.push({ type: 'tool_use', id: slot.id, name: slot.name, input: slot.input });
+      }
+      // Likewise a finished call whose arguments are not JSON (cut off by max_tokens).
+    }
+    return { role: 'assistant', content, usage: { ...this.usage }, stopReason, model: this.model };
+  }
+}
+
+const INVALID_INPUT = Symbol('invalid tool input');
+
+function parseToolInput(json: string): unknown {
+  // A tool called without arguments streams no input_json_delta at all.
+  if (json.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : INVALID_INPUT;
+  } catch {
+    return INVALID_INPUT;
+  }
+}
+
+function toStopReason(reason: ApiStopReason): StopReason {
+  // The reply was cut off by the context window rather than max_tokens; for the agent
+  // the consequence is the same.
+  if (reason === 'model_context_window_exceeded') return 'max_tokens';
+  return reason;
+}

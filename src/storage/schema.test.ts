@@ -1,0 +1,123 @@
+import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
+import { describe, expect, it } from 'vitest';
+import { type BatonDbSchema, DB_NAME, openBatonDb, SCHEMA_VERSION, upgradeSchema } from './schema';
+import { makeHeader, makeMessageEntry, uniqueDbName } from './storageTestFixtures';
+
+describe('schema', () => {
+  it('is named baton and at version 1', () => {
+    expect(DB_NAME).toBe('baton');
+    expect(SCHEMA_VERSION).toBe(1);
+  });
+
+  it('creates the three stores and their indexes on a fresh database', async () => {
+    const db = await openBatonDb(uniqueDbName());
+    try {
+      expect(db.version).toBe(SCHEMA_VERSION);
+      expect([...db.objectStoreNames].sort()).toEqual(['entries', 'sessions', 'settings']);
+
+      const tx = db.transaction(['sessions', 'entries', 'settings']);
+      const sessions = tx.objectStore('sessions');
+      expect(sessions.keyPath).toBe('id');
+      expect([...sessions.indexNames]).toEqual(['updatedAt']);
+      expect(sessions.index('updatedAt').keyPath).toBe('updatedAt');
+
+      const entries = tx.objectStore('entries');
+      expect(entries.keyPath).toBe('id');
+      expect([...entries.indexNames].sort()).toEqual(['sessionId', 'sessionId_timestamp']);
+      expect(entries.index('sessionId').keyPath).toBe('sessionId');
+      expect(entries.index('sessionId_timestamp').keyPath).toEqual(['sessionId', 'timestamp']);
+
+      const settings = tx.objectStore('settings');
+      expect(settings.keyPath).toBeNull();
+      expect(settings.autoIncrement).toBe(false);
+      await tx.done;
+    } finally {
+      db.close();
+    }
+  });
+
+  it('upgrades an empty version-0 database through upgradeSchema', async () => {
+    const seen: Array<[number, number | null]> = [];
+    const db = await openDB<BatonDbSchema>(uniqueDbName(), SCHEMA_VERSION, {
+      upgrade(database, oldVersion, newVersion, tx) {
+        seen.push([oldVersion, newVersion]);
+        upgradeSchema(database, oldVersion, newVersion, tx);
+      },
+    });
+    try {
+      expect(seen).toEqual([[0, SCHEMA_VERSION]]);
+      expect([...db.objectStoreNames].sort()).toEqual(['entries', 'sessions', 'settings']);
+      // The layout works, not merely exists: keys in line and out of line, both indexes.
+      await db.put('sessions', makeHeader('s1'));
+      await db.put('entries', makeMessageEntry('s1', 'e1', 5));
+      await db.put('settings', { any: ['value'] }, 'k');
+      expect(await db.getAllKeysFromIndex('entries', 'sessionId', 's1')).toEqual(['e1']);
+      expect(await db.get('settings', 'k')).toEqual({ any: ['value'] });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('keeps stored records when the same version is opened again', async () => {
+    const name = uniqueDbName();
+    const first = await openBatonDb(name);
+    await first.put('sessions', makeHeader('kept'));
+    first.close();
+
+    const second = await openBatonDb(name);
+    try {
+      expect(await second.get('sessions', 'kept')).toEqual(makeHeader('kept'));
+    } finally {
+      second.close();
+    }
+  });
+
+  it('fails loudly, and changes nothing, when asked for a version it has no step for', async () => {
+    const name = uniqueDbName();
+    const v1 = await openBatonDb(name);
+    await v1.put('sessions', makeHeader('kept'));
+    v1.close();
+
+    let stepError: unknown;
+    const opening = openDB<BatonDbSchema>(name, SCHEMA_VERSION + 1, {
+      upgrade(database, oldVersion, newVersion, tx) {
+        try {
+          upgradeSchema(database, oldVersion, newVersion, tx);
+        } catch (error) {
+          stepError = error;
+          throw error;
+        }
+      },
+    });
+    await expect(opening).rejects.toThrow();
+    expect(String(stepError)).toContain(`No schema upgrade step to version ${SCHEMA_VERSION + 1}`);
+
+    const again = await openBatonDb(name);
+    try {
+      expect(again.version).toBe(SCHEMA_VERSION);
+      expect(await again.get('sessions', 'kept')).toEqual(makeHeader('kept'));
+    } finally {
+      again.close();
+    }
+  });
+
+  it('lets a newer version in another tab upgrade instead of blocking it', async () => {
+    const name = uniqueDbName();
+    const ours = await openBatonDb(name);
+    let blocked = false;
+    const newer = await openDB(name, SCHEMA_VERSION + 1, {
+      blocked: () => {
+        blocked = true;
+      },
+    });
+    try {
+      expect(newer.version).toBe(SCHEMA_VERSION + 1);
+      expect(blocked).toBe(false);
+      // Our connection was closed for it: using it now fails instead of writing.
+      expect(() => ours.transaction('sessions')).toThrow();
+    } finally {
+      newer.close();
+    }
+  });
+});

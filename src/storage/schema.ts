@@ -1,0 +1,88 @@
+/**
+ * The IndexedDB layout and its versioned upgrades. Sessions and entries are stored one
+ * record each so that a write never rewrites a whole conversation, and a damaged record
+ * costs one entry, not a session (or every session).
+ */
+import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb';
+import type { SessionEntry, SessionHeader } from '../core/session/types';
+
+export const DB_NAME = 'baton';
+
+/** Bump by one for every layout change and add the matching step to applySchemaStep. */
+export const SCHEMA_VERSION = 1;
+
+export interface BatonDbSchema extends DBSchema {
+  sessions: {
+    key: string;
+    value: SessionHeader;
+    indexes: { updatedAt: number };
+  };
+  entries: {
+    key: string;
+    value: SessionEntry;
+    indexes: {
+      sessionId: string;
+      /** A session's entries in time order, for reading them in order or newest first. */
+      sessionId_timestamp: [string, number];
+    };
+  };
+  /** Key-value pairs with out-of-line keys; values are anything structured clone accepts. */
+  settings: {
+    key: string;
+    value: unknown;
+  };
+}
+
+export type BatonDb = IDBPDatabase<BatonDbSchema>;
+
+export type UpgradeTransaction = IDBPTransaction<BatonDbSchema, StoreNames<BatonDbSchema>[], 'versionchange'>;
+
+/**
+ * Runs every step from `oldVersion` up to `newVersion`, so a database that is several
+ * versions behind walks through each layout in turn. Called by openDB's `upgrade`.
+ */
+export function upgradeSchema(
+  db: BatonDb,
+  oldVersion: number,
+  newVersion: number | null,
+  tx: UpgradeTransaction,
+): void {
+  // If a step throws, the upgrade aborts and openDB rejects with the error; the
+  // transaction's own `done` rejects as well and would otherwise go unheard.
+  tx.done.catch(() => {});
+  const target = newVersion ?? SCHEMA_VERSION;
+  for (let version = oldVersion + 1; version <= target; version++) {
+    applySchemaStep(version, db, tx);
+  }
+}
+
+function applySchemaStep(version: number, db: BatonDb, _tx: UpgradeTransaction): void {
+  switch (version) {
+    case 1: {
+      const sessions = db.createObjectStore('sessions', { keyPath: 'id' });
+      sessions.createIndex('updatedAt', 'updatedAt');
+      const entries = db.createObjectStore('entries', { keyPath: 'id' });
+      entries.createIndex('sessionId', 'sessionId');
+      entries.createIndex('sessionId_timestamp', ['sessionId', 'timestamp']);
+      db.createObjectStore('settings');
+      return;
+    }
+    // case 2: change the layout here, migrating records through `_tx` if needed.
+    default:
+      // Throwing aborts the versionchange transaction, so the database stays as it was.
+      throw new Error(`No schema upgrade step to version ${version}`);
+  }
+}
+
+export function openBatonDb(name: string = DB_NAME): Promise<BatonDb> {
+  const opened: Promise<BatonDb> = openDB<BatonDbSchema>(name, SCHEMA_VERSION, {
+    upgrade: upgradeSchema,
+    // A newer Baton in another tab wants to upgrade: let it, rather than blocking it
+    // forever. Our later calls then fail loudly (InvalidStateError) instead of writing
+    // records in a layout the other tab no longer reads.
+    blocking: () => {
+      void opened.then((db) => db.close());
+    },
+  });
+  return opened;
+}

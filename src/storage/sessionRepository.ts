@@ -1,0 +1,233 @@
+/**
+ * Sessions, entries and settings in IndexedDB. Every write is one transaction that
+ * either lands whole or not at all, and every failure rejects the returned promise:
+ * callers (the write queue, the handoff commit) decide what to retry.
+ */
+import type { SessionEntry, SessionHeader } from '../core/session/types';
+import { orderEntries } from './orderEntries';
+import { interruptIfStreaming, restoreEntry, restoreHeader } from './restoreRecords';
+import { type BatonDb, openBatonDb } from './schema';
+import { type BatonStoreName, runTransaction } from './transaction';
+
+/** Settings key of the session the app opens on start. */
+export const ACTIVE_SESSION_KEY = 'activeSessionId';
+
+export interface WriteBatch {
+  entries: SessionEntry[];
+  headers: SessionHeader[];
+  settings?: Array<[string, unknown]>;
+}
+
+export interface LoadedHeaders {
+  headers: SessionHeader[];
+  problems: string[];
+}
+
+export interface LoadedEntries {
+  entries: SessionEntry[];
+  problems: string[];
+}
+
+export class SessionRepository {
+  constructor(private readonly db: BatonDb) {}
+
+  static async open(name?: string): Promise<SessionRepository> {
+    return new SessionRepository(await openBatonDb(name));
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Every session header, newest `updatedAt` first. Reads the sessions store only. */
+  async loadHeaders(): Promise<LoadedHeaders> {
+    const raw: unknown[] = await this.db.getAll('sessions');
+    const headers: SessionHeader[] = [];
+    const problems: string[] = [];
+    for (const record of raw) {
+      const restored = restoreHeader(record);
+      if (restored.ok) {
+        headers.push(restored.value);
+        problems.push(...restored.problems);
+      } else {
+        problems.push(restored.problem);
+      }
+    }
+    headers.sort((a, b) => b.updatedAt - a.updatedAt);
+    return { headers, problems };
+  }
+
+  /**
+   * A session's entries in write order. Messages left `streaming` by a reload or crash
+   * come back `interrupted`, and that is written back so the store agrees with what the
+   * app shows. If the write-back fails, the load still succeeds and says so in problems.
+   */
+  async loadEntries(sessionId: string): Promise<LoadedEntries> {
+    const raw: unknown[] = await this.db.getAllFromIndex('entries', 'sessionId', sessionId);
+    const entries: SessionEntry[] = [];
+    const problems: string[] = [];
+    for (const record of raw) {
+      const restored = restoreEntry(record, sessionId);
+      if (restored.ok) {
+        entries.push(restored.value);
+        problems.push(...restored.problems);
+      } else {
+        problems.push(restored.problem);
+      }
+    }
+
+    const interrupted = new Map<string, SessionEntry>();
+    for (const entry of entries) {
+      const fixed = interruptIfStreaming(entry);
+      if (fixed) interrupted.set(fixed.id, fixed);
+    }
+    if (interrupted.size > 0) {
+      try {
+        await this.writeBackInterrupted(sessionId, interrupted);
+      } catch (error) {
+        problems.push(
+          `Session ${sessionId}: could not save that ${interrupted.size} cut-off message(s) were interrupted (${errorText(error)}).`,
+        );
+      }
+    }
+    const current = entries.map((entry) => interrupted.get(entry.id) ?? entry);
+    return { entries: orderEntries(current), problems };
+  }
+
+  /**
+   * Re-reads each record inside the write transaction and only marks it if it is still
+   * streaming, so a message finished by a write that landed after our read is not
+   * clobbered. `fixes` is updated to what the store now holds.
+   */
+  private async writeBackInterrupted(sessionId: string, fixes: Map<string, SessionEntry>): Promise<void> {
+    await runTransaction(this.db, ['entries'], 'readwrite', async (tx, requests) => {
+      const ids = [...fixes.keys()];
+      const currents = await Promise.all(ids.map((id) => requests.add(tx.store.get(id))));
+      ids.forEach((id, i) => {
+        const restored = restoreEntry(currents[i], sessionId);
+        if (!restored.ok) return; // Deleted or damaged meanwhile: keep our copy in memory only.
+        const fixed = interruptIfStreaming(restored.value);
+        if (fixed) {
+          requests.add(tx.store.put(fixed));
+          fixes.set(id, fixed);
+        } else {
+          fixes.set(id, restored.value);
+        }
+      });
+    });
+  }
+
+  async getHeader(id: string): Promise<SessionHeader | undefined> {
+    const raw: unknown = await this.db.get('sessions', id);
+    if (raw === undefined) return undefined;
+    const restored = restoreHeader(raw);
+    return restored.ok ? restored.value : undefined;
+  }
+
+  async putHeader(header: SessionHeader): Promise<void> {
+    await runTransaction(this.db, ['sessions'], 'readwrite', (tx, requests) => {
+      requests.add(tx.store.put(header));
+    });
+  }
+
+  /**
+   * A new session and its first entries, in one transaction. Rejects (ConstraintError)
+   * if a session with that id exists already, rather than overwriting it.
+   */
+  async createSession(header: SessionHeader, entries: SessionEntry[]): Promise<void> {
+    await runTransaction(this.db, ['sessions', 'entries'], 'readwrite', (tx, requests) => {
+      requests.add(tx.objectStore('sessions').add(header));
+      const store = tx.objectStore('entries');
+      for (const entry of entries) {
+        if (entry.sessionId !== header.id) {
+          throw new Error(`Entry ${entry.id} belongs to session ${entry.sessionId}, not ${header.id}.`);
+        }
+        requests.add(store.put(entry));
+      }
+    });
+  }
+
+  /**
+   * Removes the header, every entry and the link from the parent's `children`, in one
+   * transaction. Sessions handed off from this one keep their `parentSession`: lineage
+   * is history, and the UI shows the parent as missing.
+   */
+  async deleteSession(id: string): Promise<void> {
+    await runTransaction(this.db, ['sessions', 'entries'], 'readwrite', async (tx, requests) => {
+      const sessions = tx.objectStore('sessions');
+      const entries = tx.objectStore('entries');
+      const [raw, entryKeys] = await Promise.all([
+        requests.add(sessions.get(id)),
+        requests.add(entries.index('sessionId').getAllKeys(id)),
+      ]);
+      for (const key of entryKeys) requests.add(entries.delete(key));
+      requests.add(sessions.delete(id));
+
+      const restored = raw === undefined ? undefined : restoreHeader(raw);
+      const parentId = restored?.ok ? restored.value.parentSession : undefined;
+      if (parentId === undefined) return;
+      // The parent is written back as stored, bar the one link, so nothing else of it changes.
+      const parent: unknown = await requests.add(sessions.get(parentId));
+      if (!isHeaderWithChildren(parent) || !parent.children.includes(id)) return;
+      requests.add(sessions.put({ ...parent, children: parent.children.filter((child) => child !== id) }));
+    });
+  }
+
+  /** Entries, headers and settings in one transaction: all of it lands or none. */
+  async writeBatch(batch: WriteBatch): Promise<void> {
+    const settings = batch.settings ?? [];
+    const stores: BatonStoreName[] = [];
+    if (batch.entries.length > 0) stores.push('entries');
+    if (batch.headers.length > 0) stores.push('sessions');
+    if (settings.length > 0) stores.push('settings');
+    if (stores.length === 0) return;
+
+    await runTransaction(this.db, stores, 'readwrite', (tx, requests) => {
+      if (batch.entries.length > 0) {
+        const store = tx.objectStore('entries');
+        for (const entry of batch.entries) requests.add(store.put(entry));
+      }
+      if (batch.headers.length > 0) {
+        const store = tx.objectStore('sessions');
+        for (const header of batch.headers) requests.add(store.put(header));
+      }
+      if (settings.length > 0) {
+        const store = tx.objectStore('settings');
+        for (const [key, value] of settings) requests.add(store.put(value, key));
+      }
+    });
+  }
+
+  /** The value stored under `key`; T is the caller's word for what it stored there. */
+  async getSetting<T>(key: string): Promise<T | undefined> {
+    // Settings hold whatever their owner wrote; the caller names that type.
+    return (await this.db.get('settings', key)) as T | undefined;
+  }
+
+  async setSetting(key: string, value: unknown): Promise<void> {
+    await runTransaction(this.db, ['settings'], 'readwrite', (tx, requests) => {
+      requests.add(tx.store.put(value, key));
+    });
+  }
+
+  async deleteSetting(key: string): Promise<void> {
+    await runTransaction(this.db, ['settings'], 'readwrite', (tx, requests) => {
+      requests.add(tx.store.delete(key));
+    });
+  }
+
+  async getActiveSessionId(): Promise<string | undefined> {
+    const value = await this.getSetting<unknown>(ACTIVE_SESSION_KEY);
+    return typeof value === 'string' && value.length > 0 ? value : undefined;
+  }
+}
+
+function isHeaderWithChildren(value: unknown): value is SessionHeader {
+  return (
+    typeof value === 'object' && value !== null && Array.isArray((value as { children?: unknown }).children) // Only `children` is read here.
+  );
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

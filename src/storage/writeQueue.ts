@@ -1,0 +1,257 @@
+/**
+ * The SessionPersistence the app writes through. Invariants:
+ *
+ * - Nothing is written before start(). The app calls start() once its first load has
+ *   finished; writing earlier could replace stored records with a half-loaded state.
+ *   Saves made before then are kept and written on start().
+ * - Saves are coalesced by id (latest value wins) and written together, one transaction
+ *   per write, at most one write started per `intervalMs`: a reply that streams for three
+ *   seconds costs about a dozen writes, not one per token.
+ * - One write at a time, so a write never races an older one.
+ * - A value leaves the queue only once a write holding it (or a newer value) has
+ *   committed. A failed write keeps everything queued, reports through onError and is
+ *   retried after `retryDelaysMs`; hasPendingWrites() stays true until it lands.
+ */
+import type { HandoffCommit, SessionPersistence } from '../core/session/persistence';
+import type { SessionEntry, SessionHeader } from '../core/session/types';
+import { ACTIVE_SESSION_KEY, type SessionRepository, type WriteBatch } from './sessionRepository';
+
+export interface WriteQueueOptions {
+  /** Shortest time between the starts of two writes. Default 250. */
+  intervalMs?: number;
+  /** Called with the original error each time a write fails. */
+  onError?: (error: Error) => void;
+  /** Called after each write that committed; check hasPendingWrites() before saying "saved". */
+  onSaved?: () => void;
+  /** Waits before each retry of a failed write; the last one repeats. Default [500, 1000, 2000, 4000]. */
+  retryDelaysMs?: number[];
+}
+
+/** The part of SessionRepository the queue writes through. */
+export type BatchWriter = Pick<SessionRepository, 'writeBatch'>;
+
+export class WriteQueueNotStartedError extends Error {
+  override readonly name = 'WriteQueueNotStartedError';
+  constructor(operation: string) {
+    super(`Cannot ${operation} before the write queue is started (after the first load has finished).`);
+  }
+}
+
+const DEFAULT_INTERVAL_MS = 250;
+const DEFAULT_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
+
+interface Queued<T> {
+  value: T;
+  /** Which save this is; a write may only drop a value it actually wrote. */
+  version: number;
+}
+
+/** Queued values by key; a later save replaces an earlier one. */
+class PendingMap<T> {
+  private readonly items = new Map<string, Queued<T>>();
+
+  set(key: string, value: T, version: number): void {
+    this.items.set(key, { value, version });
+  }
+
+  get size(): number {
+    return this.items.size;
+  }
+
+  snapshot(): Map<string, Queued<T>> {
+    return new Map(this.items);
+  }
+
+  /** Drops what a committed write held, unless a newer save has replaced it since. */
+  settle(written: Map<string, Queued<T>>): void {
+    for (const [key, queued] of written) {
+      if (this.items.get(key)?.version === queued.version) this.items.delete(key);
+    }
+  }
+}
+
+interface Snapshot {
+  entries: Map<string, Queued<SessionEntry>>;
+  headers: Map<string, Queued<SessionHeader>>;
+  settings: Map<string, Queued<unknown>>;
+}
+
+export class WriteQueue implements SessionPersistence {
+  private readonly intervalMs: number;
+  private readonly retryDelaysMs: number[];
+  private readonly onError: ((error: Error) => void) | undefined;
+  private readonly onSaved: (() => void) | undefined;
+
+  private readonly entries = new PendingMap<SessionEntry>();
+  private readonly headers = new PendingMap<SessionHeader>();
+  private readonly settings = new PendingMap<unknown>();
+  private version = 0;
+
+  private started = false;
+  private disposed = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Settles (never rejects) when the current write has finished. */
+  private inFlight: Promise<void> | null = null;
+  private lastWriteStartedAt = Number.NEGATIVE_INFINITY;
+  private consecutiveFailures = 0;
+
+  constructor(
+    private readonly repo: BatchWriter,
+    options: WriteQueueOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+    this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.onError = options.onError;
+    this.onSaved = options.onSaved;
+  }
+
+  /** Allows writes from now on; call once the app's first load has finished. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.schedule();
+  }
+
+  /** Stops the timers. Queued values stay queued; flush() first to keep them. */
+  dispose(): void {
+    this.disposed = true;
+    this.clearTimer();
+  }
+
+  saveEntry(entry: SessionEntry): void {
+    this.entries.set(entry.id, entry, ++this.version);
+    this.schedule();
+  }
+
+  saveHeader(header: SessionHeader): void {
+    this.headers.set(header.id, header, ++this.version);
+    this.schedule();
+  }
+
+  /** True while anything is queued or being written. */
+  hasPendingWrites(): boolean {
+    return this.pendingCount() > 0;
+  }
+
+  /** How many records are queued or being written. */
+  pendingCount(): number {
+    return this.entries.size + this.headers.size + this.settings.size;
+  }
+
+  /** Rejects before start(): waiting instead could hang an app that awaits it while loading. */
+  async flush(): Promise<void> {
+    this.assertStarted('flush');
+    while (this.inFlight) await this.inFlight;
+    if (!this.hasPendingWrites()) return;
+    this.clearTimer();
+    await this.write();
+  }
+
+  async setActiveSession(sessionId: string): Promise<void> {
+    this.assertStarted('set the active session');
+    // Queued with the rest so that the pointer never lands before the session it names.
+    this.settings.set(ACTIVE_SESSION_KEY, sessionId, ++this.version);
+    await this.flush();
+  }
+
+  /**
+   * Everything queued plus the handoff in one transaction. The handoff's records are
+   * not queued: if the transaction fails they are gone from here (the promise rejects
+   * and the caller decides), while the queued writes stay queued and are retried.
+   */
+  async commitHandoff(commit: HandoffCommit): Promise<void> {
+    this.assertStarted('commit a handoff');
+    while (this.inFlight) await this.inFlight;
+    this.clearTimer();
+    await this.write({
+      entries: [commit.handoffEntry],
+      headers: [commit.parent, commit.child],
+      settings: [[ACTIVE_SESSION_KEY, commit.child.id]],
+    });
+  }
+
+  /** Starts one write of everything queued (plus `extra`, which wins over queued values). */
+  private write(extra?: WriteBatch): Promise<void> {
+    const snapshot: Snapshot = {
+      entries: this.entries.snapshot(),
+      headers: this.headers.snapshot(),
+      settings: this.settings.snapshot(),
+    };
+    const batch: WriteBatch = {
+      entries: mergeByKey(snapshot.entries, extra?.entries ?? [], (entry) => entry.id),
+      headers: mergeByKey(snapshot.headers, extra?.headers ?? [], (header) => header.id),
+      settings: [...mergeSettings(snapshot.settings, extra?.settings ?? [])],
+    };
+    this.lastWriteStartedAt = Date.now();
+    const attempt = this.repo.writeBatch(batch).then(
+      () => {
+        this.entries.settle(snapshot.entries);
+        this.headers.settle(snapshot.headers);
+        this.settings.settle(snapshot.settings);
+        this.consecutiveFailures = 0;
+        this.onSaved?.();
+      },
+      (error: unknown) => {
+        this.consecutiveFailures += 1;
+        this.onError?.(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      },
+    );
+    this.inFlight = attempt.then(
+      () => this.finishWrite(),
+      () => this.finishWrite(),
+    );
+    return attempt;
+  }
+
+  private finishWrite(): void {
+    this.inFlight = null;
+    this.schedule();
+  }
+
+  /** Arms the timer for the next write if one is due and none is armed or running. */
+  private schedule(): void {
+    if (!this.started || this.disposed || this.timer !== undefined || this.inFlight) return;
+    if (!this.hasPendingWrites()) return;
+    const delay =
+      this.consecutiveFailures > 0
+        ? this.retryDelay()
+        : Math.max(0, this.lastWriteStartedAt + this.intervalMs - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.inFlight) return; // Its finishWrite() schedules again.
+      // Failures are reported through onError and retried by finishWrite().
+      this.write().catch(() => {});
+    }, delay);
+  }
+
+  private retryDelay(): number {
+    const delays = this.retryDelaysMs;
+    if (delays.length === 0) return this.intervalMs;
+    return delays[Math.min(this.consecutiveFailures, delays.length) - 1] ?? this.intervalMs;
+  }
+
+  private clearTimer(): void {
+    if (this.timer === undefined) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private assertStarted(operation: string): void {
+    if (!this.started) throw new WriteQueueNotStartedError(operation);
+  }
+}
+
+function mergeByKey<T>(queued: Map<string, Queued<T>>, extra: T[], keyOf: (value: T) => string): T[] {
+  const merged = new Map<string, T>();
+  for (const [key, { value }] of queued) merged.set(key, value);
+  for (const value of extra) merged.set(keyOf(value), value);
+  return [...merged.values()];
+}
+
+function mergeSettings(queued: Map<string, Queued<unknown>>, extra: Array<[string, unknown]>) {
+  const merged = new Map<string, unknown>();
+  for (const [key, { value }] of queued) merged.set(key, value);
+  for (const [key, value] of extra) merged.set(key, value);
+  return merged.entries();
+}

@@ -1,0 +1,90 @@
+import { useEffect, useRef } from 'react';
+import { HANDOFF_CUSTOM_TYPE } from '../../core/handoff/handoffPrompt';
+import {
+  type CustomMessageEntry,
+  isCustomMessageEntry,
+  isMessageEntry,
+  type SessionEntry,
+} from '../../core/session/types';
+import { openSession } from '../../state/actions';
+import { useBaton } from '../../state/useBaton';
+import { HandoffCard } from './HandoffCard';
+import { HandoffProgress } from './HandoffProgress';
+import { MessageView } from './MessageView';
+
+function EntryView({ entry }: { entry: SessionEntry }) {
+  const streaming = useBaton((s) => (s.streaming?.entryId === entry.id ? s.streaming.message : null));
+  if (isMessageEntry(entry)) {
+    return streaming ? (
+      <MessageView message={streaming} streaming />
+    ) : (
+      <MessageView message={entry.message} />
+    );
+  }
+  if (isCustomMessageEntry(entry) && entry.display) {
+    if (entry.customType === HANDOFF_CUSTOM_TYPE) return <HandoffCard entry={entry as CustomMessageEntry} />;
+    return (
+      <article className="custom-card" aria-label={entry.customType}>
+        <pre>{entry.content}</pre>
+      </article>
+    );
+  }
+  return null;
+}
+
+function HandedOffLinks() {
+  const children = useBaton((s) => s.sessions.find((h) => h.id === s.activeSessionId)?.children ?? []);
+  const sessions = useBaton((s) => s.sessions);
+  if (children.length === 0) return null;
+  return (
+    <div className="handed-off">
+      {children.map((id) => (
+        <p key={id}>
+          Handed off to{' '}
+          <button type="button" className="link-button" onClick={() => void openSession(id)}>
+            {sessions.find((h) => h.id === id)?.title ?? 'a deleted session'}
+          </button>
+        </p>
+      ))}
+    </div>
+  );
+}
+
+export function ChatView() {
+  const entries = useBaton((s) => s.entries);
+  const streaming = useBaton((s) => s.streaming);
+  const scroller = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: entries and streaming are the triggers: new content scrolls.
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  }, [entries, streaming]);
+
+  return (
+    <div
+      className="chat"
+      ref={scroller}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        // Follow the reply only while the user is at the bottom; reading up must not be yanked away.
+        pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+      }}
+    >
+      <div className="chat-inner" aria-live="off">
+        {entries.length === 0 && (
+          <div className="empty-chat">
+            <h1>Baton</h1>
+            <p>Start typing below. Type / for commands; /handoff carries the work into a fresh session.</p>
+          </div>
+        )}
+        {entries.map((entry) => (
+          <EntryView key={entry.id} entry={entry} />
+        ))}
+        <HandedOffLinks />
+        <HandoffProgress />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { memo } from 'react';
+import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
+import { type Message, textOf } from '../../core/session/types';
+import { Markdown } from '../markdown/Markdown';
+
+const STOP_NOTES: Partial<Record<NonNullable<Message['stopReason']>, string>> = {
+  aborted: 'Stopped',
+  interrupted: 'Interrupted: the page was closed or reloaded while this reply was being written',
+  max_tokens: 'Cut off at the output token limit',
+};
+
+function UserMessage({ message }: { message: Message }) {
+  const text = textOf(message);
+  if (text.startsWith(HANDOFF_PROMPT_MARKER)) {
+    return (
+      <article className="message message-user message-handoff-prompt" aria-label="Handoff request">
+        <details>
+          <summary>Handoff request (the instruction sent to the model)</summary>
+          <pre className="handoff-instruction">{text.slice(HANDOFF_PROMPT_MARKER.length).trim()}</pre>
+        </details>
+      </article>
+    );
+  }
+  return (
+    <article className="message message-user" aria-label="You">
+      <div className="user-text">{text}</div>
+    </article>
+  );
+}
+
+function AssistantMessage({ message, streaming }: { message: Message; streaming: boolean }) {
+  const text = textOf(message);
+  const tools = message.content.filter((b) => b.type === 'tool_use');
+  const note = message.stopReason ? STOP_NOTES[message.stopReason] : undefined;
+  return (
+    <article
+      className={`message message-assistant${streaming ? ' streaming' : ''}`}
+      aria-label="Assistant"
+      aria-busy={streaming}
+      data-stop-reason={message.stopReason}
+    >
+      {text && <Markdown text={text} />}
+      {tools.map((tool) => (
+        <div key={tool.type === 'tool_use' ? tool.id : ''} className="tool-call">
+          Used tool <code>{tool.type === 'tool_use' ? tool.name : ''}</code>
+        </div>
+      ))}
+      {streaming && !text && tools.length === 0 && <div className="typing">Thinking…</div>}
+      {note && <div className="stop-note">{note}</div>}
+      {message.stopReason === 'error' && message.errorMessage && (
+        <div className="message-error">{message.errorMessage}</div>
+      )}
+    </article>
+  );
+}
+
+/** Memoised on the message object: finished messages never re-render while another streams. */
+export const MessageView = memo(function MessageView({
+  message,
+  streaming = false,
+}: {
+  message: Message;
+  streaming?: boolean;
+}) {
+  if (message.role === 'user') return <UserMessage message={message} />;
+  if (message.role === 'assistant') return <AssistantMessage message={message} streaming={streaming} />;
+  // Tool results are for the model; the tool call above already says what happened.
+  return null;
+});

@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import { type CompletionItem, completeSlash } from '../../core/commands/autocomplete';
+import { setComposerText, stop, submitComposer } from '../../state/actions';
+import { useBaton } from '../../state/useBaton';
+import { HandoffButton } from './HandoffButton';
+import { QueueChips } from './QueueChips';
+import { AUTOCOMPLETE_ID, optionId, SlashAutocomplete } from './SlashAutocomplete';
+import { slashItems } from './slashItems';
+
+export function Composer() {
+  const text = useBaton((s) => s.composerText);
+  const busy = useBaton(
+    (s) => s.isStreaming || s.handoff.status === 'generating' || s.handoff.status === 'switching',
+  );
+  const templates = useBaton((s) => s.settings.promptTemplates);
+  const [selected, setSelected] = useState(0);
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+
+  const items = useMemo(() => slashItems(templates), [templates]);
+  const matches = useMemo(
+    () => (dismissedFor === text ? [] : completeSlash(text, items)),
+    [text, items, dismissedFor],
+  );
+  const open = matches.length > 0;
+  const active = Math.min(selected, Math.max(0, matches.length - 1));
+
+  const pick = (item: CompletionItem) => {
+    setComposerText(`/${item.name} `);
+    setSelected(0);
+  };
+
+  const send = (steer: boolean) => {
+    void submitComposer(text, { steer });
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLTextAreaElement>) => {
+    if (open) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        setSelected((active + step + matches.length) % matches.length);
+        return;
+      }
+      if (e.key === 'Tab' || (e.key === 'Enter' && !e.shiftKey)) {
+        const item = matches[active];
+        // Enter on a name already typed in full runs it rather than completing it again.
+        if (item && !(e.key === 'Enter' && text === `/${item.name}`)) {
+          e.preventDefault();
+          pick(item);
+          return;
+        }
+      }
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        setDismissedFor(text);
+        return;
+      }
+    }
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      send(e.altKey);
+      return;
+    }
+    if (e.key === 'Escape' && stop()) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  };
+
+  return (
+    <div className="composer">
+      <QueueChips />
+      <div className="composer-box">
+        {open && <SlashAutocomplete items={matches} selected={active} onPick={pick} />}
+        <textarea
+          aria-label="Message"
+          aria-autocomplete="list"
+          aria-controls={open ? AUTOCOMPLETE_ID : undefined}
+          aria-activedescendant={open ? optionId(active) : undefined}
+          placeholder={
+            busy
+              ? 'Enter queues a follow-up · Alt+Enter steers the next turn'
+              : 'Message Baton (/ for commands)'
+          }
+          rows={3}
+          value={text}
+          onChange={(e) => {
+            setComposerText(e.target.value);
+            setSelected(0);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <div className="composer-actions">
+          <HandoffButton />
+          {busy ? (
+            <>
+              <button type="button" onClick={() => send(false)} disabled={!text.trim()}>
+                Queue
+              </button>
+              <button type="button" className="danger" onClick={() => stop()}>
+                Stop
+              </button>
+            </>
+          ) : (
+            <button type="button" className="primary" onClick={() => send(false)} disabled={!text.trim()}>
+              Send
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Markdown to (unsanitised) HTML with our rules. A private `Marked` instance, so no
+ * other code that imports `marked` can change how chat messages render.
+ *
+ * Rules beyond plain GFM:
+ * - Raw HTML in the markdown is shown as text, never rendered: model output and pasted
+ *   text are untrusted, and a chat has no need for HTML.
+ * - Code blocks are wrapped in `<div class="code-block" data-code-block>` so the React
+ *   component can find them and add a copy button.
+ * - Images are not fetched from the network: a remote image in a reply could carry
+ *   conversation text to a third-party server in its URL (the known markdown-image
+ *   exfiltration trick). Remote images become a link the user can choose to open;
+ *   only inline raster `data:` images are shown.
+ * - Single newlines inside a paragraph are line breaks (`breaks`), as chat users and
+ *   models write them.
+ */
+import { Marked, type Tokens } from 'marked';
+import { escapeHtml } from './escapeHtml';
+import { SAFE_DATA_IMAGE } from './safeUrls';
+
+/** A fence's language goes into a class attribute; allow only what real language names use. */
+const LANGUAGE_NAME = /^[\w+#.-]{1,40}$/;
+
+function languageOf(info: string | undefined): string | undefined {
+  const first = (info ?? '').trim().split(/\s+/)[0] ?? '';
+  return LANGUAGE_NAME.test(first) ? first : undefined;
+}
+
+const marked = new Marked({
+  gfm: true,
+  breaks: true,
+  renderer: {
+    html({ text, block }: Tokens.HTML | Tokens.Tag): string {
+      if (!block) return escapeHtml(text);
+      // Keep the raw block's line structure visible instead of collapsing it into one line.
+      return `<p>${escapeHtml(text.trim()).replace(/\n/g, '<br>')}</p>\n`;
+    },
+    code({ text, lang }: Tokens.Code): string {
+      const language = languageOf(lang);
+      const langAttr = language ? ` data-language="${escapeHtml(language)}"` : '';
+      const codeClass = language ? ` class="language-${escapeHtml(language)}"` : '';
+      return (
+        `<div class="code-block" data-code-block${langAttr}>` +
+        `<pre><code${codeClass}>${escapeHtml(text.replace(/\n$/, ''))}</code></pre></div>\n`
+      );
+    },
+    image({ href, title, text }: Tokens.Image): string {
+      const alt = escapeHtml(text);
+      const titleAttr = title ? ` title="${escapeHtml(title)}"` : '';
+      if (SAFE_DATA_IMAGE.test(href)) return `<img src="${escapeHtml(href)}" alt="${alt}"${titleAttr}>`;
+      return `<a href="${escapeHtml(href)}"${titleAttr}>Image: ${alt || escapeHtml(href)}</a>`;
+    },
+  },
+});
+
+export function parseMarkdown(markdown: string): string {
+  try {
+    return marked.parse(markdown, { async: false });
+  } catch {
+    // marked should not throw, but a half-streamed message must never blank the chat.
+    return `<p>${escapeHtml(markdown).replace(/\n/g, '<br>')}</p>`;
+  }
+}

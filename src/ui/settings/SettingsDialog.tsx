@@ -1,0 +1,131 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { DEFAULT_BASE_URL } from '../../llm/defaults';
+import { openSettings, saveSettings } from '../../state/actions';
+import type { Settings } from '../../state/settings';
+import { useBaton } from '../../state/useBaton';
+import { TemplatesEditor } from './TemplatesEditor';
+
+function validate(draft: Settings): string | null {
+  try {
+    const url = new URL(draft.baseURL);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      return 'The API base URL must start with https:// or http://';
+  } catch {
+    return 'The API base URL is not a valid URL';
+  }
+  if (!draft.model.trim()) return 'Model is required';
+  if (!Number.isInteger(draft.maxTokens) || draft.maxTokens < 1)
+    return 'Max output tokens must be a whole number above 0';
+  return null;
+}
+
+export function SettingsDialog() {
+  const open = useBaton((s) => s.settingsOpen);
+  const settings = useBaton((s) => s.settings);
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [draft, setDraft] = useState(settings);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      setDraft(settings);
+      setError(null);
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open, settings]);
+
+  const update = <K extends keyof Settings>(key: K, value: Settings[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  const save = async () => {
+    const next = { ...draft, apiKey: draft.apiKey.trim(), baseURL: draft.baseURL.trim().replace(/\/+$/, '') };
+    const problem = validate(next);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    await saveSettings(next);
+    openSettings(false);
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog settings-dialog"
+      aria-labelledby={titleId}
+      onClose={() => openSettings(false)}
+    >
+      <form
+        method="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <h2 id={titleId}>Settings</h2>
+        <label>
+          API key
+          <input
+            type="password"
+            autoComplete="off"
+            value={draft.apiKey}
+            placeholder="Leave empty to use the offline demo model"
+            onChange={(e) => update('apiKey', e.target.value)}
+          />
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={draft.rememberKey}
+            onChange={(e) => update('rememberKey', e.target.checked)}
+          />
+          Remember key on this device
+        </label>
+        <p className="muted">
+          Unticked, the key is kept only while this tab is open. It is sent only to the API base URL below.
+        </p>
+        <label>
+          API base URL
+          <input
+            type="url"
+            value={draft.baseURL}
+            placeholder={DEFAULT_BASE_URL}
+            onChange={(e) => update('baseURL', e.target.value)}
+          />
+        </label>
+        <label>
+          Model
+          <input value={draft.model} onChange={(e) => update('model', e.target.value)} />
+        </label>
+        <label>
+          Max output tokens
+          <input
+            type="number"
+            min={1}
+            value={draft.maxTokens}
+            onChange={(e) => update('maxTokens', Number(e.target.value))}
+          />
+        </label>
+        <TemplatesEditor templates={draft.promptTemplates} onChange={(t) => update('promptTemplates', t)} />
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" onClick={() => openSettings(false)}>
+            Cancel
+          </button>
+          <button type="submit" className="primary">
+            Save
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
