@@ -12,7 +12,10 @@ test('chats with the offline demo model when no key is set', async ({ page, mock
 });
 
 test('chats with the model API through the real SDK', async ({ page, mockApi }) => {
-  mockApi.script({ kind: 'reply', reply: { model: 'm', blocks: [{ type: 'text', text: 'Hello from the **mock**.' }] } });
+  mockApi.script({
+    kind: 'reply',
+    reply: { model: 'm', blocks: [{ type: 'text', text: 'Hello from the **mock**.' }] },
+  });
   await openApp(page);
   await configureApi(page, mockApi);
   await send(page, 'Hi model');

@@ -14,7 +14,11 @@ export async function openApp(page: Page): Promise<void> {
 }
 
 /** Opens Settings and points the app at the mock with a key. */
-export async function configureApi(page: Page, mockApi: MockApi, options: { model?: string } = {}): Promise<void> {
+export async function configureApi(
+  page: Page,
+  mockApi: MockApi,
+  options: { model?: string } = {},
+): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByLabel('API key').fill(TEST_KEY);

@@ -1,0 +1,86 @@
+import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages/messages';
+import { describe, expect, it } from 'vitest';
+import { messageStreamEvents } from './sse/messageStreamEvents';
+import { StreamAccumulator } from './streamAccumulator';
+
+function fed(events: RawMessageStreamEvent[]): StreamAccumulator {
+  const reply = new StreamAccumulator('claude-requested');
+  for (const event of events) reply.apply(event);
+  return reply;
+}
+
+/** The encoder's events for a reply, without its keep-alive pings. */
+function eventsOf(...args: Parameters<typeof messageStreamEvents>): RawMessageStreamEvent[] {
+  return messageStreamEvents(...args).flatMap(({ data }) => (data.type === 'ping' ? [] : [data]));
+}
+
+describe('StreamAccumulator', () => {
+  it('drops a finished tool call whose arguments are not JSON', () => {
+    const events = eventsOf({
+      model: 'claude-served',
+      blocks: [
+        { type: 'text', text: 'Calling.' },
+        { type: 'tool_use', id: 'toolu_1', name: 'todo_write', input: { todos: [] } },
+      ],
+    }).map((event) =>
+      // Cut the JSON short, as max_tokens does.
+      event.type === 'content_block_delta' && event.delta.type === 'input_json_delta'
+        ? { ...event, delta: { ...event.delta, partial_json: event.delta.partial_json.slice(0, 2) } }
+        : event,
+    );
+    const message = fed(events).snapshot();
+    expect(message.content).toEqual([{ type: 'text', text: 'Calling.' }]);
+    expect(message.model).toBe('claude-served');
+  });
+
+  it('leaves an unfinished tool call out of an aborted message but shows it while streaming', () => {
+    const all = eventsOf({
+      model: 'm',
+      blocks: [{ type: 'tool_use', id: 'toolu_1', name: 'todo_write', input: { todos: ['a long enough list'] } }],
+    });
+    const stopAt = all.findIndex((event) => event.type === 'content_block_stop');
+    const reply = fed(all.slice(0, stopAt));
+    expect(reply.snapshot().content).toEqual([{ type: 'tool_use', id: 'toolu_1', name: 'todo_write', input: {} }]);
+    expect(reply.snapshot('aborted')).toMatchObject({ content: [], stopReason: 'aborted' });
+  });
+
+  it('maps a context-window stop to max_tokens and keeps counts that message_delta leaves null', () => {
+    const reply = fed([
+      ...eventsOf({
+        model: 'm',
+        blocks: [{ type: 'text', text: 'x' }],
+        usage: { input_tokens: 9, output_tokens: 1, cache_read_input_tokens: 4 },
+      }).filter((event) => event.type !== 'message_delta' && event.type !== 'message_stop'),
+      {
+        type: 'message_delta',
+        delta: { stop_reason: 'model_context_window_exceeded', stop_sequence: null, stop_details: null, container: null },
+        usage: {
+          input_tokens: null,
+          output_tokens: 3,
+          cache_read_input_tokens: null,
+          cache_creation_input_tokens: null,
+          output_tokens_details: null,
+          server_tool_use: null,
+        },
+      },
+      { type: 'message_stop' },
+    ]);
+    expect(reply.finished).toBe(true);
+    expect(reply.snapshot()).toMatchObject({
+      stopReason: 'max_tokens',
+      usage: { input: 9, output: 3, cacheRead: 4, cacheWrite: 0 },
+    });
+  });
+
+  it('skips block kinds it does not model', () => {
+    const reply = fed([
+      ...eventsOf({ model: 'm', blocks: [] }).slice(0, 1),
+      { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'hmm' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '', citations: null } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Answer' } },
+    ]);
+    expect(reply.snapshot().content).toEqual([{ type: 'text', text: 'Answer' }]);
+  });
+});
