@@ -36,11 +36,15 @@ describe('StreamAccumulator', () => {
   it('leaves an unfinished tool call out of an aborted message but shows it while streaming', () => {
     const all = eventsOf({
       model: 'm',
-      blocks: [{ type: 'tool_use', id: 'toolu_1', name: 'todo_write', input: { todos: ['a long enough list'] } }],
+      blocks: [
+        { type: 'tool_use', id: 'toolu_1', name: 'todo_write', input: { todos: ['a long enough list'] } },
+      ],
     });
     const stopAt = all.findIndex((event) => event.type === 'content_block_stop');
     const reply = fed(all.slice(0, stopAt));
-    expect(reply.snapshot().content).toEqual([{ type: 'tool_use', id: 'toolu_1', name: 'todo_write', input: {} }]);
+    expect(reply.snapshot().content).toEqual([
+      { type: 'tool_use', id: 'toolu_1', name: 'todo_write', input: {} },
+    ]);
     expect(reply.snapshot('aborted')).toMatchObject({ content: [], stopReason: 'aborted' });
   });
 
@@ -53,7 +57,12 @@ describe('StreamAccumulator', () => {
       }).filter((event) => event.type !== 'message_delta' && event.type !== 'message_stop'),
       {
         type: 'message_delta',
-        delta: { stop_reason: 'model_context_window_exceeded', stop_sequence: null, stop_details: null, container: null },
+        delta: {
+          stop_reason: 'model_context_window_exceeded',
+          stop_sequence: null,
+          stop_details: null,
+          container: null,
+        },
         usage: {
           input_tokens: null,
           output_tokens: 3,
@@ -75,7 +84,11 @@ describe('StreamAccumulator', () => {
   it('skips block kinds it does not model', () => {
     const reply = fed([
       ...eventsOf({ model: 'm', blocks: [] }).slice(0, 1),
-      { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } },
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'thinking', thinking: '', signature: '' },
+      },
       { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'hmm' } },
       { type: 'content_block_stop', index: 0 },
       { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '', citations: null } },

@@ -67,7 +67,7 @@ function SessionItem({ header, active }: { header: SessionHeader; active: boolea
           aria-label={`Delete ${header.title}`}
           onClick={() => setConfirming(true)}
         >
-          🗑
+          ✕
         </button>
       </span>
       {confirming && (

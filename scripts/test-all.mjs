@@ -1,0 +1,81 @@
+/**
+ * `npm test`: every check, in order, without stopping at the first failure, so one
+ * run tells the whole story: typecheck, lint and format, unit tests, end-to-end tests.
+ * Ends with one plain `N passed, N failed` line that CI reads.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const results = 'test-results';
+rmSync(`${root}/${results}/unit.json`, { force: true });
+rmSync(`${root}/${results}/e2e.json`, { force: true });
+mkdirSync(`${root}/${results}`, { recursive: true });
+
+function run(label, command, args) {
+  console.log(`\n━━ ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  return result.status === 0;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(`${root}/${path}`, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+
+function count(label, ok, detail) {
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label}${detail ? ` (${detail})` : ''}`);
+}
+
+// Typecheck and lint count as one check each: either the tree is clean or it is not.
+for (const [label, command, args] of [
+  ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['lint and format', 'npx', ['biome', 'check', '.']],
+]) {
+  const ok = run(label, command, args);
+  if (ok) passed++;
+  else failed++;
+  count(label, ok);
+}
+
+const unitOk = run('unit tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${results}/unit.json`,
+]);
+const unit = readJson(`${results}/unit.json`);
+if (unit) {
+  passed += unit.numPassedTests;
+  failed += unit.numFailedTests + (unitOk || unit.numFailedTests > 0 ? 0 : 1);
+  count('unit tests', unitOk, `${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);
+} else {
+  failed++;
+  count('unit tests', false, 'no report');
+}
+
+const e2eOk = run('end-to-end tests', 'node', ['e2e/run.mjs']);
+const e2e = existsSync(`${root}/${results}/e2e.json`) ? readJson(`${results}/e2e.json`) : undefined;
+if (e2e?.stats) {
+  const { expected = 0, unexpected = 0, flaky = 0 } = e2e.stats;
+  passed += expected;
+  // Retries are off, so flaky should be 0; if it ever is not, it is a failure.
+  failed += unexpected + flaky + (e2eOk || unexpected + flaky > 0 ? 0 : 1);
+  count('end-to-end tests', e2eOk, `${expected} passed, ${unexpected + flaky} failed`);
+} else {
+  failed++;
+  count('end-to-end tests', false, 'no report');
+}
+
+console.log(`\n━━ summary\n${summary.join('\n')}\n`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
