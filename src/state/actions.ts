@@ -12,6 +12,7 @@ import {
   HANDOFF_NEW_SESSION_NOTICE,
   HandoffRefused,
   handoffFailedMessage,
+  NOTHING_TO_HAND_OFF,
 } from '../core/handoff/handoffMachine';
 import { createSessionHeader, SessionLog } from '../core/session/sessionLog';
 import type { SessionHeader } from '../core/session/types';
@@ -251,13 +252,18 @@ export function stop(): boolean {
 export async function startHandoff(focus: string): Promise<void> {
   if (!hasRuntime()) return;
   const { session } = getRuntime();
+  // The UI's own preflight (spec, Trigger 4); the session layer checks again and throws.
+  if (!session.isBusy && session.countBranchMessages() < 2) {
+    notify(NOTHING_TO_HAND_OFF);
+    return;
+  }
   try {
     const result = await session.handoff(focus.trim() || undefined);
     if (result.status === 'done') notify(HANDOFF_NEW_SESSION_NOTICE);
     else if (result.status === 'cancelled') notifyError(HANDOFF_CANCELLED);
     else notifyError(handoffFailedMessage(result.reason));
   } catch (error) {
-    if (error instanceof HandoffRefused) notifyError(error.message);
+    if (error instanceof HandoffRefused) notify(error.message);
     else notifyError(handoffFailedMessage(errorText(error)));
   }
 }
