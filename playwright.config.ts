@@ -5,7 +5,9 @@
  */
 import { defineConfig } from '@playwright/test';
 
-const APP_URL = 'http://127.0.0.1:4173';
+// Overridable so two checkouts can run their suites side by side.
+const PORT = Number(process.env.BATON_E2E_PORT) || 4173;
+const APP_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -39,7 +41,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite preview --port 4173 --strictPort --host 127.0.0.1',
+    command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
     url: APP_URL,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

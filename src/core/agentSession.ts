@@ -259,8 +259,13 @@ export class AgentSession {
     this.emit({ type: 'header_changed', header: this.current.header });
   }
 
+  /** Records the event in the log first, then passes it on, so listeners see the entry. */
   private onAgentEvent(event: AgentEvent): void {
+    this.record(event);
     this.emit(event);
+  }
+
+  private record(event: AgentEvent): void {
     switch (event.type) {
       case 'message_start':
         if (event.message.role === 'assistant') this.startStreamingEntry(event.message);

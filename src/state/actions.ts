@@ -98,6 +98,7 @@ export async function startApp(options: { databaseName?: string } = {}): Promise
     bindSession(session);
     // Only now may anything be written: the first load has finished.
     queue.start();
+    flushWhenHidden(queue);
     set({
       phase: 'ready',
       sessions: sortSessions(log ? headers : [session.header, ...headers]),
@@ -109,6 +110,15 @@ export async function startApp(options: { databaseName?: string } = {}): Promise
   } catch (error) {
     set({ phase: 'failed', loadError: errorText(error) });
   }
+}
+
+/** A tab being hidden may be the last chance to write: the browser can discard it after. */
+function flushWhenHidden(queue: WriteQueue): void {
+  const flush = () => void queue.flush().catch(() => undefined);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  window.addEventListener('pagehide', flush);
 }
 
 function currentModel() {
