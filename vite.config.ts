@@ -2,10 +2,34 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/**
+ * The served app may run only its own scripts: no inline script, no eval, no plugins.
+ * Requests may go to any https origin (the API base URL is the user's choice: the
+ * official API, a gateway, a proxy) and to local http ports (a proxy on the machine).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export default defineConfig({
   plugins: [react()],
   build: { target: 'es2022', sourcemap: true },
-  preview: { port: 5173, strictPort: true },
+  // `npm start` serves the built app with the policy; the dev server needs inline
+  // scripts for hot reload, so it goes without.
+  preview: {
+    port: 5173,
+    strictPort: true,
+    headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff' },
+  },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'e2e/mock/**/*.test.ts'],
     environment: 'node',
