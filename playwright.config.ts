@@ -19,7 +19,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
-  outputDir: 'test-results/artifacts',
+  outputDir: `test-results/artifacts-${PORT}`,
   use: {
     baseURL: APP_URL,
     browserName: 'chromium',
@@ -41,7 +41,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+    command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1 --outDir ${process.env.BATON_DIST || 'dist'}`,
     url: APP_URL,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

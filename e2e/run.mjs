@@ -31,6 +31,8 @@ function run(command, args) {
   return result.status ?? 1;
 }
 
-const built = run('npx', ['vite', 'build']);
+// BATON_DIST lets two runs in one checkout build and serve side by side (with BATON_E2E_PORT).
+const dist = process.env.BATON_DIST || 'dist';
+const built = run('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir']);
 if (built !== 0) process.exit(built);
 process.exit(run('npx', ['playwright', 'test', ...process.argv.slice(2)]));

@@ -56,7 +56,7 @@ export type SessionEvent =
   | { type: 'queued_text_returned'; text: string };
 
 export interface PromptOptions {
-  /** Off for internal payloads such as the handoff instruction. */
+  /** Expand `/template args` (default off: internal payloads and queued text are sent as they are). */
   expandPromptTemplates?: boolean;
   toolChoice?: ToolChoice;
 }
@@ -175,7 +175,9 @@ export class AgentSession {
   }
 
   private expand(text: string, options: PromptOptions): string {
-    if (options.expandPromptTemplates === false) return text;
+    // Opt-in: the composer expands (or escapes with `//`) before it sends or queues, so
+    // expanding by default would expand queued text twice and undo the escape.
+    if (options.expandPromptTemplates !== true) return text;
     return expandPromptTemplate(text, this.deps.getPromptTemplates())?.expanded ?? text;
   }
 
@@ -188,7 +190,8 @@ export class AgentSession {
       if (this.isBusy) return;
       const next = this.agent.takeNextFollowUp();
       if (next === undefined) return;
-      await this.agent.prompt(userMessage(this.expand(next, {})));
+      // Queued text is sent as queued: the composer already expanded (or escaped) it.
+      await this.agent.prompt(userMessage(next));
     }
   }
 

@@ -23,8 +23,8 @@ import {
   RequestTimeoutError,
 } from '@anthropic-ai/sdk/core/error';
 import { ModelError, type ModelErrorKind } from '../core/agent/types';
+import { redactSecret } from '../core/redactSecret';
 import type { Message } from '../core/session/types';
-import { redactSecret } from './redactSecret';
 
 /** What the caller knows about the failed request; every field makes the sentence better. */
 export interface ErrorContext {

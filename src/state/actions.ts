@@ -14,9 +14,9 @@ import {
   handoffFailedMessage,
   NOTHING_TO_HAND_OFF,
 } from '../core/handoff/handoffMachine';
+import { redactSecret } from '../core/redactSecret';
 import { createSessionHeader, SessionLog } from '../core/session/sessionLog';
 import type { SessionHeader } from '../core/session/types';
-import { redactSecret } from '../llm/redactSecret';
 import { SessionRepository } from '../storage/sessionRepository';
 import { WriteQueue } from '../storage/writeQueue';
 import { builtinCommands, type CommandContext } from './builtinCommands';
@@ -158,7 +158,8 @@ function bindSession(session: AgentSession): void {
         break;
       case 'agent_end':
         set({ isStreaming: false, retryStatus: null });
-        if (event.error) notifyError(event.error.message);
+        // A handoff's own error is reported once, as "Handoff failed: …", by startHandoff.
+        if (event.error && !session.isGeneratingHandoff) notifyError(event.error.message);
         break;
       case 'queue_update':
         set({

@@ -3,9 +3,10 @@
  * either lands whole or not at all, and every failure rejects the returned promise:
  * callers (the write queue, the handoff commit) decide what to retry.
  */
+
+import { interruptIfStreaming, restoreEntry, restoreHeader } from '../core/session/restoreRecords';
 import type { SessionEntry, SessionHeader } from '../core/session/types';
 import { orderEntries } from './orderEntries';
-import { interruptIfStreaming, restoreEntry, restoreHeader } from './restoreRecords';
 import { type BatonDb, openBatonDb } from './schema';
 import { type BatonStoreName, runTransaction } from './transaction';
 

@@ -153,7 +153,10 @@ export class Agent {
           this.emit({ type: 'turn_end', message: reply.message, toolResults: [] });
           break;
         }
-        const toolResults = await this.runTools(reply.message, controller.signal);
+        // A run that forbade tool use ends with its reply: a call the model made anyway
+        // is not honoured (the handoff's document turn must not change todos or loop).
+        const toolResults =
+          options.toolChoice === 'none' ? [] : await this.runTools(reply.message, controller.signal);
         for (const result of toolResults) this.add(result, added);
         this.emit({ type: 'turn_end', message: reply.message, toolResults });
         if (controller.signal.aborted) break;

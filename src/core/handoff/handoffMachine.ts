@@ -175,10 +175,9 @@ export class HandoffMachine {
         unsubscribe = this.host.subscribe((event) => {
           if (event.type === 'agent_end') resolve(event);
         });
-        controller.signal.addEventListener('abort', () => {
-          this.host.abortGeneration();
-          reject(new CancelledByUser());
-        });
+        // A cancel stops the generation and still waits for its agent_end (the check
+        // below then reports it), so the session is idle again when "cancelled" is heard.
+        controller.signal.addEventListener('abort', () => this.host.abortGeneration());
         this.host.sendHandoffPrompt(buildHandoffPrompt(focus || undefined)).catch(reject);
       });
       // Completion and a cancel can race: the user's cancel wins until the switch starts.

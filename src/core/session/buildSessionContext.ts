@@ -5,6 +5,7 @@
  * the very next turn (unanswered ones, e.g. from an aborted reply, are dropped).
  */
 import type { AgentMessage, ApiContentBlock, ApiMessage } from '../agent/types';
+import { HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
 import type { ContentBlock, SessionEntry } from './types';
 
 export interface SessionContext {
@@ -41,7 +42,11 @@ function toTurn(message: AgentMessage): ApiMessage | undefined {
         ? { role: 'user', content: [{ type: 'text', text: message.content }] }
         : undefined;
     case 'user':
-      return { role: 'user', content: message.content.filter(isUsableText) };
+      // Only an assistant turn may call a tool; a tool_use here can only be damaged data.
+      return {
+        role: 'user',
+        content: message.content.filter((b) => b.type !== 'tool_use' && isUsableText(b)),
+      };
     case 'toolResult':
       return { role: 'user', content: message.content.filter((b) => b.type === 'tool_result') };
     case 'assistant':
@@ -72,7 +77,7 @@ function mergeSameRole(turns: ApiMessage[]): ApiMessage[] {
   return merged;
 }
 
-/** Drops tool_use blocks without an answer and tool_result blocks without a question. */
+/** Drops tool_use blocks without an answer and tool_result blocks without (or repeating) a question. */
 function pairToolBlocks(turns: ApiMessage[]): ApiMessage[] {
   return turns.map((turn, index) => {
     if (turn.role === 'assistant') {
@@ -94,7 +99,8 @@ function pairToolBlocks(turns: ApiMessage[]): ApiMessage[] {
     return {
       role: turn.role,
       content: orderUserBlocks(
-        turn.content.filter((b) => b.type !== 'tool_result' || asked.has(b.tool_use_id)),
+        // `delete` also drops a second result for the same call: the API wants exactly one.
+        turn.content.filter((b) => b.type !== 'tool_result' || asked.delete(b.tool_use_id)),
       ),
     };
   });
@@ -104,8 +110,23 @@ function size(turns: ApiMessage[]): number {
   return turns.reduce((sum, t) => sum + 1 + t.content.length, 0);
 }
 
+/**
+ * A handoff instruction whose reply failed or was stopped before any text asked for a
+ * document that never came. Sent on, it would merge into the user's next turn and ask
+ * the model for a handoff document again; the transcript keeps it, requests do not.
+ */
+function isUnansweredHandoffRequest(message: AgentMessage, next: AgentMessage | undefined): boolean {
+  if (message.role !== 'user' || next?.role !== 'assistant') return false;
+  const first = message.content[0];
+  if (first?.type !== 'text' || !first.text.startsWith(HANDOFF_PROMPT_MARKER)) return false;
+  return (toTurn(next)?.content.length ?? 0) === 0;
+}
+
 export function toApiMessages(messages: readonly AgentMessage[]): ApiMessage[] {
-  const turns = messages.map(toTurn).filter((t): t is ApiMessage => t !== undefined && t.content.length > 0);
+  const turns = messages
+    .filter((message, index) => !isUnansweredHandoffRequest(message, messages[index + 1]))
+    .map(toTurn)
+    .filter((t): t is ApiMessage => t !== undefined && t.content.length > 0);
   // Each pass only removes blocks or turns, and removing a turn can leave two same-role
   // turns side by side or orphan a tool block, so repeat until nothing changes.
   let current = mergeSameRole(turns);

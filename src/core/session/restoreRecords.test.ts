@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { makeCustomEntry, makeHeader, makeMessageEntry } from '../../storage/storageTestFixtures';
 import { interruptIfStreaming, restoreEntry, restoreHeader } from './restoreRecords';
-import { makeCustomEntry, makeHeader, makeMessageEntry } from './storageTestFixtures';
 
 describe('restoreHeader', () => {
   it('passes a sound header through as the same object', () => {

@@ -4,12 +4,7 @@
  * that record only, never the load. Fields we do not know are passed through untouched,
  * so a newer version's data survives being loaded and saved by this one.
  */
-import {
-  isMessageEntry,
-  type MessageEntry,
-  type SessionEntry,
-  type SessionHeader,
-} from '../core/session/types';
+import { isMessageEntry, type MessageEntry, type SessionEntry, type SessionHeader } from './types';
 
 export type Restored<T> = { ok: true; value: T; problems: string[] } | { ok: false; problem: string };
 

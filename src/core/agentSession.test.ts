@@ -1,0 +1,242 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AgentBusyError } from './agent/agent';
+import { BASE_SYSTEM_PROMPT, handoffSessionTitle, type SessionEvent, titleFromText } from './agentSession';
+import { DEFAULT_SESSION_TITLE } from './session/sessionLog';
+import type { MessageEntry, SessionEntry } from './session/types';
+import { text } from './testing/entryBuilders';
+import { nextEvent, until } from './testing/events';
+import { sentMessages, sentTexts, textReply, toolUseReply } from './testing/mockModel';
+import {
+  type SessionHarness,
+  type SessionHarnessOptions,
+  startSessionHarness,
+} from './testing/sessionHarness';
+import { REMINDER_AFTER_TURNS, TODO_REMINDER_CUSTOM_TYPE } from './todos/todoReminder';
+
+let h: SessionHarness | undefined;
+
+async function start(options: SessionHarnessOptions = {}): Promise<SessionHarness> {
+  h = await startSessionHarness(options);
+  return h;
+}
+
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+function messages(entries: SessionEntry[]): MessageEntry['message'][] {
+  return entries.flatMap((entry) => (entry.type === 'message' ? [(entry as MessageEntry).message] : []));
+}
+
+const PLAN = {
+  todos: [
+    { content: 'Read the spec', status: 'completed' },
+    { content: 'Write the tests', status: 'in_progress' },
+    { content: 'Fix the bugs', status: 'pending' },
+  ],
+};
+
+describe('AgentSession: persistence', () => {
+  it('stores the user message and a streaming placeholder before any reply arrives', async () => {
+    const { session, mock, stored } = await start();
+    mock.script({ kind: 'hang' }); // the reply never comes: what is stored cannot depend on it
+    const running = session.prompt('Hello storage');
+    const id = session.header.id;
+    await mock.waitForRequests(1);
+    await until(async () => (await stored.entries(id)).length === 2, 'the user message and the reply entry');
+
+    const early = await stored.entries(id);
+    expect(messages(early)).toEqual([
+      { role: 'user', content: [text('Hello storage')] },
+      { role: 'assistant', content: [], stopReason: 'streaming', model: 'claude-test-model' },
+    ]);
+    expect(early[0]?.parentId).toBeNull();
+    expect(early[1]?.parentId).toBe(early[0]?.id);
+    expect(await stored.header(id)).toMatchObject({ id, title: 'Hello storage' });
+
+    session.abort();
+    await running;
+    await h?.queue.flush();
+    expect(messages(await stored.entries(id))[1]).toMatchObject({ content: [], stopReason: 'aborted' });
+  });
+
+  it('stores the reply as it grows, still marked streaming, and keeps it when stopped', async () => {
+    const { session, mock, stored } = await start();
+    // The partial text, then a long silence before the connection would drop.
+    mock.script({ kind: 'drop', afterText: 'The first part of a reply', dropDelayMs: 5_000 });
+    const running = session.prompt('Go');
+    const id = session.header.id;
+    await until(async () => {
+      const growing = messages(await stored.entries(id))[1];
+      return growing?.content[0]?.type === 'text' && growing.content[0].text === 'The first part of a reply';
+    }, 'the partial reply in storage');
+    expect(messages(await stored.entries(id))[1]?.stopReason).toBe('streaming');
+
+    session.abort();
+    await running;
+    await h?.queue.flush();
+    expect(messages(await stored.entries(id))[1]).toMatchObject({
+      stopReason: 'aborted',
+      content: [text('The first part of a reply')],
+    });
+    expect(messages(session.log.getBranch())[1]?.stopReason).toBe('aborted');
+  });
+
+  it('finalizes the stored reply at message_end and points the header at it', async () => {
+    const { session, mock, stored } = await start();
+    const reply = 'A complete reply, streamed in several pieces.';
+    mock.script(textReply(reply, 2));
+    await session.prompt('Hello storage');
+    await h?.queue.flush();
+    const id = session.header.id;
+    const entries = await stored.entries(id);
+    expect(messages(entries)).toEqual([
+      { role: 'user', content: [text('Hello storage')] },
+      expect.objectContaining({ role: 'assistant', content: [text(reply)], stopReason: 'end_turn' }),
+    ]);
+    expect(await stored.header(id)).toMatchObject({ id, leafId: entries[1]?.id, children: [] });
+    expect(session.log.getBranch()).toEqual(entries);
+  });
+
+  it('stores an API error as an errored reply and keeps follow-ups waiting for the user', async () => {
+    const { session, mock, stored } = await start();
+    mock.script({ kind: 'status', status: 529 });
+    const queued = nextEvent<SessionEvent, 'agent_start'>((l) => session.subscribe(l), 'agent_start').then(
+      () => session.queue('afterwards', 'followUp'),
+    );
+    await session.prompt('Hi');
+    await queued;
+    await h?.queue.flush();
+    expect(messages(await stored.entries(session.header.id))[1]).toMatchObject({
+      stopReason: 'error',
+      errorMessage: 'The model is overloaded right now. Try again in a moment.',
+    });
+    expect(mock.requests).toHaveLength(1);
+    expect(session.agent.followUpQueue).toEqual(['afterwards']);
+  });
+});
+
+describe('AgentSession: titles', () => {
+  it('titles the session from the first user message only', async () => {
+    const { session, stored } = await start();
+    expect(session.header.title).toBe(DEFAULT_SESSION_TITLE);
+    await session.prompt('  Plan the billing API\nwith more detail below');
+    await session.prompt('A second message');
+    await h?.queue.flush();
+    expect(session.header.title).toBe('Plan the billing API');
+    expect((await stored.header(session.header.id))?.title).toBe('Plan the billing API');
+  });
+
+  it('cuts long first lines and names handoff sessions by part', () => {
+    expect(titleFromText('x'.repeat(100))).toBe(`${'x'.repeat(59)}…`);
+    expect(titleFromText('   \n  ')).toBe(DEFAULT_SESSION_TITLE);
+    expect(handoffSessionTitle('Plan the API')).toBe('Plan the API · part 2');
+    expect(handoffSessionTitle('Plan the API · part 2')).toBe('Plan the API · part 3');
+  });
+});
+
+describe('AgentSession: queues and busy state', () => {
+  it('refuses a prompt while busy and sends queued follow-ups after the reply, in order', async () => {
+    const { session, mock } = await start();
+    mock.script(textReply('The first reply streams for a little while.', 10));
+    const running = session.prompt('First');
+    await mock.waitForRequests(1);
+    await expect(session.prompt('Too early')).rejects.toBeInstanceOf(AgentBusyError);
+    session.queue('Second', 'followUp');
+    session.queue('Third', 'followUp');
+    await running;
+
+    expect(mock.requests).toHaveLength(3);
+    expect(sentTexts(mock.requests[1]).at(-1)).toBe('Second');
+    expect(sentTexts(mock.requests[2]).at(-1)).toBe('Third');
+    expect(session.agent.followUpQueue).toEqual([]);
+    expect(mock.requests[0]?.body.system).toBe(BASE_SYSTEM_PROMPT);
+  });
+});
+
+describe('AgentSession: todos', () => {
+  it('takes todos from a todo_write call and derives them again when reopened from storage', async () => {
+    const { session, mock } = await start();
+    mock.script(toolUseReply('toolu_plan', 'todo_write', PLAN, 'Here is the plan.'), textReply('Starting.'));
+    const changed = nextEvent<SessionEvent, 'todos_changed'>(
+      (l) => session.subscribe(l),
+      'todos_changed',
+      (e) => e.todos.length > 0,
+    );
+    await session.prompt('Plan the work');
+    const expected = PLAN.todos.map(({ content, status }) => expect.objectContaining({ content, status }));
+    expect(session.todos).toEqual(expected);
+    expect((await changed).todos).toEqual(expected);
+
+    const reopened = await h!.reopen(session.header.id);
+    try {
+      expect(reopened.problems).toEqual([]);
+      expect(reopened.session.todos).toEqual(expected);
+      expect(reopened.session.agent.messages).toEqual(session.agent.messages);
+      expect(reopened.session.log.getBranch()).toEqual(session.log.getBranch());
+    } finally {
+      reopened.close();
+    }
+  });
+
+  it(`reminds the model of open todos after ${REMINDER_AFTER_TURNS} quiet turns, through the next turn`, async () => {
+    const { session, mock, stored } = await start();
+    mock.script(toolUseReply('toolu_plan', 'todo_write', PLAN), textReply('On it.'));
+    await session.prompt('Plan'); // the call resets the count; the text turn after it is quiet turn 1
+    await session.prompt('Second'); // quiet turn 2
+    expect(session.agent.pendingNextTurnMessages).toEqual([]);
+    await session.prompt('Third'); // quiet turn 3: the reminder waits for the next turn
+    expect(session.agent.pendingNextTurnMessages).toHaveLength(1);
+    expect(mock.requests).toHaveLength(4);
+
+    await session.prompt('Fourth');
+    const lastTurn = sentMessages(mock.requests[4]).at(-1);
+    expect(lastTurn?.role).toBe('user');
+    expect(lastTurn?.content).toHaveLength(2);
+    const reminder = lastTurn?.content[0];
+    expect(reminder?.type === 'text' && reminder.text).toMatch(/^<system-reminder>/);
+    expect(reminder?.type === 'text' && reminder.text).toContain('[~] Write the tests');
+    expect(reminder?.type === 'text' && reminder.text).not.toContain('Read the spec');
+    expect(lastTurn?.content[1]).toEqual(text('Fourth'));
+    expect(session.agent.pendingNextTurnMessages).toEqual([]);
+
+    await h?.queue.flush();
+    const stuck = (await stored.entries(session.header.id)).filter((e) => e.type === 'custom_message');
+    expect(stuck).toEqual([
+      expect.objectContaining({
+        customType: TODO_REMINDER_CUSTOM_TYPE,
+        display: false,
+        content: reminder && 'text' in reminder ? reminder.text : '',
+      }),
+    ]);
+  });
+});
+
+describe('AgentSession: prompt templates', () => {
+  const templates = [{ name: 'review', text: 'Please review: $ARGUMENTS' }];
+
+  it('expands a template only when asked to', async () => {
+    const { session, mock } = await start({ templates });
+    await session.prompt('/review the parser', { expandPromptTemplates: true });
+    await session.prompt('/review the parser', { expandPromptTemplates: false });
+    await session.prompt('/review the parser');
+    expect(mock.requests.map((r) => sentTexts(r).at(-1))).toEqual([
+      'Please review: the parser',
+      '/review the parser',
+      '/review the parser',
+    ]);
+    expect(messages(session.log.getBranch())[0]?.content).toEqual([text('Please review: the parser')]);
+  });
+
+  it('sends a queued follow-up as it was queued (the composer already expanded or escaped it)', async () => {
+    const { session, mock } = await start({ templates });
+    mock.script(textReply('A reply that takes a moment.', 10));
+    const running = session.prompt('First');
+    await mock.waitForRequests(1);
+    // What `//review x` becomes once the composer has removed the escape.
+    session.queue('/review x', 'followUp');
+    await running;
+    expect(sentTexts(mock.requests[1]).at(-1)).toBe('/review x');
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * The storage side of import and backup.
+ *
+ * An import is one readwrite transaction: every header, every entry and the lineage
+ * links it adds land together or not at all, so a failed import leaves nothing behind.
+ * Records are added, never put: if an id was taken after the file was checked (another
+ * tab), the add fails with ConstraintError and the whole import is rolled back rather
+ * than overwriting anything. parseImport gives clashing ids new ones beforehand.
+ *
+ * Lineage across the file boundary: an imported session whose `parentSession` names a
+ * session that is not in the file but is in the database gets added to that parent's
+ * `children` (if not there already), so the chain can be walked both ways, as after a
+ * handoff. That is the only change an import makes to an existing record. A
+ * `parentSession` naming a session found nowhere is kept as it is (the parent shows as
+ * missing, as after a delete), and so are `children` naming sessions outside the file:
+ * lineage is history, and existing sessions' own `parentSession` is never rewritten.
+ */
+import type { SessionData } from '../core/exchange/exchangeFormat';
+import type { ExistingIds } from '../core/exchange/remapImportIds';
+import { restoreEntry, restoreHeader } from '../core/session/restoreRecords';
+import type { SessionHeader } from '../core/session/types';
+import { orderEntries } from './orderEntries';
+import type { BatonDb } from './schema';
+import { runTransaction } from './transaction';
+
+/** Every session and entry id in the database, for parseImport to avoid. */
+export async function loadExistingIds(db: BatonDb): Promise<ExistingIds> {
+  const [sessions, entries] = await runTransaction(db, ['sessions', 'entries'], 'readonly', (tx, requests) =>
+    Promise.all([
+      requests.add(tx.objectStore('sessions').getAllKeys()),
+      requests.add(tx.objectStore('entries').getAllKeys()),
+    ]),
+  );
+  return { sessions: new Set(sessions), entries: new Set(entries) };
+}
+
+/** Stores checked sessions (parseImport's output) in one transaction; see the file comment. */
+export async function importSessions(db: BatonDb, sessions: readonly SessionData[]): Promise<void> {
+  if (sessions.length === 0) return;
+  const imported = new Set<string>();
+  for (const { header, entries } of sessions) {
+    imported.add(header.id);
+    for (const entry of entries) {
+      if (entry.sessionId !== header.id) {
+        throw new Error(`Entry ${entry.id} belongs to session ${entry.sessionId}, not ${header.id}.`);
+      }
+    }
+  }
+  // Parents outside the file, each with the imported sessions that name it, oldest first.
+  const outsideParents = new Map<string, string[]>();
+  for (const { header } of sessions) {
+    const parent = header.parentSession;
+    if (parent === undefined || imported.has(parent)) continue;
+    const children = outsideParents.get(parent);
+    if (children) children.push(header.id);
+    else outsideParents.set(parent, [header.id]);
+  }
+
+  await runTransaction(db, ['sessions', 'entries'], 'readwrite', async (tx, requests) => {
+    const headers = tx.objectStore('sessions');
+    const entries = tx.objectStore('entries');
+    // Read first, then queue every write without awaiting: a failed add must abort
+    // the transaction with its own error, not with one from a later await.
+    const parentIds = [...outsideParents.keys()];
+    const parents: unknown[] = await Promise.all(parentIds.map((id) => requests.add(headers.get(id))));
+
+    for (const session of sessions) {
+      requests.add(headers.add(session.header));
+      for (const entry of session.entries) requests.add(entries.add(entry));
+    }
+    parentIds.forEach((id, index) => {
+      const parent = parents[index];
+      if (!isHeaderWithChildren(parent)) return; // Not here, or too damaged to link safely.
+      const missing = (outsideParents.get(id) ?? []).filter((child) => !parent.children.includes(child));
+      // Written back as stored, bar the new links, so nothing else of it changes.
+      if (missing.length > 0)
+        requests.add(headers.put({ ...parent, children: [...parent.children, ...missing] }));
+    });
+  });
+}
+
+export interface Snapshot {
+  /** Every readable session with its entries, oldest session first. */
+  sessions: SessionData[];
+  /** Records that could not be read or were repaired, one sentence each. */
+  problems: string[];
+}
+
+/**
+ * Everything in the database as one consistent picture (one readonly transaction), for
+ * the backup a restore makes first. Records are judged as on load: repaired where they
+ * can be, skipped with a problem where they cannot.
+ */
+export async function snapshotAll(db: BatonDb): Promise<Snapshot> {
+  const [rawHeaders, rawEntries] = await runTransaction(
+    db,
+    ['sessions', 'entries'],
+    'readonly',
+    (tx, requests): Promise<[unknown[], unknown[]]> =>
+      Promise.all([
+        requests.add(tx.objectStore('sessions').getAll()),
+        requests.add(tx.objectStore('entries').getAll()),
+      ]),
+  );
+
+  const problems: string[] = [];
+  const headers: SessionHeader[] = [];
+  for (const raw of rawHeaders) {
+    const restored = restoreHeader(raw);
+    if (restored.ok) {
+      headers.push(restored.value);
+      problems.push(...restored.problems);
+    } else {
+      problems.push(restored.problem);
+    }
+  }
+
+  const bySession = new Map<string, unknown[]>();
+  for (const raw of rawEntries) {
+    const sessionId =
+      typeof raw === 'object' && raw !== null ? (raw as { sessionId?: unknown }).sessionId : undefined;
+    const key = typeof sessionId === 'string' ? sessionId : '';
+    const group = bySession.get(key);
+    if (group) group.push(raw);
+    else bySession.set(key, [raw]);
+  }
+
+  headers.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const sessions = headers.map((header) => {
+    const entries = [];
+    for (const raw of bySession.get(header.id) ?? []) {
+      const restored = restoreEntry(raw, header.id);
+      if (restored.ok) {
+        entries.push(restored.value);
+        problems.push(...restored.problems);
+      } else {
+        problems.push(restored.problem);
+      }
+    }
+    bySession.delete(header.id);
+    return { header, entries: orderEntries(entries) };
+  });
+
+  for (const [sessionId, orphans] of bySession) {
+    const owner = sessionId === '' ? 'no session' : `session ${sessionId}, which could not be read`;
+    problems.push(
+      `${orphans.length} entr${orphans.length === 1 ? 'y' : 'ies'} belonging to ${owner} are not in the backup.`,
+    );
+  }
+  return { sessions, problems };
+}
+
+function isHeaderWithChildren(value: unknown): value is SessionHeader {
+  // Only `children` is read and extended; the rest is written back as it was.
+  return (
+    typeof value === 'object' && value !== null && Array.isArray((value as { children?: unknown }).children)
+  );
+}
