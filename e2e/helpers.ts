@@ -2,9 +2,10 @@
  * What a user does over and over in the specs, done the way a user does it:
  * through the visible controls, found by their accessible names.
  */
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
-import type { MockApi } from './mock/mockApi';
+import type { MockApi, MockStep } from './mock/mockApi';
 
 export const TEST_KEY = 'sk-ant-test-key-0123456789';
 
@@ -49,4 +50,274 @@ export function userMessages(page: Page) {
 /** Waits until no reply is being written. */
 export async function waitIdle(page: Page): Promise<void> {
   await expect(page.getByTestId('agent-state')).toHaveText('Ready');
+}
+
+/** A text reply from the mock; with `delayMsPerEvent` it streams slowly enough to stop or reload mid-way. */
+export function textReply(
+  text: string,
+  options: { delayMsPerEvent?: number; chunkSize?: number } = {},
+): MockStep {
+  return {
+    kind: 'reply',
+    reply: { blocks: [{ type: 'text', text }], ...(options.chunkSize && { chunkSize: options.chunkSize }) },
+    ...(options.delayMsPerEvent && { delayMsPerEvent: options.delayMsPerEvent }),
+  };
+}
+
+export function settingsDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Settings' });
+}
+
+/** What `fillSettings` can change; fields left out keep their current value. */
+export interface SettingsInput {
+  apiKey?: string;
+  baseURL?: string;
+  model?: string;
+  maxTokens?: number;
+  rememberKey?: boolean;
+}
+
+/** Opens Settings, fills the given fields, saves and waits for the dialog to close. */
+export async function fillSettings(page: Page, input: SettingsInput): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = settingsDialog(page);
+  await expect(dialog).toBeVisible();
+  if (input.apiKey !== undefined) await dialog.getByLabel('API key').fill(input.apiKey);
+  if (input.baseURL !== undefined) await dialog.getByLabel('API base URL').fill(input.baseURL);
+  if (input.model !== undefined) await dialog.getByLabel('Model', { exact: true }).fill(input.model);
+  if (input.maxTokens !== undefined)
+    await dialog.getByLabel('Max output tokens').fill(String(input.maxTokens));
+  if (input.rememberKey !== undefined)
+    await dialog.getByLabel('Remember key on this device').setChecked(input.rememberKey);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** An error notice (role=alert) whose text is exactly `sentence`. */
+export function alertNotice(page: Page, sentence: string) {
+  return page.getByRole('alert').getByText(sentence, { exact: true });
+}
+
+/** An info notice (role=status) whose text is exactly `text`. */
+export function statusNotice(page: Page, text: string) {
+  return page.getByRole('status').getByText(text, { exact: true });
+}
+
+export function sessionList(page: Page) {
+  return page.getByRole('list', { name: 'Sessions' });
+}
+
+/** The title buttons of the Sessions list, newest first (not the ✎ rename and ✕ delete buttons). */
+export function sessionTitles(page: Page) {
+  return sessionList(page)
+    .getByRole('button')
+    .filter({ hasNotText: /^[✎✕]$/ });
+}
+
+/**
+ * Shows the ✎ and ✕ buttons of the session titled `title`, as pointing at it does (they
+ * stay hidden on other sessions until hovered or focused), and returns its list item.
+ */
+export async function revealSessionActions(page: Page, title: string) {
+  const item = sessionList(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: title, exact: true }) });
+  await item.hover();
+  return item;
+}
+
+// --- Handoff ---------------------------------------------------------------------------
+
+/** The six sections the handoff instruction asks for, in order. */
+export const HANDOFF_SECTION_NAMES = [
+  'Goal',
+  'Constraints & Preferences',
+  'Progress',
+  'Key Decisions',
+  'Critical Context',
+  'Next Steps',
+] as const;
+
+/** A complete handoff document (all six sections) that mentions `topic`. */
+export function handoffDocument(topic: string): string {
+  return [
+    `## Goal\nShip ${topic}.`,
+    '## Constraints & Preferences\n- Keep the public API stable.',
+    `## Progress\n- Explained how ${topic} works.`,
+    '## Key Decisions\n- REST over GraphQL, for the existing clients.',
+    '## Critical Context\n- The staging database is shared; never reset it.',
+    '## Next Steps\n1. Write the tests.\n2. Open the pull request.',
+  ].join('\n\n');
+}
+
+export function handoffCard(page: Page) {
+  return page.getByRole('article', { name: 'Handoff document' });
+}
+
+/** The line under the chat while the document is written (elapsed time, tokens, Cancel). */
+export function handoffProgress(page: Page) {
+  return page.getByRole('progressbar', { name: 'Handoff progress' });
+}
+
+/** The collapsed user turn that carries the internal handoff instruction. */
+export function handoffRequest(page: Page) {
+  return page.getByRole('article', { name: 'Handoff request' });
+}
+
+/** The Sessions list entry of the session shown now. */
+export function activeSessionTitle(page: Page) {
+  return sessionList(page).locator('[aria-current="page"]');
+}
+
+/** Clicks "Hand off", types the optional focus into the popover and presses Enter. */
+export async function handOffWithButton(page: Page, focus?: string): Promise<void> {
+  await page.getByRole('button', { name: 'Hand off', exact: true }).click();
+  const popover = page.getByRole('dialog', { name: 'Hand off to a new session' });
+  const field = popover.getByLabel('Focus (optional)');
+  await expect(field).toBeFocused();
+  if (focus !== undefined) await field.fill(focus);
+  await field.press('Enter');
+  await expect(popover).toBeHidden();
+}
+
+/**
+ * Sends `text` and waits for the whole reply, so the session holds the two messages
+ * a handoff needs. Unscripted, the mock answers `Mock reply to: <text>`.
+ */
+export async function exchange(page: Page, text: string): Promise<void> {
+  const before = await assistantMessages(page).count();
+  await send(page, text);
+  await expect(assistantMessages(page)).toHaveCount(before + 1);
+  await waitIdle(page);
+}
+
+/** Every text block of a recorded request's messages, joined: what the model was shown. */
+export function requestText(body: { messages?: Array<{ content: unknown }> } | undefined): string {
+  return JSON.stringify(body?.messages ?? []);
+}
+
+/**
+ * Writes a session straight into the app's IndexedDB, makes it the active one and
+ * reloads: for states the UI cannot produce on purpose (a session holding exactly one
+ * message). Call it after openApp, which creates the database.
+ */
+export async function seedSession(
+  page: Page,
+  session: { id: string; title: string; messages: Array<{ role: 'user' | 'assistant'; text: string }> },
+): Promise<void> {
+  await page.evaluate(async (seed) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('baton');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const tx = db.transaction(['sessions', 'entries', 'settings'], 'readwrite');
+    const now = Date.now();
+    let parentId: string | null = null;
+    seed.messages.forEach((message, index) => {
+      const id = `${seed.id}-entry-${index}`;
+      tx.objectStore('entries').put({
+        id,
+        parentId,
+        sessionId: seed.id,
+        timestamp: now + index,
+        type: 'message',
+        message: {
+          role: message.role,
+          content: [{ type: 'text', text: message.text }],
+          ...(message.role === 'assistant' && { stopReason: 'end_turn' }),
+        },
+      });
+      parentId = id;
+    });
+    tx.objectStore('sessions').put({
+      id: seed.id,
+      title: seed.title,
+      createdAt: now,
+      updatedAt: now + seed.messages.length,
+      model: 'claude-test',
+      leafId: parentId,
+      children: [],
+    });
+    tx.objectStore('settings').put(seed.id, 'activeSessionId');
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+    db.close();
+  }, session);
+  await page.reload();
+  await expect(composer(page)).toBeVisible();
+  await expect(activeSessionTitle(page)).toHaveText(session.title);
+}
+
+/**
+ * Saves a screenshot for the README into docs/screenshots/, only when BATON_SCREENSHOTS
+ * is set: refreshing them is a deliberate act, and a plain test run leaves the work tree
+ * unchanged. `BATON_SCREENSHOTS=1 npm run test:e2e -- handoff` refreshes them.
+ */
+export async function saveReadmeScreenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.BATON_SCREENSHOTS) return;
+  await page.screenshot({ path: fileURLToPath(new URL(`../docs/screenshots/${name}`, import.meta.url)) });
+}
+
+/**
+ * A reply that streams `text` and then goes silent, as a model does between two bursts:
+ * the app stays mid-reply however slow the machine, until the test stops it (or, after
+ * 30 s, the connection drops).
+ */
+export function stalledReply(text: string): MockStep {
+  return { kind: 'drop', afterText: text, dropDelayMs: 30_000 };
+}
+
+/**
+ * Holds the app's next request to the model until `release()`: the app waits as it does
+ * for a slow first byte, and the test can act meanwhile on a machine of any speed.
+ */
+export async function holdNextModelRequest(page: Page, mockApi: MockApi): Promise<{ release(): void }> {
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = false;
+  await page.route(
+    (url) => url.href.startsWith(mockApi.url) && url.pathname === '/v1/messages',
+    async (route) => {
+      if (held || route.request().method() !== 'POST') return route.fallback();
+      held = true;
+      await gate;
+      return route.continue();
+    },
+  );
+  return { release: () => release() };
+}
+
+const pageErrors = new WeakMap<Page, string[]>();
+
+/**
+ * Records uncaught exceptions in the page from now on. A crash can unmount the whole
+ * React tree while an assertion elsewhere still passes, so specs check this at the end.
+ */
+export function recordPageErrors(page: Page): void {
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (error) => errors.push(error.message));
+}
+
+/** The uncaught exceptions recorded by `recordPageErrors` for `page`. */
+export function recordedPageErrors(page: Page): string[] {
+  return pageErrors.get(page) ?? [];
+}
+
+/** Adds a prompt template (`/name`) through the Settings dialog and saves. */
+export async function addPromptTemplate(page: Page, name: string, text: string): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = settingsDialog(page);
+  await dialog.getByLabel('Template name').fill(name);
+  await dialog.getByLabel('Template text').fill(text);
+  await dialog.getByRole('button', { name: 'Add template' }).click();
+  await expect(dialog.getByRole('button', { name: `Remove template ${name}` })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
 }

@@ -32,8 +32,17 @@ function EntryView({ entry }: { entry: SessionEntry }) {
   return null;
 }
 
+/**
+ * One shared empty list: a selector that returned a fresh `[]` whenever the active
+ * session is missing from the list (just deleted) would never look settled to React,
+ * which then re-renders until it gives up and unmounts the app.
+ */
+const NO_CHILDREN: readonly string[] = [];
+
 function HandedOffLinks() {
-  const children = useBaton((s) => s.sessions.find((h) => h.id === s.activeSessionId)?.children ?? []);
+  const children = useBaton(
+    (s) => s.sessions.find((h) => h.id === s.activeSessionId)?.children ?? NO_CHILDREN,
+  );
   const sessions = useBaton((s) => s.sessions);
   if (children.length === 0) return null;
   return (

@@ -28,8 +28,10 @@ export function HandoffProgress() {
   if (handoff.status !== 'generating') return null;
   const seconds = Math.max(0, Math.floor((now - handoff.startedAt) / 1000));
   const message = streaming?.message;
-  // The API reports output tokens at the end; until then estimate about four characters a token.
-  const tokens = message?.usage?.output || Math.ceil((message ? textOf(message).length : 0) / 4);
+  // The API reports a token or so at the start and the real count only at the end; until
+  // then estimate about four characters a token, never showing less than reported.
+  const estimate = Math.ceil((message ? textOf(message).length : 0) / 4);
+  const tokens = Math.max(message?.usage?.output ?? 0, estimate);
   return (
     <div className="handoff-progress" role="progressbar" aria-label="Handoff progress">
       <span className="spinner" aria-hidden="true" />
