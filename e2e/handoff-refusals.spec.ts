@@ -172,6 +172,9 @@ test('/handoff while a reply streams is refused; the reply goes on', async ({ pa
   const refusal = 'Cannot hand off while a reply is being written. Stop it with Esc first, then hand off.';
   await send(page, '/handoff focus on refunds');
   await expect(statusNotice(page, refusal)).toBeVisible();
+  // The typed focus is kept for a retry once the reply ends.
+  await expect(composer(page)).toHaveValue('/handoff focus on refunds');
+  await composer(page).fill('');
   await handOffWithButton(page);
   await expect(statusNotice(page, refusal)).toHaveCount(2);
   await expect(handoffProgress(page)).toBeHidden();

@@ -56,7 +56,7 @@ export interface DropStep extends StepBase {
   afterText: string;
   delayMsPerEvent?: number;
   /**
-   * Pause between the last text and the drop (default 100 ms). Chromium errors a fetch
+   * Pause between the last text and the drop (default 1000 ms, room for a busy machine). Chromium errors a fetch
    * body stream as soon as the socket dies and discards chunks the page has not read
    * yet, so without the pause the text would never show.
    */

@@ -69,7 +69,7 @@ export async function writeStep(step: MockStep, ctx: StepContext): Promise<void>
     case 'drop':
       openStream(ctx);
       await writeEvents(ctx.res, partialReplyEvents(ctx.model, step.afterText), step.delayMsPerEvent);
-      await sleep(step.dropDelayMs ?? 100);
+      await sleep(step.dropDelayMs ?? 1000);
       // No terminating chunk: the client sees the connection die mid-body.
       ctx.res.socket?.destroy();
       return;

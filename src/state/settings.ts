@@ -13,6 +13,13 @@ export interface Settings {
   maxTokens: number;
   rememberKey: boolean;
   promptTemplates: PromptTemplate[];
+  /** Show the captured handoff document in an editor before the new session starts. */
+  reviewHandoff: boolean;
+  /** Past this share of the context window, suggest a handoff (0..1). */
+  contextThreshold: number;
+  /** The model's context window in tokens; 0 means "look it up". */
+  contextWindowOverride: number;
+  theme: 'system' | 'light' | 'dark';
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -22,6 +29,10 @@ export const DEFAULT_SETTINGS: Settings = {
   maxTokens: DEFAULT_MAX_TOKENS,
   rememberKey: false,
   promptTemplates: [],
+  reviewHandoff: false,
+  contextThreshold: 0.75,
+  contextWindowOverride: 0,
+  theme: 'system',
 };
 
 export const SETTINGS_KEY = 'settings';
@@ -52,6 +63,16 @@ export function restoreSettings(stored: unknown): Settings {
     maxTokens,
     rememberKey: s.rememberKey === true,
     promptTemplates: templates,
+    reviewHandoff: s.reviewHandoff === true,
+    contextThreshold:
+      typeof s.contextThreshold === 'number' && s.contextThreshold > 0 && s.contextThreshold <= 1
+        ? s.contextThreshold
+        : DEFAULT_SETTINGS.contextThreshold,
+    contextWindowOverride:
+      typeof s.contextWindowOverride === 'number' && s.contextWindowOverride > 0
+        ? Math.floor(s.contextWindowOverride)
+        : 0,
+    theme: s.theme === 'light' || s.theme === 'dark' ? s.theme : 'system',
   };
 }
 

@@ -159,10 +159,17 @@ export class HandoffMachine {
    * Runs a whole handoff. Refusals (nothing to hand off, busy) throw HandoffRefused
    * before any state changes; every other outcome is returned.
    */
+  /** Why a handoff cannot start now (spec, Trigger 4 and 5), or undefined when it can. */
+  refusal(): string | undefined {
+    if (this.isActive) return HANDOFF_ALREADY_RUNNING;
+    if (this.host.isStreaming()) return HANDOFF_REFUSED_WHILE_STREAMING;
+    if (this.host.countBranchMessages() < 2) return NOTHING_TO_HAND_OFF;
+    return undefined;
+  }
+
   async handoff(customInstructions?: string): Promise<HandoffResult> {
-    if (this.isActive) throw new HandoffRefused(HANDOFF_ALREADY_RUNNING);
-    if (this.host.isStreaming()) throw new HandoffRefused(HANDOFF_REFUSED_WHILE_STREAMING);
-    if (this.host.countBranchMessages() < 2) throw new HandoffRefused(NOTHING_TO_HAND_OFF);
+    const refusal = this.refusal();
+    if (refusal) throw new HandoffRefused(refusal);
 
     const focus = customInstructions ? this.host.redact(customInstructions).trim() : '';
     const controller = new AbortController();

@@ -65,11 +65,25 @@ export function ChatView() {
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
 
+  const sessionId = useBaton((s) => s.activeSessionId);
+  const shownSession = useRef(sessionId);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: entries and streaming are the triggers: new content scrolls.
   useEffect(() => {
     const el = scroller.current;
-    if (el && pinned.current) el.scrollTop = el.scrollHeight;
-  }, [entries, streaming]);
+    if (!el) return;
+    if (shownSession.current !== sessionId) {
+      shownSession.current = sessionId;
+      pinned.current = true;
+      // A session that is only its handoff card is read from the top of the document.
+      const first = entries[0];
+      if (entries.length === 1 && first && isCustomMessageEntry(first)) {
+        el.scrollTop = 0;
+        return;
+      }
+    }
+    if (pinned.current) el.scrollTop = el.scrollHeight;
+  }, [entries, streaming, sessionId]);
 
   return (
     <div

@@ -1,0 +1,150 @@
+/**
+ * Start-up: open storage, load settings and the active session, create the agent
+ * session and mirror its events into the store. Nothing is written before the
+ * first load has finished.
+ */
+import { AgentSession, type SessionEvent } from '../core/agentSession';
+import { redactSecret } from '../core/redactSecret';
+import { createSessionHeader, SessionLog } from '../core/session/sessionLog';
+import { SessionRepository } from '../storage/sessionRepository';
+import { WriteQueue } from '../storage/writeQueue';
+import { frameThrottle } from './frameThrottle';
+import { chooseModel } from './modelClients';
+import { notify, notifyError } from './notices';
+import { setRuntime } from './runtime';
+import { readTabKey, restoreSettings, SETTINGS_KEY } from './settings';
+import type { BatonState } from './store';
+import { dropIfUnsaved, errorText, get, set, setSessions, upsertSession } from './storeAccess';
+
+export async function startApp(options: { databaseName?: string } = {}): Promise<void> {
+  try {
+    const repository = await SessionRepository.open(options.databaseName);
+    const settings = restoreSettings(await repository.getSetting(SETTINGS_KEY));
+    if (!settings.rememberKey) settings.apiKey = readTabKey();
+    const { headers, problems } = await repository.loadHeaders();
+    const activeId = await repository.getActiveSessionId();
+    const queue = new WriteQueue(repository, {
+      onError: (error) => set({ saveError: `Could not save your changes (${errorText(error)}). Retrying…` }),
+      onSaved: () => {
+        if (!queue.hasPendingWrites()) set({ saveError: null });
+      },
+    });
+    let log: SessionLog | undefined;
+    const active = headers.find((h) => h.id === activeId) ?? headers[0];
+    const loadProblems = [...problems];
+    if (active) {
+      const loaded = await repository.loadEntries(active.id);
+      loadProblems.push(...loaded.problems);
+      log = new SessionLog(active, loaded.entries);
+    }
+    set({ settings });
+    const session = new AgentSession(
+      {
+        persistence: queue,
+        getModelClient: () => currentModel().client,
+        getModel: () => currentModel().model,
+        getMaxTokens: () => get().settings.maxTokens,
+        getApiKey: () => get().settings.apiKey || undefined,
+        getPromptTemplates: () => get().settings.promptTemplates,
+        redact: redactSecret,
+      },
+      log ??
+        new SessionLog(
+          createSessionHeader({ id: crypto.randomUUID(), model: currentModel().model, now: Date.now() }),
+        ),
+    );
+    setRuntime({ repository, queue, session });
+    bindSession(session);
+    // Only now may anything be written: the first load has finished.
+    queue.start();
+    flushWhenHidden(queue);
+    setSessions(log ? headers : [session.header, ...headers]);
+    set({
+      phase: 'ready',
+      activeSessionId: session.header.id,
+      entries: session.log.getBranch(),
+      todos: session.todos,
+    });
+    for (const problem of loadProblems) notifyError(problem);
+  } catch (error) {
+    set({ phase: 'failed', loadError: errorText(error) });
+  }
+}
+
+/** A tab being hidden may be the last chance to write: the browser can discard it after. */
+function flushWhenHidden(queue: WriteQueue): void {
+  const flush = () => void queue.flush().catch(() => undefined);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  window.addEventListener('pagehide', flush);
+}
+
+function currentModel() {
+  return chooseModel(get().settings, (attempt, max) =>
+    set({ retryStatus: `Retrying (${attempt} of ${max})…` }),
+  );
+}
+
+/** Mirrors the session's events into the store. */
+function bindSession(session: AgentSession): void {
+  const streaming = frameThrottle<BatonState['streaming']>((value) => set({ streaming: value }));
+  let streamingEntryId: string | undefined;
+  const refreshEntries = () => set({ entries: session.log.getBranch() });
+  session.subscribe((event: SessionEvent) => {
+    switch (event.type) {
+      case 'agent_start':
+        set({ isStreaming: true, retryStatus: null });
+        break;
+      case 'message_start':
+        if (event.message.role === 'assistant') {
+          streamingEntryId = session.log.header.leafId ?? undefined;
+          refreshEntries();
+          if (streamingEntryId) streaming.push({ entryId: streamingEntryId, message: event.message });
+        }
+        break;
+      case 'message_update':
+        if (get().retryStatus) set({ retryStatus: null });
+        if (streamingEntryId) streaming.push({ entryId: streamingEntryId, message: event.message });
+        break;
+      case 'message_end':
+        if (event.message.role === 'assistant') {
+          streaming.push(null);
+          streaming.flush();
+          streamingEntryId = undefined;
+        }
+        refreshEntries();
+        break;
+      case 'agent_end':
+        set({ isStreaming: false, retryStatus: null });
+        // A handoff's own error is reported once, as "Handoff failed: …", by startHandoff.
+        if (event.error && !session.isGeneratingHandoff) notifyError(event.error.message);
+        break;
+      case 'queue_update':
+        set({
+          queue: { steering: [...session.agent.steeringQueue], followUps: [...session.agent.followUpQueue] },
+        });
+        break;
+      case 'todos_changed':
+        set({ todos: event.todos });
+        break;
+      case 'header_changed':
+        upsertSession(event.header);
+        break;
+      case 'session_changed':
+        dropIfUnsaved(event.previous);
+        upsertSession(event.header);
+        set({ activeSessionId: event.header.id, entries: session.log.getBranch(), streaming: null });
+        break;
+      case 'handoff_state':
+        set({ handoff: event.state });
+        break;
+      case 'queued_text_returned':
+        set((s) => ({ composerText: s.composerText ? `${event.text}\n\n${s.composerText}` : event.text }));
+        notify('Your queued message is back in the message box.');
+        break;
+      default:
+        break;
+    }
+  });
+}
