@@ -17,6 +17,10 @@ export default defineConfig({
   fullyParallel: true,
   // A flaky e2e test is a bug to fix, not to hide.
   retries: 0,
+  // Generous limits for slow or busy machines: they only decide how long a failing
+  // check waits before it is reported, never whether a passing one passes.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   outputDir: `test-results/artifacts-${PORT}`,

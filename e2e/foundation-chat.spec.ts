@@ -74,7 +74,7 @@ test('chats with the offline demo model when no key is set, and nothing leaves t
     if (new URL(request.url()).origin !== appOrigin) foreignRequests.push(request.url());
   });
   await openApp(page);
-  await expect(page.getByTitle('Model')).toHaveText('Demo (offline)');
+  await expect(page.getByTitle('Model', { exact: true })).toHaveText('Demo (offline)');
 
   const partial = watchForPartialReply(page);
   await send(page, 'Hello there, demo');
@@ -107,7 +107,7 @@ test('with a key and base URL it sends the exact request, with the free-text mod
     model: 'my-gateway/claude-custom-1',
     maxTokens: 1234,
   });
-  await expect(page.getByTitle('Model')).toHaveText('my-gateway/claude-custom-1');
+  await expect(page.getByTitle('Model', { exact: true })).toHaveText('my-gateway/claude-custom-1');
 
   await send(page, 'Hi model');
   await expect(assistantMessages(page)).toHaveCount(1);

@@ -38,7 +38,7 @@ test('a reload keeps the sessions, their messages and the settings; the key stay
   await send(page, 'First session message');
   await expect(assistantMessages(page)).toHaveText(['Mock reply to: First session message']);
   await waitIdle(page);
-  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByRole('button', { name: 'New session', exact: true }).click();
   await expect(userMessages(page)).toHaveCount(0);
   await send(page, 'Second session message');
   await expect(assistantMessages(page)).toHaveText(['Mock reply to: Second session message']);
@@ -51,7 +51,7 @@ test('a reload keeps the sessions, their messages and the settings; the key stay
   await expect(sessionTitles(page).first()).toHaveAttribute('aria-current', 'page');
   await expect(userMessages(page)).toHaveText(['Second session message']);
   await expect(assistantMessages(page)).toHaveText(['Mock reply to: Second session message']);
-  await expect(page.getByTitle('Model')).toHaveText('claude-reload-test');
+  await expect(page.getByTitle('Model', { exact: true })).toHaveText('claude-reload-test');
 
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = settingsDialog(page);
@@ -87,12 +87,12 @@ test('a reload keeps the sessions, their messages and the settings; the key stay
 test('a key not remembered is not in a new tab; a remembered one is', async ({ page, context, mockApi }) => {
   await openApp(page);
   await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url, model: 'claude-tab-test' });
-  await expect(page.getByTitle('Model')).toHaveText('claude-tab-test');
+  await expect(page.getByTitle('Model', { exact: true })).toHaveText('claude-tab-test');
 
   const secondTab = await context.newPage();
   await openApp(secondTab);
   // The other settings are on the device; the key is not, so the new tab runs the demo.
-  await expect(secondTab.getByTitle('Model')).toHaveText('Demo (offline)');
+  await expect(secondTab.getByTitle('Model', { exact: true })).toHaveText('Demo (offline)');
   await secondTab.getByRole('button', { name: 'Settings' }).click();
   await expect(settingsDialog(secondTab).getByLabel('API key')).toHaveValue('');
   await expect(settingsDialog(secondTab).getByLabel('API base URL')).toHaveValue(mockApi.url);
@@ -103,7 +103,7 @@ test('a key not remembered is not in a new tab; a remembered one is', async ({ p
   expect(await page.evaluate(() => sessionStorage.getItem('baton.apiKey'))).toBeNull();
   const thirdTab = await context.newPage();
   await openApp(thirdTab);
-  await expect(thirdTab.getByTitle('Model')).toHaveText('claude-tab-test');
+  await expect(thirdTab.getByTitle('Model', { exact: true })).toHaveText('claude-tab-test');
   await thirdTab.getByRole('button', { name: 'Settings' }).click();
   await expect(settingsDialog(thirdTab).getByLabel('API key')).toHaveValue(TEST_KEY);
   await expect(settingsDialog(thirdTab).getByLabel('Remember key on this device')).toBeChecked();

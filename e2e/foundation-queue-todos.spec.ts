@@ -217,7 +217,7 @@ test('the todo tool fills the Todos panel and the next request carries its tool_
   // The list belongs to the session: it comes back after a reload, and a new session has none.
   await page.reload();
   await expect(todosPanel(page).getByRole('listitem')).toHaveCount(3);
-  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByRole('button', { name: 'New session', exact: true }).click();
   await expect(todosPanel(page)).toContainText('No todos.');
 });
 

@@ -321,3 +321,53 @@ export async function addPromptTemplate(page: Page, name: string, text: string):
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 }
+
+// --- Reliability: what is really stored --------------------------------------------
+
+/** Every record of the app's IndexedDB, read raw (not through the app's code). */
+export interface StoredData {
+  sessions: Array<{
+    id: string;
+    title: string;
+    leafId: string | null;
+    parentSession?: string;
+    children: string[];
+  }>;
+  entries: Array<{
+    id: string;
+    sessionId: string;
+    parentId: string | null;
+    type: string;
+    customType?: string;
+    message?: { role: string; content: Array<{ type: string; text?: string }>; stopReason?: string };
+  }>;
+  activeSessionId: string | undefined;
+}
+
+export async function readStoredData(page: Page): Promise<StoredData> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('baton');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const tx = db.transaction(['sessions', 'entries', 'settings'], 'readonly');
+    const read = <T>(request: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const [sessions, entries, activeSessionId] = await Promise.all([
+      read(tx.objectStore('sessions').getAll()),
+      read(tx.objectStore('entries').getAll()),
+      read(tx.objectStore('settings').get('activeSessionId')),
+    ]);
+    db.close();
+    return { sessions, entries, activeSessionId };
+  });
+}
+
+/** The text of a stored message entry's text blocks, joined. */
+export function storedText(entry: StoredData['entries'][number]): string {
+  return (entry.message?.content ?? []).map((block) => block.text ?? '').join('');
+}

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentBusyError } from './agent/agent';
-import { BASE_SYSTEM_PROMPT, handoffSessionTitle, type SessionEvent, titleFromText } from './agentSession';
+import {
+  BASE_SYSTEM_PROMPT,
+  handoffSessionTitle,
+  NotEditableError,
+  type SessionEvent,
+  titleFromText,
+} from './agentSession';
 import { DEFAULT_SESSION_TITLE } from './session/sessionLog';
 import type { MessageEntry, SessionEntry } from './session/types';
 import { text } from './testing/entryBuilders';
@@ -240,3 +246,95 @@ describe('AgentSession: prompt templates', () => {
     expect(sentTexts(mock.requests[1]).at(-1)).toBe('/review x');
   });
 });
+
+describe('AgentSession: editing a message as a new branch', () => {
+  async function twoExchanges() {
+    const harness = await start();
+    await harness.session.prompt('First question');
+    await harness.session.prompt('Second question');
+    await harness.queue.flush();
+    const branch = harness.session.log.getBranch() as MessageEntry[];
+    return { harness, branch, secondUser: branch[2] as MessageEntry };
+  }
+
+  it('promptAsEdit sends only the new branch and keeps the old one stored', async () => {
+    const { harness, branch, secondUser } = await twoExchanges();
+    const { session, mock, stored } = harness;
+    expect(session.lastEditableMessageId()).toBe(secondUser.id);
+
+    await session.promptAsEdit(secondUser.id, 'Second question, rephrased');
+    expect(sentMessages(mock.requests[2])).toEqual([
+      { role: 'user', content: [text('First question')] },
+      { role: 'assistant', content: [text('Mock reply to: First question')] },
+      { role: 'user', content: [text('Second question, rephrased')] },
+    ]);
+    const newBranch = session.log.getBranch() as MessageEntry[];
+    expect(newBranch.map((entry) => entry.id).slice(0, 2)).toEqual(branch.slice(0, 2).map((e) => e.id));
+    const edited = newBranch[2];
+    expect(edited?.parentId).toBe(secondUser.parentId);
+    expect(edited?.id).not.toBe(secondUser.id);
+    expect(session.header.leafId).toBe(newBranch[3]?.id);
+
+    await harness.queue.flush();
+    const all = await stored.entries(session.header.id);
+    // Both branches are stored: 4 old entries plus the new message and its reply.
+    expect(all).toHaveLength(6);
+    expect(all.map((entry) => entry.id)).toEqual(expect.arrayContaining(branch.map((entry) => entry.id)));
+    expect((await stored.header(session.header.id))?.leafId).toBe(newBranch[3]?.id);
+  });
+
+  it('beginEdit turns the next prompt into the edit; cancelEdit does not', async () => {
+    const { harness, secondUser } = await twoExchanges();
+    const { session, mock } = harness;
+    const seen = recordEdits(session);
+    session.beginEdit(secondUser.id);
+    expect(session.editingEntryId).toBe(secondUser.id);
+    expect(session.cancelEdit()).toBe(true);
+    expect(session.cancelEdit()).toBe(false);
+    await session.prompt('Third question');
+    expect(sentMessages(mock.requests[2])).toHaveLength(5);
+
+    const third = session.lastEditableMessageId();
+    expect(third).toBeDefined();
+    session.beginEdit(third ?? '');
+    await session.prompt('Third, edited');
+    expect(session.editingEntryId).toBeUndefined();
+    const sent = sentMessages(mock.requests[3]);
+    expect(sent).toHaveLength(5);
+    expect(sentTexts(mock.requests[3]).at(-1)).toBe('Third, edited');
+    expect(sentTexts(mock.requests[3])).not.toContain('Third question');
+    expect(seen).toEqual([secondUser.id, undefined, third, undefined]);
+  });
+
+  it('editing the very first message starts a new root', async () => {
+    const { harness, branch } = await twoExchanges();
+    const first = branch[0] as MessageEntry;
+    await harness.session.promptAsEdit(first.id, 'A different start');
+    expect(sentMessages(harness.mock.requests[2])).toEqual([
+      { role: 'user', content: [text('A different start')] },
+    ]);
+    expect(harness.session.log.getBranch()[0]?.parentId).toBeNull();
+  });
+
+  it('refuses assistant messages, unknown ids and edits while a reply streams', async () => {
+    const { harness, branch, secondUser } = await twoExchanges();
+    const { session, mock } = harness;
+    expect(() => session.beginEdit(branch[1]?.id ?? '')).toThrow(NotEditableError);
+    await expect(session.promptAsEdit('nope', 'x')).rejects.toBeInstanceOf(NotEditableError);
+    mock.script({ kind: 'hang' });
+    const running = session.prompt('Slow one');
+    await mock.waitForRequests(3);
+    expect(() => session.beginEdit(secondUser.id)).toThrow(AgentBusyError);
+    session.abort();
+    await running;
+    expect(mock.requests).toHaveLength(3);
+  });
+});
+
+function recordEdits(session: SessionHarness['session']): Array<string | undefined> {
+  const seen: Array<string | undefined> = [];
+  session.subscribe((event) => {
+    if (event.type === 'edit_changed') seen.push(event.entryId);
+  });
+  return seen;
+}

@@ -8,16 +8,31 @@ import { Agent, AgentBusyError, userMessage } from './agent/agent';
 import type { AgentEvent } from './agent/agentEvents';
 import type { AgentTool, ModelClient, ToolChoice } from './agent/types';
 import { expandPromptTemplate, type PromptTemplate } from './commands/promptTemplates';
-import { HandoffMachine, type HandoffResult, type HandoffState } from './handoff/handoffMachine';
-import { HANDOFF_CUSTOM_TYPE, HANDOFF_SESSION_FRAMING, wrapHandoffDocument } from './handoff/handoffPrompt';
+import { contextTokensUsed } from './context/contextWindow';
+import { checkHandoffSections } from './handoff/checkSections';
+import type { HandoffDetails } from './handoff/handoffDetails';
+import {
+  HandoffMachine,
+  type HandoffResult,
+  type HandoffReviewer,
+  type HandoffState,
+} from './handoff/handoffMachine';
+import {
+  HANDOFF_CUSTOM_TYPE,
+  HANDOFF_PROMPT_MARKER,
+  HANDOFF_SESSION_FRAMING,
+  wrapHandoffDocument,
+} from './handoff/handoffPrompt';
 import { newId } from './ids';
 import { buildSessionContext } from './session/buildSessionContext';
 import type { SessionPersistence } from './session/persistence';
 import { createSessionHeader, DEFAULT_SESSION_TITLE, SessionLog } from './session/sessionLog';
 import {
   type CustomMessageEntry,
+  isMessageEntry,
   type Message,
   type MessageEntry,
+  type SessionEntry,
   type SessionHeader,
   textOf,
 } from './session/types';
@@ -35,8 +50,13 @@ export const BASE_SYSTEM_PROMPT = [
 export interface AgentSessionDeps {
   persistence: SessionPersistence;
   getModelClient(): ModelClient;
-  /** The model id new replies are requested from. */
+  /** The default model: for new sessions, and for replies when `modelForSession` is not given. */
   getModel(): string;
+  /**
+   * The model a session's replies are requested from, given the model its header
+   * records. Not given: every session uses `getModel()` (the header is ignored).
+   */
+  modelForSession?(sessionModel: string): string;
   getMaxTokens(): number;
   /** The user's API key, so it can be kept out of what the handoff sends and stores. */
   getApiKey(): string | undefined;
@@ -53,7 +73,20 @@ export type SessionEvent =
   | { type: 'todos_changed'; todos: TodoItem[] }
   | { type: 'handoff_state'; state: HandoffState }
   /** Text the user had queued, handed back for the composer (never silently dropped). */
-  | { type: 'queued_text_returned'; text: string };
+  | { type: 'queued_text_returned'; text: string }
+  /** An edit of a user message began (its id) or ended (undefined). */
+  | { type: 'edit_changed'; entryId: string | undefined };
+
+export interface HandoffOptions {
+  /** Review (and maybe edit) the document before the new session starts. */
+  review?: HandoffReviewer;
+  /** The new session's model; default: the model of the current session. */
+  model?: string;
+}
+
+export class NotEditableError extends Error {
+  override readonly name = 'NotEditableError';
+}
 
 export interface PromptOptions {
   /** Expand `/template args` (default off: internal payloads and queued text are sent as they are). */
@@ -86,6 +119,8 @@ export class AgentSession {
   private streamingEntryId: string | undefined;
   private readonly now: () => number;
   private readonly makeId: () => string;
+  private pendingEdit: string | undefined;
+  private handoffModel: string | undefined;
 
   constructor(
     private readonly deps: AgentSessionDeps,
@@ -105,7 +140,7 @@ export class AgentSession {
     ];
     this.agent = new Agent({
       getModelClient: () => deps.getModelClient(),
-      getModel: () => deps.getModel(),
+      getModel: () => this.model,
       getMaxTokens: () => deps.getMaxTokens(),
       getSystemPrompt: () => this.systemPrompt(),
       getTools: () => this.tools,
@@ -138,6 +173,16 @@ export class AgentSession {
     return this.todoList;
   }
 
+  /** The model this session's replies are requested from. */
+  get model(): string {
+    return this.deps.modelForSession?.(this.current.header.model) ?? this.deps.getModel();
+  }
+
+  /** The user message an edit is under way for (see beginEdit). */
+  get editingEntryId(): string | undefined {
+    return this.pendingEdit;
+  }
+
   /** A reply is streaming or a handoff is under way: new text must be queued. */
   get isBusy(): boolean {
     return this.agent.isStreaming || this.handoffs.isActive;
@@ -168,10 +213,71 @@ export class AgentSession {
    */
   async prompt(text: string, options: PromptOptions = {}): Promise<void> {
     if (this.isBusy) throw new AgentBusyError();
+    // An edit under way turns this message into its new branch.
+    if (this.pendingEdit !== undefined) this.branchForEdit(this.pendingEdit);
     await this.agent.prompt(userMessage(this.expand(text, options)), {
       ...(options.toolChoice && { toolChoice: options.toolChoice }),
     });
     await this.sendFollowUps();
+  }
+
+  /**
+   * Sends `text` as an edit of the user message `entryId`: a new branch of the entry
+   * tree. The new message becomes a sibling of the edited one (same parent), the leaf
+   * moves to it, and the model sees only the new branch. The old branch stays stored.
+   */
+  async promptAsEdit(entryId: string, text: string, options: PromptOptions = {}): Promise<void> {
+    if (this.isBusy) throw new AgentBusyError();
+    this.editableEntry(entryId);
+    this.setPendingEdit(entryId);
+    // prompt() makes the branch, so a subclass that guards prompt() guards the edit too.
+    await this.prompt(text, options);
+  }
+
+  /** Moves the leaf to the edited message's parent, so the next message becomes its sibling. */
+  private branchForEdit(entryId: string): void {
+    const edited = this.editableEntry(entryId);
+    this.setPendingEdit(undefined);
+    // Only in memory: the header (with the new leaf) is saved with the new message.
+    this.current.header = { ...this.current.header, leafId: edited.parentId };
+    this.loadDerivedState();
+  }
+
+  /** Marks `entryId` as being edited: the next prompt() branches from it (see promptAsEdit). */
+  beginEdit(entryId: string): void {
+    if (this.isBusy) throw new AgentBusyError();
+    this.editableEntry(entryId);
+    this.setPendingEdit(entryId);
+  }
+
+  /** Ends an edit without sending; true if one was under way. */
+  cancelEdit(): boolean {
+    if (this.pendingEdit === undefined) return false;
+    this.setPendingEdit(undefined);
+    return true;
+  }
+
+  /** The newest user message on the branch that an edit may replace (not a handoff request). */
+  lastEditableMessageId(): string | undefined {
+    const branch = this.current.getBranch();
+    for (let i = branch.length - 1; i >= 0; i--) {
+      const entry = branch[i];
+      if (entry && isEditable(entry)) return entry.id;
+    }
+    return undefined;
+  }
+
+  private editableEntry(entryId: string): MessageEntry {
+    const entry = this.current.getBranch().find((candidate) => candidate.id === entryId);
+    if (!entry || !isEditable(entry))
+      throw new NotEditableError('Only your own messages on this branch can be edited.');
+    return entry;
+  }
+
+  private setPendingEdit(entryId: string | undefined): void {
+    if (this.pendingEdit === entryId) return;
+    this.pendingEdit = entryId;
+    this.emit({ type: 'edit_changed', entryId });
   }
 
   private expand(text: string, options: PromptOptions): string {
@@ -206,8 +312,18 @@ export class AgentSession {
     else this.agent.abort();
   }
 
-  async handoff(customInstructions?: string): Promise<HandoffResult> {
-    const result = await this.handoffs.handoff(customInstructions);
+  async handoff(customInstructions?: string, options: HandoffOptions = {}): Promise<HandoffResult> {
+    if (!this.handoffs.refusal()) this.cancelEdit();
+    this.handoffModel = options.model?.trim() || undefined;
+    let result: HandoffResult;
+    try {
+      result = await this.handoffs.handoff(
+        customInstructions,
+        options.review ? { review: options.review } : {},
+      );
+    } finally {
+      this.handoffModel = undefined;
+    }
     // On success the switch already took the queues; otherwise hand back what was
     // typed during the handoff rather than sending it into the old session unasked.
     if (result.status !== 'done') this.returnQueuedText();
@@ -226,6 +342,7 @@ export class AgentSession {
   async open(log: SessionLog): Promise<void> {
     if (this.isBusy) throw new AgentBusyError();
     await this.deps.persistence.flush();
+    this.cancelEdit();
     const previous = this.current.header;
     this.current = log;
     this.agent.reset();
@@ -362,6 +479,14 @@ export class AgentSession {
     const parent = this.current;
     const now = this.now();
     const childId = this.makeId();
+    const details: HandoffDetails = {
+      document,
+      parentSession: parent.id,
+      parentTitle: parent.header.title,
+      sections: checkHandoffSections(document),
+    };
+    const tokensBefore = lastUsageTokens(parent.getBranch());
+    if (tokensBefore !== undefined) details.tokensBefore = tokensBefore;
     const handoffEntry: CustomMessageEntry = {
       id: this.makeId(),
       parentId: null,
@@ -371,12 +496,12 @@ export class AgentSession {
       customType: HANDOFF_CUSTOM_TYPE,
       content: wrapHandoffDocument(document),
       display: true,
-      details: { document, parentSession: parent.id, parentTitle: parent.header.title },
+      details,
     };
     const childHeader: SessionHeader = {
       ...createSessionHeader({
         id: childId,
-        model: this.deps.getModel(),
+        model: this.handoffModel ?? this.model,
         now,
         title: handoffSessionTitle(parent.header.title),
         parentSession: parent.id,
@@ -402,6 +527,22 @@ export class AgentSession {
     const text = [...steering, ...followUps].join('\n\n');
     if (text) this.emit({ type: 'queued_text_returned', text });
   }
+}
+
+/** A user's own message: not a tool result, not the internal handoff instruction. */
+function isEditable(entry: SessionEntry): entry is MessageEntry {
+  if (!isMessageEntry(entry) || entry.message.role !== 'user') return false;
+  return !textOf(entry.message).startsWith(HANDOFF_PROMPT_MARKER);
+}
+
+/** The context the newest reply on the branch reported (input, cache and output tokens). */
+function lastUsageTokens(branch: readonly SessionEntry[]): number | undefined {
+  for (let i = branch.length - 1; i >= 0; i--) {
+    const entry = branch[i];
+    if (entry && isMessageEntry(entry) && entry.message.role === 'assistant' && entry.message.usage)
+      return contextTokensUsed(entry.message.usage);
+  }
+  return undefined;
 }
 
 type Base = { id: string; parentId: string | null; sessionId: string; timestamp: number };

@@ -11,3 +11,14 @@ export const DEFAULT_MAX_TOKENS = 8192;
 export const DEMO_MODEL_ID = 'baton-demo';
 
 export const DEMO_MODEL_LABEL = 'Demo (offline)';
+
+/**
+ * How long one attempt may wait for the API's response headers (the first byte of a
+ * streamed reply) before it counts as a timeout. The SDK's own default is 10 minutes,
+ * far too long to stare at a server that accepted the request and never answers. A
+ * streamed reply that has started is not cut off by it: the timer covers the headers only.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** Attempts after the first the SDK makes on connection errors, timeouts, 408, 409, 429 and 5xx. */
+export const MAX_RETRIES = 2;

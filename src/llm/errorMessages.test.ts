@@ -238,3 +238,32 @@ describe('sentences', () => {
     );
   });
 });
+
+describe('toModelError when the browser is offline', () => {
+  it('says the browser is offline instead of naming the host', () => {
+    const error = toModelError(new APIConnectionError({ message: 'Connection error.' }), undefined, {
+      baseURL: 'https://api.anthropic.com',
+      offline: true,
+    });
+    expect(error.kind).toBe('network');
+    expect(error.message).toBe('This browser is offline. Reconnect to the network and send again.');
+  });
+
+  it('keeps naming the host when the browser is online', () => {
+    const error = toModelError(new APIConnectionError({ message: 'Connection error.' }), undefined, {
+      baseURL: 'https://api.anthropic.com',
+      offline: false,
+    });
+    expect(error.message).toBe(
+      'Could not reach the model API at api.anthropic.com. Check your connection or the API base URL.',
+    );
+  });
+
+  it('an answer from the API is never taken for being offline', () => {
+    const body = { type: 'error', error: { type: 'api_error', message: 'Internal server error' } };
+    const error = toModelError(APIError.generate(500, body, undefined, new Headers()), undefined, {
+      offline: true,
+    });
+    expect(error.kind).toBe('server');
+  });
+});

@@ -36,6 +36,8 @@ export interface ErrorContext {
   streamStarted?: boolean;
   /** The API key: removed from the sentence should any text echo it. */
   secret?: string;
+  /** The browser says it has no network (navigator.onLine); defaults to asking the browser. */
+  offline?: boolean;
 }
 
 interface Details {
@@ -57,6 +59,7 @@ type Case =
   | 'server'
   | 'bad_request'
   | 'network'
+  | 'offline'
   | 'connection_dropped'
   | 'timeout'
   | 'transport_abort'
@@ -111,6 +114,10 @@ const ERROR_TABLE: Record<Case, { kind: ModelErrorKind; sentence: (d: Details) =
     kind: 'network',
     sentence: (d) => `Could not reach the model API at ${d.host}. Check your connection or the API base URL.`,
   },
+  offline: {
+    kind: 'network',
+    sentence: () => 'This browser is offline. Reconnect to the network and send again.',
+  },
   connection_dropped: {
     kind: 'connection_dropped',
     sentence: () => 'The connection dropped in the middle of the reply.',
@@ -154,6 +161,8 @@ function classify(error: unknown, context: ErrorContext, details: Details): Case
   // abort seen here came from somewhere else and is a failure, not a cancellation.
   if (error instanceof APIUserAbortError || nameOf(error) === 'AbortError') return 'transport_abort';
   if (error instanceof APIConnectionTimeoutError || nameOf(error) === 'TimeoutError') return 'timeout';
+  // The browser knows it has no network: say that, not "could not reach <host>".
+  if (isTransportError(error) && (context.offline ?? browserOffline())) return 'offline';
   if (error instanceof APIConnectionError) return 'network';
   if (error instanceof APIError) {
     if (error.status !== undefined) details.status = error.status;
@@ -260,6 +269,16 @@ function hostOf(baseURL: string | undefined): string {
   } catch {
     return baseURL;
   }
+}
+
+/** A failure of the connection itself, not an answer from the API. */
+function isTransportError(error: unknown): boolean {
+  if (error instanceof APIError) return error instanceof APIConnectionError;
+  return error instanceof AnthropicError || error instanceof TypeError;
+}
+
+function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
 function nameOf(error: unknown): unknown {

@@ -430,3 +430,77 @@ describe('createSdkModelClient: retries', () => {
     expect(onRetry).not.toHaveBeenCalled();
   });
 });
+
+describe('createSdkModelClient: a server that never answers', () => {
+  /** Accepts the request and never answers: resolves only when the SDK aborts it. */
+  const hang: FakeHandler = (_request, signal) =>
+    new Promise<Response>((_resolve, reject) => {
+      signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), {
+        once: true,
+      });
+    });
+
+  it('times out each attempt at timeoutMs, retries, then says it took too long', async () => {
+    const onRetry = vi.fn();
+    const api = fakeFetch(hang);
+    const client = createSdkModelClient({
+      apiKey: KEY,
+      baseURL: BASE_URL,
+      fetch: api.fetch,
+      label: 'Test model',
+      maxRetries: 1,
+      onRetry,
+      timeoutMs: 50,
+    });
+    const error = await expectModelError(client.stream(makeRequest(), () => {}));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toBe('The model API took too long to answer. Try again.');
+    expect(api.sent).toHaveLength(2);
+    expect(onRetry.mock.calls).toEqual([[1, 1]]);
+  });
+
+  it('resolves as aborted, without another attempt, when our signal fires while it hangs', async () => {
+    const api = fakeFetch(hang);
+    const client = createSdkModelClient({
+      apiKey: KEY,
+      baseURL: BASE_URL,
+      fetch: api.fetch,
+      label: 'Test model',
+      maxRetries: 2,
+    });
+    const controller = new AbortController();
+    const reply = client.stream(makeRequest({ signal: controller.signal }), () => {});
+    await vi.waitFor(() => expect(api.sent).toHaveLength(1));
+    controller.abort();
+    expect((await reply).stopReason).toBe('aborted');
+    expect(api.sent).toHaveLength(1);
+  });
+});
+
+describe('createSdkModelClient: a cancel during the retry wait', () => {
+  it.each([
+    [429, 'rate_limit_error', { 'retry-after': '2', 'x-should-retry': 'true' }],
+    [529, 'overloaded_error', { 'retry-after': '2' }],
+  ])('%i: resolves as aborted at once, and the retry is never sent', async (status, type, headers) => {
+    const onRetry = vi.fn();
+    const api = fakeFetch(() => errorResponse(status, type, 'busy', headers));
+    const client = createSdkModelClient({
+      apiKey: KEY,
+      baseURL: BASE_URL,
+      fetch: api.fetch,
+      label: 'Test model',
+      maxRetries: 2,
+      onRetry,
+    });
+    const controller = new AbortController();
+    const started = Date.now();
+    const reply = client.stream(makeRequest({ signal: controller.signal }), () => {});
+    await vi.waitFor(() => expect(onRetry).toHaveBeenCalledWith(1, 2));
+    controller.abort();
+    expect((await reply).stopReason).toBe('aborted');
+    // Well inside the 2 s the API asked for: the wait ended with the cancel.
+    expect(Date.now() - started).toBeLessThan(1500);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(api.sent).toHaveLength(1);
+  });
+});

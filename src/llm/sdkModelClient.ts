@@ -5,6 +5,7 @@
 import type { ModelClient, ModelRequest } from '../core/agent/types';
 import type { Message } from '../core/session/types';
 import { createAnthropicClient, type SlimAnthropic } from './anthropicClient';
+import { MAX_RETRIES, REQUEST_TIMEOUT_MS } from './defaults';
 import { type ErrorContext, toModelError } from './errorMessages';
 import { toMessageParams } from './requestParams';
 import { type RetryListener, retryObservingFetch } from './retryObservingFetch';
@@ -21,12 +22,12 @@ export interface SdkModelClientOptions {
   maxRetries?: number;
   /** Called as the SDK starts retry `attempt` of `max`, so the UI can say so. */
   onRetry?: RetryListener;
+  /** Per attempt, until the response headers arrive; defaults to REQUEST_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
-const SDK_DEFAULT_MAX_RETRIES = 2;
-
 export function createSdkModelClient(options: SdkModelClientOptions): ModelClient {
-  const maxRetries = options.maxRetries ?? SDK_DEFAULT_MAX_RETRIES;
+  const maxRetries = options.maxRetries ?? MAX_RETRIES;
   const fetchImpl = options.onRetry
     ? retryObservingFetch(options.fetch, maxRetries, options.onRetry)
     : options.fetch;
@@ -34,6 +35,7 @@ export function createSdkModelClient(options: SdkModelClientOptions): ModelClien
     apiKey: options.apiKey,
     baseURL: options.baseURL,
     maxRetries,
+    timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
   const context: ErrorContext = { baseURL: options.baseURL, secret: options.apiKey };

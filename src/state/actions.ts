@@ -3,8 +3,17 @@
  * turn core results into notices the user can read; no action throws into React.
  */
 export { removeQueued, setComposerText, stop, submitComposer } from './composerActions';
-export { startHandoff } from './handoffActions';
+export { cancelEdit, editLastMessage, handleEditKey } from './editActions';
+export {
+  type ExportFormat,
+  exportEverything,
+  exportOpenChain,
+  exportOpenSession,
+  type ImportOutcome,
+  importFromText,
+} from './exchangeActions';
+export { finishHandoffReview, startHandoff } from './handoffActions';
 export { dismissNotice } from './notices';
 export { deleteSession, newSession, openSession, renameSession, showHelp } from './sessionActions';
-export { openSettings, saveSettings } from './settingsActions';
+export { forgetKey, openSettings, saveSettings } from './settingsActions';
 export { startApp } from './startApp';

@@ -1,15 +1,22 @@
-/** Starting a handoff from the composer or the button, and reporting how it ended. */
+/** Starting a handoff from the composer or the button, reviewing its document, and reporting how it ended. */
+import type { HandoffOptions } from '../core/agentSession';
 import {
   HANDOFF_CANCELLED,
   HANDOFF_NEW_SESSION_NOTICE,
   HandoffRefused,
+  type HandoffReviewer,
   handoffFailedMessage,
 } from '../core/handoff/handoffMachine';
 import { notify, notifyError } from './notices';
 import { getRuntime, hasRuntime } from './runtime';
-import { errorText } from './storeAccess';
+import { errorText, get, set } from './storeAccess';
 
-export async function startHandoff(focus: string): Promise<void> {
+export interface StartHandoffOptions {
+  /** The new session's model; empty or left out: the current session's model. */
+  model?: string;
+}
+
+export async function startHandoff(focus: string, options: StartHandoffOptions = {}): Promise<void> {
   if (!hasRuntime()) return;
   const { session } = getRuntime();
   // The UI's own preflight (spec, Trigger 4 and 5); the session layer checks again and throws.
@@ -18,13 +25,41 @@ export async function startHandoff(focus: string): Promise<void> {
     notify(refusal);
     return;
   }
+  const run: HandoffOptions = {};
+  if (options.model?.trim()) run.model = options.model.trim();
+  // Read when the handoff starts: turning the setting on mid-way changes nothing.
+  if (get().settings.reviewHandoff) run.review = reviewInEditor;
   try {
-    const result = await session.handoff(focus.trim() || undefined);
+    const result = await session.handoff(focus.trim() || undefined, run);
     if (result.status === 'done') notify(HANDOFF_NEW_SESSION_NOTICE);
     else if (result.status === 'cancelled') notifyError(HANDOFF_CANCELLED);
     else notifyError(handoffFailedMessage(result.reason));
   } catch (error) {
     if (error instanceof HandoffRefused) notify(error.message);
     else notifyError(handoffFailedMessage(errorText(error)));
+  } finally {
+    closeReview(undefined);
   }
+}
+
+let answerReview: ((text: string | undefined) => void) | undefined;
+
+/** Opens the review editor and waits for "Start new session" (the text) or Cancel (undefined). */
+const reviewInEditor: HandoffReviewer = (document, signal) =>
+  new Promise((resolve) => {
+    answerReview = resolve;
+    signal.addEventListener('abort', () => closeReview(undefined));
+    set({ handoffReview: { document } });
+  });
+
+/** The review editor's answer: the edited document, or undefined to cancel the handoff. */
+export function finishHandoffReview(text: string | undefined): void {
+  closeReview(text);
+}
+
+function closeReview(text: string | undefined): void {
+  const answer = answerReview;
+  answerReview = undefined;
+  if (get().handoffReview) set({ handoffReview: null });
+  answer?.(text);
 }

@@ -4,7 +4,7 @@
  * connection state is reused between turns.
  */
 import type { ModelClient } from '../core/agent/types';
-import { DEMO_MODEL_ID, DEMO_MODEL_LABEL } from '../llm/defaults';
+import { DEMO_MODEL_ID, DEMO_MODEL_LABEL, REQUEST_TIMEOUT_MS } from '../llm/defaults';
 import { createDemoModelClient } from '../llm/demo/demoModelClient';
 import { createSdkModelClient } from '../llm/sdkModelClient';
 import type { Settings } from './settings';
@@ -34,12 +34,41 @@ export function chooseModel(
     return { client: cached.client, model: DEMO_MODEL_ID, label: DEMO_MODEL_LABEL };
   }
   const apiKey = settings.apiKey.trim();
-  const key = `${settings.baseURL}\u0000${apiKey}`;
+  const timeoutMs = requestTimeoutMs();
+  const key = `${settings.baseURL}\u0000${apiKey}\u0000${timeoutMs}`;
   if (cached?.key !== key) {
     cached = {
       key,
-      client: createSdkModelClient({ apiKey, baseURL: settings.baseURL, label: settings.model, onRetry }),
+      client: createSdkModelClient({
+        apiKey,
+        baseURL: settings.baseURL,
+        label: settings.model,
+        onRetry,
+        timeoutMs,
+      }),
     };
   }
   return { client: cached.client, model: settings.model, label: settings.model };
+}
+
+/** Drops the cached client, and with it the only other reference to the key. */
+export function forgetModelClient(): void {
+  cached = undefined;
+}
+
+/**
+ * The wait for the first byte of each attempt. End-to-end tests shorten it through
+ * sessionStorage (`baton.requestTimeoutMs`) so that a server that never answers fails
+ * in seconds; nothing in the UI sets it, and the default is REQUEST_TIMEOUT_MS.
+ */
+export const REQUEST_TIMEOUT_OVERRIDE_KEY = 'baton.requestTimeoutMs';
+
+function requestTimeoutMs(): number {
+  try {
+    const raw = Number(globalThis.sessionStorage?.getItem(REQUEST_TIMEOUT_OVERRIDE_KEY));
+    return Number.isInteger(raw) && raw > 0 ? raw : REQUEST_TIMEOUT_MS;
+  } catch {
+    // Storage can be blocked (privacy settings); the default is always fine.
+    return REQUEST_TIMEOUT_MS;
+  }
 }

@@ -1,8 +1,9 @@
 /** The settings dialog's actions. */
-import { notifyError } from './notices';
+import { forgetModelClient } from './modelClients';
+import { notify, notifyError } from './notices';
 import { getRuntime, hasRuntime } from './runtime';
 import { SETTINGS_KEY, type Settings, storedSettings, writeTabKey } from './settings';
-import { errorText, set } from './storeAccess';
+import { errorText, get, set } from './storeAccess';
 
 export function openSettings(open: boolean): void {
   set({ settingsOpen: open });
@@ -17,4 +18,17 @@ export async function saveSettings(next: Settings): Promise<void> {
   } catch (error) {
     notifyError(`Could not save the settings: ${errorText(error)}`);
   }
+}
+
+export const KEY_FORGOTTEN =
+  'Key forgotten on this device. The offline demo model answers until you enter a key.';
+
+/**
+ * "Forget key": the key leaves memory, the tab's sessionStorage, the settings record in
+ * IndexedDB and the cached SDK client; with no key the app falls back to the demo model.
+ */
+export async function forgetKey(): Promise<void> {
+  forgetModelClient();
+  await saveSettings({ ...get().settings, apiKey: '', rememberKey: false });
+  notify(KEY_FORGOTTEN);
 }

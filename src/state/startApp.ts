@@ -3,18 +3,23 @@
  * session and mirror its events into the store. Nothing is written before the
  * first load has finished.
  */
-import { AgentSession, type SessionEvent } from '../core/agentSession';
+import type { AgentSession, SessionEvent } from '../core/agentSession';
 import { redactSecret } from '../core/redactSecret';
 import { createSessionHeader, SessionLog } from '../core/session/sessionLog';
 import { SessionRepository } from '../storage/sessionRepository';
+import { requestPersistenceOnce } from '../storage/storageQuota';
 import { WriteQueue } from '../storage/writeQueue';
 import { frameThrottle } from './frameThrottle';
 import { chooseModel } from './modelClients';
-import { notify, notifyError } from './notices';
+import { dismissNotice, notify, notifyError } from './notices';
 import { setRuntime } from './runtime';
+import { modelForSession } from './sessionModel';
 import { readTabKey, restoreSettings, SETTINGS_KEY } from './settings';
 import type { BatonState } from './store';
 import { dropIfUnsaved, errorText, get, set, setSessions, upsertSession } from './storeAccess';
+import { followOtherTabs } from './tabSync/followOtherTabs';
+import { LockedAgentSession } from './tabSync/lockedAgentSession';
+import { testWriteIntervalMs, withHandoffHooks, withWriteFaults } from './testHooks';
 
 export async function startApp(options: { databaseName?: string } = {}): Promise<void> {
   try {
@@ -23,10 +28,16 @@ export async function startApp(options: { databaseName?: string } = {}): Promise
     if (!settings.rememberKey) settings.apiKey = readTabKey();
     const { headers, problems } = await repository.loadHeaders();
     const activeId = await repository.getActiveSessionId();
-    const queue = new WriteQueue(repository, {
-      onError: (error) => set({ saveError: `Could not save your changes (${errorText(error)}). Retrying…` }),
+    const saveAlert = saveFailureAlert();
+    const askForPersistence = requestPersistenceOnce();
+    const intervalMs = testWriteIntervalMs();
+    const queue = new WriteQueue(withWriteFaults(repository), {
+      ...(intervalMs !== undefined && { intervalMs }),
+      onError: saveAlert.failed,
       onSaved: () => {
-        if (!queue.hasPendingWrites()) set({ saveError: null });
+        if (queue.hasPendingWrites()) return;
+        saveAlert.recovered();
+        askForPersistence();
       },
     });
     let log: SessionLog | undefined;
@@ -38,11 +49,12 @@ export async function startApp(options: { databaseName?: string } = {}): Promise
       log = new SessionLog(active, loaded.entries);
     }
     set({ settings });
-    const session = new AgentSession(
+    const session = new LockedAgentSession(
       {
-        persistence: queue,
+        persistence: withHandoffHooks(queue),
         getModelClient: () => currentModel().client,
         getModel: () => currentModel().model,
+        modelForSession: (model) => modelForSession(get().settings, model),
         getMaxTokens: () => get().settings.maxTokens,
         getApiKey: () => get().settings.apiKey || undefined,
         getPromptTemplates: () => get().settings.promptTemplates,
@@ -53,11 +65,13 @@ export async function startApp(options: { databaseName?: string } = {}): Promise
           createSessionHeader({ id: crypto.randomUUID(), model: currentModel().model, now: Date.now() }),
         ),
     );
-    setRuntime({ repository, queue, session });
+    const runtime = { repository, queue, session };
+    setRuntime(runtime);
     bindSession(session);
     // Only now may anything be written: the first load has finished.
     queue.start();
     flushWhenHidden(queue);
+    followOtherTabs(runtime);
     setSessions(log ? headers : [session.header, ...headers]);
     set({
       phase: 'ready',
@@ -69,6 +83,31 @@ export async function startApp(options: { databaseName?: string } = {}): Promise
   } catch (error) {
     set({ phase: 'failed', loadError: errorText(error) });
   }
+}
+
+/**
+ * A failed write is shown twice: in the status line (saveError, until everything is
+ * written) and once as an alert, so it is read out and not missed. Retries do not
+ * repeat the alert; when the writes land it is taken down and the user told.
+ */
+function saveFailureAlert() {
+  let alertId: number | undefined;
+  return {
+    failed(error: Error): void {
+      const text = `Could not save your changes (${error.name}: ${errorText(error)}). They are kept in this tab and saving is retried.`;
+      set({ saveError: `Not saved: ${errorText(error)}. Retrying…` });
+      if (alertId !== undefined) return;
+      notifyError(text);
+      alertId = get().notices.at(-1)?.id;
+    },
+    recovered(): void {
+      const hadFailed = get().saveError !== null;
+      set({ saveError: null });
+      if (alertId !== undefined) dismissNotice(alertId);
+      alertId = undefined;
+      if (hadFailed) notify('Your changes are saved now.');
+    },
+  };
 }
 
 /** A tab being hidden may be the last chance to write: the browser can discard it after. */

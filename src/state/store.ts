@@ -36,6 +36,10 @@ export interface BatonState {
   queue: { steering: string[]; followUps: string[] };
   todos: TodoItem[];
   handoff: HandoffState;
+  /** The captured handoff document waiting in the review editor, if review is on. */
+  handoffReview: { document: string } | null;
+  /** The user message being edited (↑ in an empty composer); the next send branches from it. */
+  editingEntryId: string | null;
   notices: Notice[];
   composerText: string;
   settings: Settings;
@@ -55,6 +59,8 @@ export const initialState: BatonState = {
   queue: { steering: [], followUps: [] },
   todos: [],
   handoff: { status: 'idle' },
+  handoffReview: null,
+  editingEntryId: null,
   notices: [],
   composerText: '',
   settings: DEFAULT_SETTINGS,

@@ -4,7 +4,12 @@
  * callers (the write queue, the handoff commit) decide what to retry.
  */
 
-import { interruptIfStreaming, restoreEntry, restoreHeader } from '../core/session/restoreRecords';
+import {
+  interruptIfStreaming,
+  restoreEntry,
+  restoreHeader,
+  sessionLabel,
+} from '../core/session/restoreRecords';
 import type { SessionEntry, SessionHeader } from '../core/session/types';
 import { orderEntries } from './orderEntries';
 import { type BatonDb, openBatonDb } from './schema';
@@ -29,8 +34,46 @@ export interface LoadedEntries {
   problems: string[];
 }
 
+/** What a committed write changed, for telling other tabs. */
+export type StorageChange =
+  | { kind: 'sessions-changed'; sessionIds: string[] }
+  | { kind: 'session-deleted'; sessionId: string };
+
+export interface LoadEntriesOptions {
+  /**
+   * Mark messages left `streaming` as interrupted, and store that (default true). Off when
+   * another tab may still be writing the reply: it is not cut off, only unfinished.
+   */
+  markInterrupted?: boolean;
+}
+
+export interface WriteBatchOptions {
+  /**
+   * Runs inside the transaction after every record was put and before it commits; if it
+   * throws, the transaction aborts and none of the batch lands. For fault-injection tests.
+   */
+  beforeCommit?: () => void;
+}
+
 export class SessionRepository {
+  private readonly changeListeners = new Set<(change: StorageChange) => void>();
+
   constructor(private readonly db: BatonDb) {}
+
+  /** Called after each committed write that changed sessions or entries (not settings). */
+  onChange(listener: (change: StorageChange) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private announce(change: StorageChange): void {
+    for (const listener of [...this.changeListeners]) listener(change);
+  }
+
+  private announceSessions(ids: Iterable<string>): void {
+    const sessionIds = [...new Set(ids)];
+    if (sessionIds.length > 0) this.announce({ kind: 'sessions-changed', sessionIds });
+  }
 
   static async open(name?: string): Promise<SessionRepository> {
     return new SessionRepository(await openBatonDb(name));
@@ -63,12 +106,17 @@ export class SessionRepository {
    * come back `interrupted`, and that is written back so the store agrees with what the
    * app shows. If the write-back fails, the load still succeeds and says so in problems.
    */
-  async loadEntries(sessionId: string): Promise<LoadedEntries> {
-    const raw: unknown[] = await this.db.getAllFromIndex('entries', 'sessionId', sessionId);
+  async loadEntries(sessionId: string, options: LoadEntriesOptions = {}): Promise<LoadedEntries> {
+    const [raw, rawHeader]: [unknown[], unknown] = await Promise.all([
+      this.db.getAllFromIndex('entries', 'sessionId', sessionId),
+      this.db.get('sessions', sessionId),
+    ]);
+    // Problems name the session by its title too: an id alone means nothing to the user.
+    const title = restoredTitle(rawHeader);
     const entries: SessionEntry[] = [];
     const problems: string[] = [];
     for (const record of raw) {
-      const restored = restoreEntry(record, sessionId);
+      const restored = restoreEntry(record, sessionId, title);
       if (restored.ok) {
         entries.push(restored.value);
         problems.push(...restored.problems);
@@ -78,16 +126,18 @@ export class SessionRepository {
     }
 
     const interrupted = new Map<string, SessionEntry>();
-    for (const entry of entries) {
+    const markInterrupted = options.markInterrupted ?? true;
+    for (const entry of markInterrupted ? entries : []) {
       const fixed = interruptIfStreaming(entry);
       if (fixed) interrupted.set(fixed.id, fixed);
     }
     if (interrupted.size > 0) {
       try {
         await this.writeBackInterrupted(sessionId, interrupted);
+        this.announceSessions([sessionId]);
       } catch (error) {
         problems.push(
-          `Session ${sessionId}: could not save that ${interrupted.size} cut-off message(s) were interrupted (${errorText(error)}).`,
+          `Session ${sessionLabel(sessionId, title)}: could not save that ${interrupted.size} cut-off message(s) were interrupted (${errorText(error)}).`,
         );
       }
     }
@@ -129,6 +179,7 @@ export class SessionRepository {
     await runTransaction(this.db, ['sessions'], 'readwrite', (tx, requests) => {
       requests.add(tx.store.put(header));
     });
+    this.announceSessions([header.id]);
   }
 
   /**
@@ -146,6 +197,7 @@ export class SessionRepository {
         requests.add(store.put(entry));
       }
     });
+    this.announceSessions([header.id]);
   }
 
   /**
@@ -172,10 +224,11 @@ export class SessionRepository {
       if (!isHeaderWithChildren(parent) || !parent.children.includes(id)) return;
       requests.add(sessions.put({ ...parent, children: parent.children.filter((child) => child !== id) }));
     });
+    this.announce({ kind: 'session-deleted', sessionId: id });
   }
 
   /** Entries, headers and settings in one transaction: all of it lands or none. */
-  async writeBatch(batch: WriteBatch): Promise<void> {
+  async writeBatch(batch: WriteBatch, options: WriteBatchOptions = {}): Promise<void> {
     const settings = batch.settings ?? [];
     const stores: BatonStoreName[] = [];
     if (batch.entries.length > 0) stores.push('entries');
@@ -196,7 +249,9 @@ export class SessionRepository {
         const store = tx.objectStore('settings');
         for (const [key, value] of settings) requests.add(store.put(value, key));
       }
+      options.beforeCommit?.();
     });
+    this.announceSessions([...batch.headers.map((h) => h.id), ...batch.entries.map((e) => e.sessionId)]);
   }
 
   /** The value stored under `key`; T is the caller's word for what it stored there. */
@@ -221,6 +276,12 @@ export class SessionRepository {
     const value = await this.getSetting<unknown>(ACTIVE_SESSION_KEY);
     return typeof value === 'string' && value.length > 0 ? value : undefined;
   }
+}
+
+function restoredTitle(rawHeader: unknown): string | undefined {
+  if (rawHeader === undefined) return undefined;
+  const restored = restoreHeader(rawHeader);
+  return restored.ok ? restored.value.title : undefined;
 }
 
 function isHeaderWithChildren(value: unknown): value is SessionHeader {

@@ -1,30 +1,41 @@
-import { useEffect } from 'react';
-import { stop } from '../state/actions';
+import { useRef, useState } from 'react';
 import { useBaton } from '../state/useBaton';
+import { Breadcrumb } from './Breadcrumb';
+import { ContextBanner } from './ContextBanner';
 import { ChatView } from './chat/ChatView';
 import { Composer } from './composer/Composer';
+import { ShortcutsDialog } from './keyboard/ShortcutsDialog';
+import { useGlobalKeys } from './keyboard/useGlobalKeys';
 import { Notices } from './Notices';
 import { StatusLine } from './StatusLine';
 import { SettingsDialog } from './settings/SettingsDialog';
 import { Sidebar } from './sidebar/Sidebar';
 import { TodosPanel } from './TodosPanel';
+import { useAppliedTheme } from './theme/ThemeToggle';
+
+type Drawer = 'sessions' | 'todos';
+
+const SESSIONS_DRAWER_ID = 'sessions-drawer';
+const TODOS_DRAWER_ID = 'todos-drawer';
 
 export function App() {
   const phase = useBaton((s) => s.phase);
   const loadError = useBaton((s) => s.loadError);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  // On a narrow screen the sidebar and the todos are drawers over the chat.
+  const [drawer, setDrawer] = useState<Drawer | null>(null);
+  const toggles = useRef<Record<Drawer, HTMLButtonElement | null>>({ sessions: null, todos: null });
 
-  useEffect(() => {
-    // Esc anywhere stops the reply or cancels the handoff, unless a dialog handles it.
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      if (document.querySelector('dialog[open]')) return;
-      if (stop()) event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-    };
-  }, []);
+  useAppliedTheme();
+  useGlobalKeys({
+    openShortcuts: () => setShortcutsOpen(true),
+    closeDrawer: () => {
+      if (drawer === null) return false;
+      toggles.current[drawer]?.focus();
+      setDrawer(null);
+      return true;
+    },
+  });
 
   if (phase === 'loading') {
     return (
@@ -42,16 +53,42 @@ export function App() {
       </main>
     );
   }
+
+  const toggleButton = (which: Drawer, label: string, controls: string) => (
+    <button
+      ref={(el) => {
+        toggles.current[which] = el;
+      }}
+      type="button"
+      className={`drawer-toggle drawer-toggle-${which}`}
+      aria-expanded={drawer === which}
+      aria-controls={controls}
+      onClick={() => setDrawer((d) => (d === which ? null : which))}
+    >
+      {label}
+    </button>
+  );
+
   return (
-    <div className="app">
-      <Sidebar />
+    <div className={`app${drawer ? ` drawer-open-${drawer}` : ''}`}>
+      <div className="narrow-bar">
+        {toggleButton('sessions', 'Sessions', SESSIONS_DRAWER_ID)}
+        <span className="brand">Baton</span>
+        {toggleButton('todos', 'Todos', TODOS_DRAWER_ID)}
+      </div>
+      <Sidebar id={SESSIONS_DRAWER_ID} onNavigate={() => setDrawer(null)} />
       <main className="main">
         <StatusLine />
+        <Breadcrumb />
+        <ContextBanner />
         <ChatView />
         <Composer />
       </main>
-      <TodosPanel />
+      <div className="todos-drawer" id={TODOS_DRAWER_ID}>
+        <TodosPanel />
+      </div>
       <SettingsDialog />
+      {shortcutsOpen && <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />}
       <Notices />
     </div>
   );

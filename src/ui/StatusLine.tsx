@@ -1,17 +1,9 @@
-import { isMessageEntry, type SessionEntry, type Usage } from '../core/session/types';
 import { openSettings } from '../state/actions';
 import { modelLabel } from '../state/modelClients';
 import { useBaton } from '../state/useBaton';
-
-function lastUsage(entries: readonly SessionEntry[]): Usage | undefined {
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const entry = entries[i];
-    if (entry && isMessageEntry(entry) && entry.message.role === 'assistant' && entry.message.usage) {
-      return entry.message.usage;
-    }
-  }
-  return undefined;
-}
+import { contextMeterView } from './contextMeter';
+import { ExportMenu } from './exchange/ExportMenu';
+import './contextMeter.css';
 
 export function StatusLine() {
   const settings = useBaton((s) => s.settings);
@@ -20,7 +12,7 @@ export function StatusLine() {
   const entries = useBaton((s) => s.entries);
   const saveError = useBaton((s) => s.saveError);
   const retryStatus = useBaton((s) => s.retryStatus);
-  const usage = lastUsage(entries);
+  const meter = contextMeterView(entries, settings);
   const state =
     handoff === 'generating'
       ? 'Writing handoff'
@@ -38,13 +30,29 @@ export function StatusLine() {
         {state}
       </span>
       {retryStatus && <span className="status-retry">{retryStatus}</span>}
-      {usage && (
-        <span className="status-tokens" title="Tokens of the last turn">
-          {usage.input + usage.cacheRead + usage.cacheWrite} in · {usage.output} out
+      <span
+        className="context-meter"
+        title="Context in use (input, cache and output tokens of the last reply) / the model's context window"
+      >
+        {/* biome-ignore lint/a11y/useSemanticElements: a styled bar; the native <meter> cannot be themed alike in every browser. */}
+        <span
+          role="meter"
+          aria-label="Context used"
+          aria-valuemin={0}
+          aria-valuemax={meter.window}
+          aria-valuenow={meter.used}
+          aria-valuetext={`${meter.label} tokens (${meter.percent}%)`}
+          className={`context-bar${meter.overThreshold ? ' context-bar-full' : ''}`}
+        >
+          <span className="context-bar-fill" style={{ width: `${meter.percent}%` }} />
         </span>
-      )}
+        <span className="context-count" data-testid="context-count">
+          {meter.label}
+        </span>
+      </span>
       {saveError && <span className="status-save-error">{saveError}</span>}
       <span className="spacer" />
+      <ExportMenu />
       <button type="button" onClick={() => openSettings(true)}>
         Settings
       </button>

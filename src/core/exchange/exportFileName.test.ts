@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backupFileName, sessionFileName, titleSlug } from './exportFileName';
+import { backupFileName, beforeRestoreFileName, sessionFileName, titleSlug } from './exportFileName';
 
 describe('export file names', () => {
   it('reduce a title to a safe slug', () => {
@@ -13,5 +13,8 @@ describe('export file names', () => {
   it('date backups in UTC so they sort by time', () => {
     expect(backupFileName(Date.UTC(2025, 0, 31, 14, 5))).toBe('baton-backup-2025-01-31-1405.jsonl');
     expect(backupFileName(Number.NaN)).toBe('baton-backup-undated.jsonl');
+    expect(beforeRestoreFileName(Date.UTC(2025, 0, 31, 14, 5))).toBe(
+      'baton-backup-before-restore-2025-01-31-1405.jsonl',
+    );
   });
 });

@@ -28,6 +28,15 @@ export function sessionFileName(title: string, extension: ExportExtension): stri
 
 /** `baton-backup-2025-01-31-1405.jsonl` (UTC), so backups sort by time. */
 export function backupFileName(createdAt: number): string {
+  return `baton-backup-${backupStamp(createdAt)}.jsonl`;
+}
+
+/** The backup a restore makes of the current data first: `baton-backup-before-restore-2025-01-31-1405.jsonl`. */
+export function beforeRestoreFileName(createdAt: number): string {
+  return `baton-backup-before-restore-${backupStamp(createdAt)}.jsonl`;
+}
+
+function backupStamp(createdAt: number): string {
   const stamp = formatTime(createdAt).replace(' UTC', '').replace(' ', '-').replace(':', '');
-  return `baton-backup-${stamp === 'unknown' ? 'undated' : stamp}.jsonl`;
+  return stamp === 'unknown' ? 'undated' : stamp;
 }

@@ -21,6 +21,7 @@ import {
   HANDOFF_ALREADY_RUNNING,
   HANDOFF_NO_TEXT,
   HANDOFF_REFUSED_WHILE_STREAMING,
+  HANDOFF_REVIEWED_EMPTY,
   HandoffRefused,
   type HandoffState,
   type HandoffTransition,
@@ -37,6 +38,7 @@ import { HANDOFF_PROMPT_MARKER, HANDOFF_SECTIONS, HANDOFF_SESSION_FRAMING } from
 const STATES: Record<HandoffState['status'], HandoffState> = {
   idle: { status: 'idle' },
   generating: { status: 'generating', startedAt: 5, focus: 'old focus' },
+  reviewing: { status: 'reviewing', document: 'the captured doc' },
   switching: { status: 'switching', document: 'the doc' },
   done: { status: 'done', document: 'old doc', newSessionId: 'old-child' },
   cancelled: { status: 'cancelled' },
@@ -46,6 +48,8 @@ const STATES: Record<HandoffState['status'], HandoffState> = {
 const TRANSITIONS: Record<HandoffTransition['type'], HandoffTransition> = {
   start: { type: 'start', startedAt: 42, focus: 'billing' },
   captured: { type: 'captured', document: 'new doc' },
+  review: { type: 'review', document: 'doc to review' },
+  reviewed: { type: 'reviewed', document: 'edited doc' },
   switched: { type: 'switched', newSessionId: 'child-1' },
   cancel: { type: 'cancel' },
   fail: { type: 'fail', reason: 'boom' },
@@ -57,6 +61,10 @@ const ALLOWED: Array<[HandoffState['status'], HandoffTransition['type'], Handoff
   ['cancelled', 'start', { status: 'generating', startedAt: 42, focus: 'billing' }],
   ['failed', 'start', { status: 'generating', startedAt: 42, focus: 'billing' }],
   ['generating', 'captured', { status: 'switching', document: 'new doc' }],
+  ['generating', 'review', { status: 'reviewing', document: 'doc to review' }],
+  ['reviewing', 'reviewed', { status: 'switching', document: 'edited doc' }],
+  ['reviewing', 'cancel', { status: 'cancelled' }],
+  ['reviewing', 'fail', { status: 'failed', reason: 'boom' }],
   ['generating', 'cancel', { status: 'cancelled' }],
   ['generating', 'fail', { status: 'failed', reason: 'boom' }],
   ['switching', 'switched', { status: 'done', document: 'the doc', newSessionId: 'child-1' }],
@@ -74,9 +82,9 @@ describe('nextHandoffState', () => {
     expect(nextHandoffState(STATES[state], TRANSITIONS[transition])).toEqual(expected);
   });
 
-  it('covers all 30 pairs: 9 allowed, 21 forbidden', () => {
-    expect(ALLOWED).toHaveLength(9);
-    expect(FORBIDDEN).toHaveLength(21);
+  it('covers all 49 pairs: 13 allowed, 36 forbidden', () => {
+    expect(ALLOWED).toHaveLength(13);
+    expect(FORBIDDEN).toHaveLength(36);
   });
 
   it.each(FORBIDDEN)('%s refuses %s', (state, transition) => {
@@ -600,5 +608,176 @@ describe('handoff: queued text', () => {
     expect(c.session.agent.followUpQueue).toEqual([]);
     expect(c.session.isBusy).toBe(false);
     expect(c.mock.requests).toHaveLength(2);
+  });
+});
+
+describe('handoff: review before the switch', () => {
+  const EDITED = '## Goal\nShip the edited billing API.\n\n## Next Steps\n1. Edited step.';
+
+  it('generating → reviewing → switching → done: the edited document seeds the new session and its next request', async () => {
+    const c = await conversation();
+    c.mock.script(documentReply());
+    const shown: string[] = [];
+    const result = await c.session.handoff(undefined, {
+      review: async (document) => {
+        shown.push(document);
+        expect(c.session.handoffs.state).toEqual({ status: 'reviewing', document });
+        expect(c.session.isBusy).toBe(true);
+        return `  ${EDITED}\n`;
+      },
+    });
+    expect(shown).toEqual([DOC]);
+    expect(result).toMatchObject({ status: 'done', document: EDITED });
+    expect(statuses(c.events.events)).toEqual(['generating', 'reviewing', 'switching', 'done']);
+    if (result.status !== 'done') return;
+    await c.h.queue.flush();
+    const [entry] = (await c.stored.entries(result.newSessionId)) as CustomMessageEntry[];
+    expect(entry?.content).toBe(wrapped(EDITED));
+    // The section check looks at the document that was actually used.
+    expect(entry?.details).toMatchObject({
+      document: EDITED,
+      sections: {
+        missing: ['Constraints & Preferences', 'Progress', 'Key Decisions', 'Critical Context'],
+        empty: [],
+      },
+    });
+    await c.session.prompt('Go on');
+    expect(sentTexts(c.mock.requests.at(-1))).toEqual([wrapped(EDITED), 'Go on']);
+  });
+
+  it('a cancelled review (undefined) is cancelled: no new session, the old one goes on', async () => {
+    const c = await conversation();
+    c.mock.script(documentReply());
+    const result = await c.session.handoff(undefined, { review: async () => undefined });
+    expect(result).toEqual({ status: 'cancelled' });
+    expect(statuses(c.events.events)).toEqual(['generating', 'reviewing', 'cancelled']);
+    await expectOldSessionActive(c);
+    await c.session.prompt('Carry on here');
+    expect(sentTexts(c.mock.requests.at(-1)).at(-1)).toBe('Carry on here');
+  });
+
+  it('abortHandoff while reviewing cancels, and tells the reviewer through its signal', async () => {
+    const c = await conversation();
+    c.mock.script(documentReply());
+    let signal: AbortSignal | undefined;
+    const running = c.session.handoff(undefined, {
+      review: (_document, reviewSignal) => {
+        signal = reviewSignal;
+        return new Promise<string | undefined>(() => {}); // the user never answers
+      },
+    });
+    await nextEvent<SessionEvent, 'handoff_state'>(
+      (l) => c.session.subscribe(l),
+      'handoff_state',
+      (e) => e.state.status === 'reviewing',
+    );
+    expect(c.session.isGeneratingHandoff).toBe(false);
+    expect(c.session.abortHandoff()).toBe(true);
+    expect(await running).toEqual({ status: 'cancelled' });
+    expect(signal?.aborted).toBe(true);
+    await expectOldSessionActive(c);
+  });
+
+  it('an empty edit fails clearly and switches nothing', async () => {
+    const c = await conversation();
+    c.mock.script(documentReply());
+    const result = await c.session.handoff(undefined, { review: async () => ' \n\t ' });
+    expect(result).toEqual({ status: 'failed', reason: HANDOFF_REVIEWED_EMPTY });
+    expect(handoffFailedMessage(HANDOFF_REVIEWED_EMPTY)).toBe(
+      'Handoff failed: the reviewed handoff document is empty',
+    );
+    expect(statuses(c.events.events)).toEqual(['generating', 'reviewing', 'failed']);
+    await expectOldSessionActive(c);
+  });
+
+  it('a reviewer that throws fails the handoff', async () => {
+    const c = await conversation();
+    c.mock.script(documentReply());
+    const result = await c.session.handoff(undefined, {
+      review: async () => {
+        throw new Error('the editor broke');
+      },
+    });
+    expect(result).toEqual({ status: 'failed', reason: 'the editor broke' });
+    await expectOldSessionActive(c);
+  });
+
+  it('keeps the API key out of an edited document', async () => {
+    const c = await conversation();
+    c.mock.script(documentReply());
+    const result = await c.session.handoff(undefined, {
+      review: async (document) => `${document}\nKey: ${TEST_API_KEY}`,
+    });
+    expect(result.status).toBe('done');
+    if (result.status !== 'done') return;
+    expect(result.document).toBe(`${DOC}\nKey: [API key removed]`);
+    await c.h.queue.flush();
+    expect(JSON.stringify(await c.stored.entries(result.newSessionId))).not.toContain(TEST_API_KEY);
+  });
+});
+
+describe('handoff: what the new session records', () => {
+  it('stores the section report and the old context size in the handoff entry', async () => {
+    h = await startSessionHarness();
+    await h.session.prompt(FIRST_PROMPT);
+    h.mock.script({
+      kind: 'reply',
+      reply: {
+        blocks: [text('## Goal\nShip it.\n\n## Progress\n\n## Next Steps\n1. Test.')],
+        usage: {
+          input_tokens: 1200,
+          output_tokens: 300,
+          cache_read_input_tokens: 40,
+          cache_creation_input_tokens: 5,
+        },
+      },
+    });
+    const result = await h.session.handoff();
+    expect(result.status).toBe('done');
+    if (result.status !== 'done') return;
+    await h.queue.flush();
+    const [entry] = await h.stored.entries(result.newSessionId);
+    expect((entry as CustomMessageEntry).details).toEqual({
+      document: '## Goal\nShip it.\n\n## Progress\n\n## Next Steps\n1. Test.',
+      parentSession: expect.any(String),
+      parentTitle: FIRST_PROMPT,
+      sections: {
+        missing: ['Constraints & Preferences', 'Key Decisions', 'Critical Context'],
+        empty: ['Progress'],
+      },
+      tokensBefore: 1200 + 40 + 5 + 300,
+    });
+  });
+
+  it('starts the new session on the chosen model; its replies use it, also after a reload', async () => {
+    // The app's rule: a session's own model when it has one.
+    h = await startSessionHarness({ modelForSession: (model) => model || 'claude-test-model' });
+    await h.session.prompt(FIRST_PROMPT);
+    expect(h.mock.requests[0]?.body.model).toBe('claude-test-model');
+    h.mock.script(documentReply());
+    const result = await h.session.handoff(undefined, { model: '  claude-picked-model ' });
+    expect(result.status).toBe('done');
+    if (result.status !== 'done') return;
+    expect(h.mock.requests[1]?.body.model).toBe('claude-test-model');
+    expect(h.session.header.model).toBe('claude-picked-model');
+    expect(h.session.model).toBe('claude-picked-model');
+    await h.session.prompt('Next');
+    expect(h.mock.requests[2]?.body.model).toBe('claude-picked-model');
+    expect((await h.stored.header(result.newSessionId))?.model).toBe('claude-picked-model');
+
+    const reopened = await h.reopen(result.newSessionId);
+    try {
+      expect(reopened.session.model).toBe('claude-picked-model');
+    } finally {
+      reopened.close();
+    }
+  });
+
+  it('without a choice the new session keeps the current model', async () => {
+    h = await startSessionHarness({ modelForSession: (model) => model || 'claude-test-model' });
+    await h.session.prompt(FIRST_PROMPT);
+    h.mock.script(documentReply());
+    await h.session.handoff(undefined, { model: '   ' });
+    expect(h.session.header.model).toBe('claude-test-model');
   });
 });

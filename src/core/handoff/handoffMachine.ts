@@ -3,10 +3,16 @@
  * and typed so every path can be driven without a browser:
  *
  *   idle ─start→ generating ─captured→ switching ─switched→ done
- *                    │                     └─fail→ failed
+ *                    │    └─review→ reviewing ─reviewed→ switching
+ *                    │                 ├─cancel→ cancelled
+ *                    │                 └─fail→ failed
+ *                    │                     switching ─fail→ failed
  *                    ├─cancel→ cancelled
  *                    └─fail→ failed
  *   done | cancelled | failed ─start→ generating (a later handoff)
+ *
+ * `reviewing` happens only when the run was given a reviewer (the setting "Review
+ * handoff before starting"): the user edits the captured document before the switch.
  *
  * The machine owns the handoff's abort controller; `isGeneratingHandoff` is true
  * exactly while it exists. What a handoff does to sessions and storage is the
@@ -24,6 +30,7 @@ export const HANDOFF_REFUSED_WHILE_STREAMING =
   'Cannot hand off while a reply is being written. Stop it with Esc first, then hand off.';
 export const HANDOFF_ALREADY_RUNNING = 'A handoff is already being written. Press Esc to cancel it.';
 export const HANDOFF_NO_TEXT = 'the model returned no handoff text';
+export const HANDOFF_REVIEWED_EMPTY = 'the reviewed handoff document is empty';
 
 export function handoffFailedMessage(reason: string): string {
   return `Handoff failed: ${reason}`;
@@ -32,6 +39,7 @@ export function handoffFailedMessage(reason: string): string {
 export type HandoffState =
   | { status: 'idle' }
   | { status: 'generating'; startedAt: number; focus?: string }
+  | { status: 'reviewing'; document: string }
   | { status: 'switching'; document: string }
   | { status: 'done'; document: string; newSessionId: string }
   | { status: 'cancelled' }
@@ -40,6 +48,8 @@ export type HandoffState =
 export type HandoffTransition =
   | { type: 'start'; startedAt: number; focus?: string }
   | { type: 'captured'; document: string }
+  | { type: 'review'; document: string }
+  | { type: 'reviewed'; document: string }
   | { type: 'switched'; newSessionId: string }
   | { type: 'cancel' }
   | { type: 'fail'; reason: string };
@@ -54,7 +64,8 @@ export function nextHandoffState(state: HandoffState, transition: HandoffTransit
     new InvalidHandoffTransition(`${transition.type} is not allowed while ${state.status}`);
   switch (transition.type) {
     case 'start':
-      if (state.status === 'generating' || state.status === 'switching') throw invalid();
+      if (state.status === 'generating' || state.status === 'reviewing' || state.status === 'switching')
+        throw invalid();
       return {
         status: 'generating',
         startedAt: transition.startedAt,
@@ -63,14 +74,21 @@ export function nextHandoffState(state: HandoffState, transition: HandoffTransit
     case 'captured':
       if (state.status !== 'generating') throw invalid();
       return { status: 'switching', document: transition.document };
+    case 'review':
+      if (state.status !== 'generating') throw invalid();
+      return { status: 'reviewing', document: transition.document };
+    case 'reviewed':
+      if (state.status !== 'reviewing') throw invalid();
+      return { status: 'switching', document: transition.document };
     case 'switched':
       if (state.status !== 'switching') throw invalid();
       return { status: 'done', document: state.document, newSessionId: transition.newSessionId };
     case 'cancel':
-      if (state.status !== 'generating') throw invalid();
+      if (state.status !== 'generating' && state.status !== 'reviewing') throw invalid();
       return { status: 'cancelled' };
     case 'fail':
-      if (state.status !== 'generating' && state.status !== 'switching') throw invalid();
+      if (state.status !== 'generating' && state.status !== 'reviewing' && state.status !== 'switching')
+        throw invalid();
       return { status: 'failed', reason: transition.reason };
   }
 }
@@ -91,6 +109,18 @@ export interface HandoffHost {
   /** The atomic switch (spec 8.1–8.7). Resolves with the new session's id. */
   switchToHandoffSession(document: string): Promise<string>;
   now(): number;
+}
+
+/**
+ * Shows the captured document to the user and resolves with the text to start from,
+ * or undefined when the user cancels. `signal` fires when the handoff is cancelled
+ * from elsewhere (Esc), so the reviewer can close its editor.
+ */
+export type HandoffReviewer = (document: string, signal: AbortSignal) => Promise<string | undefined>;
+
+export interface HandoffRunOptions {
+  /** Given: the document is reviewed (and may be edited) before the switch. */
+  review?: HandoffReviewer;
 }
 
 export type HandoffResult =
@@ -121,6 +151,7 @@ class CancelledByUser extends Error {
 export class HandoffMachine {
   private current: HandoffState = { status: 'idle' };
   private controller: AbortController | undefined;
+  private reviewController: AbortController | undefined;
   private readonly listeners = new Set<(state: HandoffState) => void>();
 
   constructor(private readonly host: HandoffHost) {}
@@ -133,9 +164,10 @@ export class HandoffMachine {
     return this.controller !== undefined;
   }
 
-  /** Generating or switching: the session must not take other prompts. */
+  /** Generating, reviewing or switching: the session must not take other prompts. */
   get isActive(): boolean {
-    return this.current.status === 'generating' || this.current.status === 'switching';
+    const { status } = this.current;
+    return status === 'generating' || status === 'reviewing' || status === 'switching';
   }
 
   onChange(listener: (state: HandoffState) => void): () => void {
@@ -148,8 +180,12 @@ export class HandoffMachine {
     for (const listener of [...this.listeners]) listener(this.current);
   }
 
-  /** Aborts a generating handoff. Too late once switching: the switch is atomic. */
+  /** Aborts a generating or reviewed handoff. Too late once switching: the switch is atomic. */
   abortHandoff(): boolean {
+    if (this.current.status === 'reviewing' && this.reviewController) {
+      this.reviewController.abort();
+      return true;
+    }
     if (!this.controller || this.current.status !== 'generating') return false;
     this.controller.abort();
     return true;
@@ -167,7 +203,7 @@ export class HandoffMachine {
     return undefined;
   }
 
-  async handoff(customInstructions?: string): Promise<HandoffResult> {
+  async handoff(customInstructions?: string, options: HandoffRunOptions = {}): Promise<HandoffResult> {
     const refusal = this.refusal();
     if (refusal) throw new HandoffRefused(refusal);
 
@@ -204,7 +240,13 @@ export class HandoffMachine {
       this.controller = undefined;
     }
 
-    this.apply({ type: 'captured', document });
+    if (options.review) {
+      const reviewed = await this.review(document, options.review);
+      if (reviewed.status !== 'reviewed') return reviewed;
+      document = reviewed.document;
+    } else {
+      this.apply({ type: 'captured', document });
+    }
     try {
       const newSessionId = await this.host.switchToHandoffSession(document);
       this.apply({ type: 'switched', newSessionId });
@@ -212,6 +254,36 @@ export class HandoffMachine {
     } catch (error) {
       return this.fail(error);
     }
+  }
+
+  /** generating → reviewing → switching (or cancelled / failed). */
+  private async review(
+    captured: string,
+    reviewer: HandoffReviewer,
+  ): Promise<{ status: 'reviewed'; document: string } | HandoffResult> {
+    const controller = new AbortController();
+    this.reviewController = controller;
+    this.apply({ type: 'review', document: captured });
+    let edited: string | undefined;
+    try {
+      const cancelled = new Promise<undefined>((resolve) => {
+        controller.signal.addEventListener('abort', () => resolve(undefined));
+      });
+      edited = await Promise.race([reviewer(captured, controller.signal), cancelled]);
+    } catch (error) {
+      return this.fail(error);
+    } finally {
+      this.reviewController = undefined;
+    }
+    if (edited === undefined || controller.signal.aborted) {
+      this.apply({ type: 'cancel' });
+      return { status: 'cancelled' };
+    }
+    // The user's edits leave their hands too: the key is kept out of them as well.
+    const document = this.host.redact(edited).trim();
+    if (!document) return this.fail(new Error(HANDOFF_REVIEWED_EMPTY));
+    this.apply({ type: 'reviewed', document });
+    return { status: 'reviewed', document };
   }
 
   private fail(error: unknown): HandoffResult {

@@ -22,6 +22,11 @@ function isTime(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
+/** How a problem names its session: the id, and the title when there is one, so a person can find it. */
+export function sessionLabel(id: string, title?: unknown): string {
+  return typeof title === 'string' && title.length > 0 ? `${id} ("${title}")` : id;
+}
+
 /** A header needs its id; every other field is repaired to a safe default and reported. */
 export function restoreHeader(raw: unknown): Restored<SessionHeader> {
   if (!isRecord(raw)) return { ok: false, problem: 'Skipped a session header that is not a record.' };
@@ -30,11 +35,12 @@ export function restoreHeader(raw: unknown): Restored<SessionHeader> {
     return { ok: false, problem: `Skipped a session header without a valid id${shown}.` };
   }
   const id = raw.id;
+  const label = sessionLabel(id, raw.title);
   const problems: string[] = [];
   const fixes: RawRecord = {};
   const repair = (field: string, value: unknown, why: string) => {
     fixes[field] = value;
-    problems.push(`Session ${id}: ${why}`);
+    problems.push(`Session ${label}: ${why}`);
   };
 
   if (typeof raw.title !== 'string') repair('title', 'Untitled session', 'its title was missing.');
@@ -66,11 +72,13 @@ export function restoreHeader(raw: unknown): Restored<SessionHeader> {
 /**
  * An entry needs id, sessionId, type and timestamp, and a known type needs its own
  * core fields; without them it is skipped. Unknown types are kept as they are.
+ * `sessionTitle`, if known, is named in problems next to the id.
  */
-export function restoreEntry(raw: unknown, sessionId: string): Restored<SessionEntry> {
+export function restoreEntry(raw: unknown, sessionId: string, sessionTitle?: string): Restored<SessionEntry> {
+  const label = sessionLabel(sessionId, sessionTitle);
   const skip = (why: string): Restored<SessionEntry> => ({
     ok: false,
-    problem: `Session ${sessionId}: skipped ${why}`,
+    problem: `Session ${label}: skipped ${why}`,
   });
   if (!isRecord(raw)) return skip('an entry that is not a record.');
   if (!isNonEmptyString(raw.id)) return skip('an entry without a valid id.');
@@ -83,7 +91,7 @@ export function restoreEntry(raw: unknown, sessionId: string): Restored<SessionE
   const fixes: RawRecord = {};
   if (raw.parentId !== null && typeof raw.parentId !== 'string') {
     fixes.parentId = null;
-    problems.push(`Session ${sessionId}: entry ${id} lost its parent link; it is shown as a new start.`);
+    problems.push(`Session ${label}: entry ${id} lost its parent link; it is shown as a new start.`);
   }
 
   if (raw.type === 'message') {
@@ -94,7 +102,7 @@ export function restoreEntry(raw: unknown, sessionId: string): Restored<SessionE
     const blocks = message.content.filter((block) => isRecord(block) && typeof block.type === 'string');
     if (blocks.length !== message.content.length) {
       fixes.message = { ...message, content: blocks };
-      problems.push(`Session ${sessionId}: entry ${id} had damaged content blocks; they are left out.`);
+      problems.push(`Session ${label}: entry ${id} had damaged content blocks; they are left out.`);
     }
   } else if (raw.type === 'custom_message') {
     if (typeof raw.customType !== 'string' || typeof raw.content !== 'string') {
@@ -102,7 +110,7 @@ export function restoreEntry(raw: unknown, sessionId: string): Restored<SessionE
     }
     if (typeof raw.display !== 'boolean') {
       fixes.display = true;
-      problems.push(`Session ${sessionId}: entry ${id} had no display flag; it is shown.`);
+      problems.push(`Session ${label}: entry ${id} had no display flag; it is shown.`);
     }
   }
 

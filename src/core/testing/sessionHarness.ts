@@ -45,6 +45,8 @@ export interface SessionHarnessOptions {
   entries?: (sessionId: string) => SessionEntry[];
   /** Wraps the SDK's fetch, e.g. to cut a request off from outside. */
   fetch?: typeof fetch;
+  /** The app's rule for a session's model (see AgentSessionDeps.modelForSession). */
+  modelForSession?: (sessionModel: string) => string;
 }
 
 /** Zero-padded so that ids sort in creation order, in IndexedDB as in assertions. */
@@ -80,6 +82,7 @@ export async function startSessionHarness(options: SessionHarnessOptions = {}): 
         persistence,
         getModelClient: () => client,
         getModel: () => TEST_MODEL,
+        ...(options.modelForSession && { modelForSession: options.modelForSession }),
         getMaxTokens: () => 1024,
         getApiKey: () => TEST_API_KEY,
         getPromptTemplates: () => templates,

@@ -4,17 +4,21 @@ import {
   type CustomMessageEntry,
   isCustomMessageEntry,
   isMessageEntry,
+  type Message,
   type SessionEntry,
 } from '../../core/session/types';
-import { openSession } from '../../state/actions';
+import { cancelEdit, openSession } from '../../state/actions';
 import { useBaton } from '../../state/useBaton';
+import { HandoffReviewDialog } from '../handoff/HandoffReviewDialog';
 import { HandoffCard } from './HandoffCard';
 import { HandoffProgress } from './HandoffProgress';
 import { MessageView } from './MessageView';
 
 function EntryView({ entry }: { entry: SessionEntry }) {
   const streaming = useBaton((s) => (s.streaming?.entryId === entry.id ? s.streaming.message : null));
+  const editing = useBaton((s) => s.editingEntryId === entry.id);
   if (isMessageEntry(entry)) {
+    if (editing) return <EditingMessage message={entry.message} />;
     return streaming ? (
       <MessageView message={streaming} streaming />
     ) : (
@@ -30,6 +34,21 @@ function EntryView({ entry }: { entry: SessionEntry }) {
     );
   }
   return null;
+}
+
+/** The message ↑ is editing: shown as it was, marked, with a way out. */
+function EditingMessage({ message }: { message: Message }) {
+  return (
+    <div className="message-editing" data-testid="editing-message">
+      <MessageView message={message} />
+      <p className="editing-note">
+        Editing this message: sending starts a new branch from here. Esc or{' '}
+        <button type="button" className="link-button" onClick={() => cancelEdit()}>
+          cancel the edit
+        </button>
+      </p>
+    </div>
+  );
 }
 
 /**
@@ -108,6 +127,7 @@ export function ChatView() {
         <HandedOffLinks />
         <HandoffProgress />
       </div>
+      <HandoffReviewDialog />
     </div>
   );
 }

@@ -1,28 +1,57 @@
 import { memo } from 'react';
+import { readHandoffDetails } from '../../core/handoff/handoffDetails';
 import type { CustomMessageEntry } from '../../core/session/types';
 import { openSession } from '../../state/actions';
 import { useBaton } from '../../state/useBaton';
 import { Markdown } from '../markdown/Markdown';
-
-interface HandoffDetails {
-  document?: string;
-  parentSession?: string;
-  parentTitle?: string;
-}
+import { HandoffCardActions } from './HandoffCardActions';
+import { estimateTokens, firstReplyTokens, formatTokens } from './handoffCardTokens';
+import './handoffCard.css';
 
 /** The document without the wrapper, for reading; the wrapper is for the model. */
 export function handoffDocumentOf(entry: CustomMessageEntry): string {
-  const details = (entry.details ?? {}) as HandoffDetails;
-  if (typeof details.document === 'string') return details.document;
+  const details = readHandoffDetails(entry.details);
+  if (details.document !== undefined) return details.document;
   const match = /^<handoff-context>\n([\s\S]*)\n<\/handoff-context>/.exec(entry.content);
   return match?.[1] ?? entry.content;
 }
 
+function SectionWarning({ missing, empty }: { missing: string[]; empty: string[] }) {
+  if (missing.length === 0 && empty.length === 0) return null;
+  return (
+    <div className="handoff-sections-warning" role="note" aria-label="Section check">
+      <strong>Check this document:</strong>
+      {missing.length > 0 && <span> Missing sections: {missing.join(', ')}.</span>}
+      {empty.length > 0 && <span> Empty sections: {empty.join(', ')}.</span>}
+    </div>
+  );
+}
+
+function TokenLine({ entry }: { entry: CustomMessageEntry }) {
+  const before = readHandoffDetails(entry.details).tokensBefore;
+  const measured = useBaton((s) => (s.entries[0]?.id === entry.id ? firstReplyTokens(s.entries) : undefined));
+  const after = measured ?? estimateTokens(entry.content);
+  return (
+    <p className="handoff-tokens" data-testid="handoff-tokens">
+      <span>Before: {before === undefined ? 'unknown' : `${formatTokens(before)} tokens`}</span>
+      {' · '}
+      <span>
+        After:{' '}
+        {measured === undefined
+          ? `~${formatTokens(after)} tokens (estimate)`
+          : `${formatTokens(after)} tokens (first reply)`}
+      </span>
+    </p>
+  );
+}
+
 export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomMessageEntry }) {
-  const details = (entry.details ?? {}) as HandoffDetails;
+  const details = readHandoffDetails(entry.details);
   const parentId = details.parentSession;
   const parentTitle =
     useBaton((s) => s.sessions.find((h) => h.id === parentId)?.title) ?? details.parentTitle;
+  const sessionTitle = useBaton((s) => s.sessions.find((h) => h.id === entry.sessionId)?.title) ?? 'session';
+  const document = handoffDocumentOf(entry);
   return (
     <article className="handoff-card" aria-label="Handoff document">
       <header className="handoff-card-header">
@@ -36,7 +65,10 @@ export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomM
           </span>
         )}
       </header>
-      <Markdown text={handoffDocumentOf(entry)} />
+      {details.sections && <SectionWarning {...details.sections} />}
+      <TokenLine entry={entry} />
+      <HandoffCardActions document={document} sessionTitle={sessionTitle} />
+      <Markdown text={document} />
     </article>
   );
 });

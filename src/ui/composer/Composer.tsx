@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { type CompletionItem, completeSlash } from '../../core/commands/autocomplete';
-import { setComposerText, stop, submitComposer } from '../../state/actions';
+import { handleEditKey, setComposerText, stop, submitComposer } from '../../state/actions';
 import { useBaton } from '../../state/useBaton';
 import { HandoffButton } from './HandoffButton';
 import { QueueChips } from './QueueChips';
@@ -63,6 +63,12 @@ export function Composer() {
       return;
     }
     if (e.key === 'Escape' && stop()) {
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
+    // ↑ with nothing typed edits the last message as a new branch; Esc cancels the edit.
+    if (handleEditKey(e.key, text)) {
       e.preventDefault();
       e.stopPropagation();
     }

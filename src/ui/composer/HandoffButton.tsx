@@ -1,13 +1,36 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { DEMO_MODEL_ID } from '../../llm/defaults';
 import { startHandoff } from '../../state/actions';
+import { modelForSession } from '../../state/sessionModel';
+import type { BatonState } from '../../state/store';
 import { useBaton } from '../../state/useBaton';
 
-/** "Hand off" opens a small popover with an optional focus; Enter starts. */
+function currentModel(s: BatonState): string {
+  const header = s.sessions.find((h) => h.id === s.activeSessionId);
+  return modelForSession(s.settings, header?.model ?? '');
+}
+
+/** Models the user has used, newest session first, as suggestions; joined to one string so the selector stays stable. */
+function recentModels(s: BatonState): string {
+  const models = [s.settings.model, ...s.sessions.map((h) => h.model)].filter(
+    (model) => model && model !== DEMO_MODEL_ID,
+  );
+  return [...new Set(models)].join('\n');
+}
+
+/** "Hand off" opens a small popover with an optional focus and the new session's model; Enter starts. */
 export function HandoffButton() {
   const [open, setOpen] = useState(false);
   const [focus, setFocus] = useState('');
+  const [model, setModel] = useState('');
+  const suggestionsId = useId();
+  const current = useBaton(currentModel);
+  const suggestions = useBaton(recentModels);
   const handoffActive = useBaton(
-    (s) => s.handoff.status === 'generating' || s.handoff.status === 'switching',
+    (s) =>
+      s.handoff.status === 'generating' ||
+      s.handoff.status === 'reviewing' ||
+      s.handoff.status === 'switching',
   );
   const button = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -16,15 +39,28 @@ export function HandoffButton() {
     if (open) input.current?.focus();
   }, [open]);
 
+  const toggle = () => {
+    // Each opening starts from the model in use now.
+    if (!open) setModel(current);
+    setOpen(!open);
+  };
+
   const close = () => {
     setOpen(false);
     button.current?.focus();
   };
   const start = () => {
     const text = focus;
+    const chosen = model.trim();
     setOpen(false);
     setFocus('');
-    void startHandoff(text);
+    void startHandoff(text, chosen && chosen !== current ? { model: chosen } : {});
+  };
+  const startOnEnter = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      start();
+    }
   };
 
   return (
@@ -35,7 +71,7 @@ export function HandoffButton() {
         aria-expanded={open}
         aria-haspopup="dialog"
         disabled={handoffActive}
-        onClick={() => setOpen((v) => !v)}
+        onClick={toggle}
       >
         Hand off
       </button>
@@ -59,14 +95,27 @@ export function HandoffButton() {
               value={focus}
               placeholder="e.g. the billing API"
               onChange={(e) => setFocus(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  start();
-                }
-              }}
+              onKeyDown={startOnEnter}
             />
           </label>
+          <label>
+            Model for the new session
+            <input
+              value={model}
+              list={suggestionsId}
+              autoComplete="off"
+              onChange={(e) => setModel(e.target.value)}
+              onKeyDown={startOnEnter}
+            />
+          </label>
+          <datalist id={suggestionsId}>
+            {suggestions
+              .split('\n')
+              .filter(Boolean)
+              .map((name) => (
+                <option key={name} value={name} />
+              ))}
+          </datalist>
           <p className="popover-help">The model writes a handoff document; a new session starts from it.</p>
           <div className="dialog-actions">
             <button type="button" onClick={close}>

@@ -1,8 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { DEFAULT_BASE_URL } from '../../llm/defaults';
-import { openSettings, saveSettings } from '../../state/actions';
+import { forgetKey, openSettings, saveSettings } from '../../state/actions';
 import type { Settings } from '../../state/settings';
 import { useBaton } from '../../state/useBaton';
+import { ContextSettings } from './ContextSettings';
+import { DataSettings } from './DataSettings';
+import { HandoffSettings } from './HandoffSettings';
+import { StorageSettings } from './StorageSettings';
 import { TemplatesEditor } from './TemplatesEditor';
 
 function validate(draft: Settings): string | null {
@@ -89,6 +93,18 @@ export function SettingsDialog() {
         <p className="muted">
           Unticked, the key is kept only while this tab is open. It is sent only to the API base URL below.
         </p>
+        {(settings.apiKey || draft.apiKey) && (
+          <button
+            type="button"
+            onClick={() => {
+              // Forgets at once, not on Save: a key typed into the draft must not survive either.
+              setDraft((d) => ({ ...d, apiKey: '', rememberKey: false }));
+              void forgetKey();
+            }}
+          >
+            Forget key
+          </button>
+        )}
         <label>
           API base URL
           <input
@@ -112,6 +128,10 @@ export function SettingsDialog() {
           />
         </label>
         <TemplatesEditor templates={draft.promptTemplates} onChange={(t) => update('promptTemplates', t)} />
+        <ContextSettings draft={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
+        <HandoffSettings draft={draft} update={update} />
+        <DataSettings />
+        <StorageSettings />
         {error && (
           <p className="field-error" role="alert">
             {error}

@@ -1,10 +1,25 @@
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import type { SessionHeader } from '../../core/session/types';
 import { deleteSession, newSession, openSession, renameSession } from '../../state/actions';
 import { useBaton } from '../../state/useBaton';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { ThemeToggle } from '../theme/ThemeToggle';
+import { lineageRows } from './lineage';
 
-function SessionItem({ header, active }: { header: SessionHeader; active: boolean }) {
+function SessionItem({
+  header,
+  active,
+  depth,
+  parentTitle,
+  onOpened,
+}: {
+  header: SessionHeader;
+  active: boolean;
+  depth: number;
+  /** Title of the session this one was handed off from, when it still exists. */
+  parentTitle: string | undefined;
+  onOpened(): void;
+}) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(header.title);
   const [confirming, setConfirming] = useState(false);
@@ -15,7 +30,12 @@ function SessionItem({ header, active }: { header: SessionHeader; active: boolea
   };
 
   return (
-    <li className={`session-item${active ? ' active' : ''}${header.parentSession ? ' handoff-child' : ''}`}>
+    <li
+      className={`session-item${active ? ' active' : ''}${depth > 0 ? ' handoff-child' : ''}`}
+      // Deep chains stop indenting at a point, so titles stay readable in a narrow sidebar.
+      // The cast: CSSProperties does not list custom properties; the stylesheet reads --depth.
+      style={{ '--depth': Math.min(depth, 4) } as CSSProperties}
+    >
       {editing ? (
         <input
           className="session-rename"
@@ -39,7 +59,11 @@ function SessionItem({ header, active }: { header: SessionHeader; active: boolea
           type="button"
           className="session-open"
           aria-current={active ? 'page' : undefined}
-          onClick={() => void openSession(header.id)}
+          title={parentTitle ? `Handed off from ${parentTitle}` : undefined}
+          onClick={() => {
+            onOpened();
+            void openSession(header.id);
+          }}
         >
           {header.parentSession && (
             <span className="handoff-mark" title="Continued from another session by handoff">
@@ -86,21 +110,44 @@ function SessionItem({ header, active }: { header: SessionHeader; active: boolea
   );
 }
 
-export function Sidebar() {
+/**
+ * The sessions, each handoff chain grouped under its root. `onNavigate` lets the narrow
+ * layout close the drawer once a session is picked.
+ */
+export function Sidebar({ id, onNavigate }: { id?: string; onNavigate?: () => void }) {
   const sessions = useBaton((s) => s.sessions);
   const activeId = useBaton((s) => s.activeSessionId);
+  const rows = lineageRows(sessions);
+  const titles = new Map(sessions.map((h) => [h.id, h.title]));
+  const done = () => onNavigate?.();
   return (
-    <aside className="sidebar">
+    <aside className="sidebar" id={id} aria-label="Sessions sidebar">
       <div className="sidebar-top">
         <span className="brand">Baton</span>
-        <button type="button" onClick={() => void newSession()}>
+        <button
+          type="button"
+          onClick={() => {
+            done();
+            void newSession();
+          }}
+        >
           New session
         </button>
       </div>
-      <nav>
+      <div className="sidebar-tools">
+        <ThemeToggle />
+      </div>
+      <nav aria-label="Sessions">
         <ul className="session-list" aria-label="Sessions">
-          {sessions.map((header) => (
-            <SessionItem key={header.id} header={header} active={header.id === activeId} />
+          {rows.map(({ header, depth }) => (
+            <SessionItem
+              key={header.id}
+              header={header}
+              depth={depth}
+              parentTitle={header.parentSession ? titles.get(header.parentSession) : undefined}
+              active={header.id === activeId}
+              onOpened={done}
+            />
           ))}
         </ul>
       </nav>

@@ -1,0 +1,106 @@
+/**
+ * Experience issue, accessibility: axe-core finds no serious or critical violations on
+ * the main views (the chat with a handoff in it, in both themes and at 375 px; the
+ * Settings dialog; the Hand off popover; the shortcut list).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  configureApi,
+  exchange,
+  handoffCard,
+  handoffDocument,
+  openApp,
+  send,
+  settingsDialog,
+  statusNotice,
+  textReply,
+} from './helpers';
+import type { MockApi } from './mock/mockApi';
+
+// axe takes seconds per page on a loaded machine, and each test runs it more than once.
+test.describe.configure({ timeout: 180_000 });
+
+/** The serious and critical violations on the page as it is now, in a readable form. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Legacy mode runs axe in the page itself. The default opens a second page to merge
+  // per-frame results, which the app (no iframes) does not need and which fails on a loaded machine.
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A chat that holds a finished handoff: card, breadcrumb, grouped sessions, markdown. */
+async function chatWithHandoff(page: Page, mockApi: MockApi): Promise<void> {
+  await openApp(page);
+  await configureApi(page, mockApi);
+  await exchange(page, 'Tell me about billing');
+  mockApi.script(textReply(handoffDocument('the billing API')));
+  await send(page, '/handoff');
+  await expect(statusNotice(page, 'New session started with handoff context')).toBeVisible();
+  await expect(handoffCard(page)).toContainText('Ship the billing API');
+  await exchange(page, 'Go on');
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the chat has no serious violations (${scheme} theme)`, async ({ page, mockApi }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await chatWithHandoff(page, mockApi);
+    expect(await seriousViolations(page)).toEqual([]);
+    // The old session, with its handoff request and "Handed off to" link.
+    await handoffCard(page).getByRole('button', { name: 'Tell me about billing' }).click();
+    await expect(page.getByText(/^Handed off to/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('the Settings dialog has no serious violations', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(settingsDialog(page)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the Hand off popover and the shortcut list have no serious violations', async ({ page, mockApi }) => {
+  await openApp(page);
+  await configureApi(page, mockApi);
+  await exchange(page, 'Tell me about billing');
+  await page.getByRole('button', { name: 'Hand off', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Hand off to a new session' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Settings' }).focus();
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the handoff review editor has no serious violations', async ({ page, mockApi }) => {
+  await openApp(page);
+  await configureApi(page, mockApi);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsDialog(page).getByLabel('Review handoff before starting').check();
+  await settingsDialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(settingsDialog(page)).toBeHidden();
+  await exchange(page, 'Tell me about billing');
+  mockApi.script(textReply(handoffDocument('the billing API')));
+  await send(page, '/handoff');
+  const review = page.getByRole('dialog', { name: 'Review handoff document' });
+  await expect(review.getByRole('textbox', { name: 'Handoff document' })).toHaveValue(/Ship the billing API/);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test.describe('at 375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the chat and the open Sessions drawer have no serious violations', async ({ page, mockApi }) => {
+    await chatWithHandoff(page, mockApi);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Sessions', exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Sessions' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

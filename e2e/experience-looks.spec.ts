@@ -1,0 +1,183 @@
+/**
+ * Experience issue, looks: light and dark themes that follow the system, a toggle that
+ * overrides it and is kept over a reload, and a layout usable at 375 px wide (the
+ * sidebar and the todos become drawers; nothing scrolls sideways).
+ *
+ * With BATON_SCREENSHOTS=1 it also refreshes the README's dark and narrow screenshots.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  activeSessionTitle,
+  configureApi,
+  exchange,
+  handoffCard,
+  handoffDocument,
+  openApp,
+  recordedPageErrors,
+  recordPageErrors,
+  saveReadmeScreenshot,
+  send,
+  sessionTitles,
+  statusNotice,
+  textReply,
+  userMessages,
+} from './helpers';
+import type { MockApi } from './mock/mockApi';
+
+test.describe.configure({ timeout: 90_000 });
+test.beforeEach(({ page }) => recordPageErrors(page));
+test.afterEach(({ page }) => {
+  expect(recordedPageErrors(page)).toEqual([]);
+});
+
+/** The page background as the browser paints it. */
+function background(page: Page): Promise<string> {
+  return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+}
+
+const LIGHT = 'rgb(247, 247, 245)';
+const DARK = 'rgb(22, 24, 27)';
+
+function themeToggle(page: Page) {
+  return page.getByRole('button', { name: /^Theme: / });
+}
+
+/** A chat with a handoff in it: the card, the breadcrumb and a grouped sidebar. */
+async function chatWithHandoff(page: Page, mockApi: MockApi): Promise<void> {
+  await configureApi(page, mockApi);
+  await exchange(page, 'Tell me about billing');
+  mockApi.script(textReply(handoffDocument('the billing API')));
+  await send(page, '/handoff');
+  await expect(statusNotice(page, 'New session started with handoff context')).toBeVisible();
+  await expect(handoffCard(page)).toContainText('Ship the billing API');
+}
+
+test('the theme follows the system until the toggle picks one, and the choice survives a reload', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openApp(page);
+  await expect(themeToggle(page)).toHaveText('Theme: System');
+  expect(await background(page)).toBe(LIGHT);
+  // System: the page follows the system's change at once.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => background(page)).toBe(DARK);
+
+  // Light overrides a dark system...
+  await themeToggle(page).click();
+  await expect(themeToggle(page)).toHaveText('Theme: Light');
+  await expect.poll(() => background(page)).toBe(LIGHT);
+  // ...and Dark a light one.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await themeToggle(page).click();
+  await expect(themeToggle(page)).toHaveText('Theme: Dark');
+  await expect.poll(() => background(page)).toBe(DARK);
+
+  await page.reload();
+  await expect(themeToggle(page)).toHaveText('Theme: Dark');
+  expect(await background(page)).toBe(DARK);
+
+  // Back to System: light again, as the system is, and that is kept too.
+  await themeToggle(page).click();
+  await expect(themeToggle(page)).toHaveText('Theme: System');
+  await expect.poll(() => background(page)).toBe(LIGHT);
+  await page.reload();
+  await expect(themeToggle(page)).toHaveText('Theme: System');
+  expect(await background(page)).toBe(LIGHT);
+});
+
+test('dark theme screenshot of a handoff', async ({ page, mockApi }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openApp(page);
+  await themeToggle(page).click();
+  await themeToggle(page).click();
+  await expect(themeToggle(page)).toHaveText('Theme: Dark');
+  await chatWithHandoff(page, mockApi);
+  expect(await background(page)).toBe(DARK);
+  // The card's text stays readable on the dark background.
+  const colours = await handoffCard(page).evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { text: style.color, bg: style.backgroundColor };
+  });
+  expect(colours.text).toBe('rgb(230, 230, 227)');
+  await page.getByRole('status').getByRole('button', { name: 'Dismiss' }).first().click();
+  await saveReadmeScreenshot(page, 'dark-theme.png');
+});
+
+test.describe('at 375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  /** No horizontal scrolling anywhere in the page. */
+  async function expectNoSidewaysScroll(page: Page): Promise<void> {
+    const width = await page.evaluate(
+      () => document.scrollingElement?.scrollWidth ?? Number.POSITIVE_INFINITY,
+    );
+    expect(width).toBeLessThanOrEqual(375);
+  }
+
+  test('the sidebar and the todos sit behind menu buttons and nothing overflows', async ({
+    page,
+    mockApi,
+  }) => {
+    await openApp(page);
+    await expectNoSidewaysScroll(page);
+    await chatWithHandoff(page, mockApi);
+    // A long unbroken line must wrap, not widen the page.
+    await exchange(page, `A very long word: ${'x'.repeat(300)}`);
+    await expectNoSidewaysScroll(page);
+
+    // The sessions are hidden until asked for.
+    const sessionsButton = page.getByRole('button', { name: 'Sessions', exact: true });
+    await expect(sessionTitles(page).first()).toBeHidden();
+    await expect(sessionsButton).toHaveAttribute('aria-expanded', 'false');
+    await sessionsButton.click();
+    await expect(sessionsButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(sessionTitles(page)).toHaveCount(2);
+    await expect(sessionTitles(page).first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await saveReadmeScreenshot(page, 'narrow-sessions.png');
+
+    // Picking a session opens it and closes the drawer.
+    await sessionTitles(page)
+      .filter({ hasText: /^Tell me about billing$/ })
+      .click();
+    await expect(sessionTitles(page).first()).toBeHidden();
+    await expect(sessionsButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(userMessages(page).first()).toHaveText('Tell me about billing');
+
+    // Esc closes the drawer and returns the focus to its button.
+    await sessionsButton.click();
+    await expect(activeSessionTitle(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(activeSessionTitle(page)).toBeHidden();
+    await expect(sessionsButton).toBeFocused();
+
+    // The todos drawer works the same way.
+    const todosButton = page.getByRole('button', { name: 'Todos', exact: true });
+    const todos = page.getByRole('complementary', { name: 'Todos' });
+    await expect(todos).toBeHidden();
+    await todosButton.click();
+    await expect(todos).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await todosButton.click();
+    await expect(todos).toBeHidden();
+
+    // The composer and the Hand off popover fit the screen.
+    await page.getByRole('button', { name: 'Hand off', exact: true }).click();
+    const popover = page.getByRole('dialog', { name: 'Hand off to a new session' });
+    await expect(popover).toBeVisible();
+    const box = await popover.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('narrow screenshot of the new session', async ({ page, mockApi }) => {
+    await openApp(page);
+    await chatWithHandoff(page, mockApi);
+    await handoffCard(page).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.getByRole('status').getByRole('button', { name: 'Dismiss' }).first().click();
+    await expectNoSidewaysScroll(page);
+    await saveReadmeScreenshot(page, 'narrow-new-session.png');
+  });
+});

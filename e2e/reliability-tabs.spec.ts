@@ -1,0 +1,162 @@
+/**
+ * Reliability issue, several tabs: two pages of one browser context on the same data.
+ * Each tab's changes (messages, a rename, a handoff, a delete) show in the other
+ * without a reload, nothing is lost or forked, and a session being written in one tab
+ * refuses a second writer with a clear notice, keeping the refused text.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  activeSessionTitle,
+  alertNotice,
+  assistantMessages,
+  composer,
+  exchange,
+  fillSettings,
+  handOffWithButton,
+  handoffCard,
+  handoffDocument,
+  openApp,
+  readStoredData,
+  recordedPageErrors,
+  recordPageErrors,
+  revealSessionActions,
+  type StoredData,
+  send,
+  sessionList,
+  sessionTitles,
+  stalledReply,
+  statusNotice,
+  storedText,
+  TEST_KEY,
+  textReply,
+  userMessages,
+  waitIdle,
+} from './helpers';
+import type { MockApi } from './mock/mockApi';
+
+test.describe.configure({ timeout: 120_000 });
+
+const BUSY =
+  'This session is busy in another tab. Your message is kept; send it again once that tab has finished.';
+
+/** Tab A with one exchange stored, and tab B opened on the same data. */
+async function twoTabs(page: Page, context: BrowserContext, mockApi: MockApi): Promise<Page> {
+  recordPageErrors(page);
+  await openApp(page);
+  // Remembered, so the second tab talks to the mock too.
+  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url, rememberKey: true });
+  await exchange(page, 'Plan the garden');
+  const second = await context.newPage();
+  recordPageErrors(second);
+  await openApp(second);
+  await expect(activeSessionTitle(second)).toHaveText('Plan the garden');
+  await expect(userMessages(second)).toHaveText(['Plan the garden']);
+  return second;
+}
+
+/** One session's stored entries form a single chain: one root, no entry with two children. */
+function expectOneChain(stored: StoredData, sessionId: string): void {
+  const entries = stored.entries.filter((entry) => entry.sessionId === sessionId);
+  const ids = new Set(entries.map((entry) => entry.id));
+  expect(entries.filter((entry) => entry.parentId === null)).toHaveLength(1);
+  for (const entry of entries) if (entry.parentId !== null) expect(ids.has(entry.parentId)).toBe(true);
+  const parents = entries.map((entry) => entry.parentId);
+  expect(new Set(parents).size).toBe(parents.length);
+}
+
+test('changes in one tab show in the other without a reload, and nothing is lost', async ({
+  page,
+  context,
+  mockApi,
+}) => {
+  const a = page;
+  const b = await twoTabs(a, context, mockApi);
+
+  // A new message in A appears in B...
+  await exchange(a, 'Add a pond');
+  await expect(userMessages(b)).toHaveText(['Plan the garden', 'Add a pond']);
+  await expect(assistantMessages(b).last()).toHaveText('Mock reply to: Add a pond');
+  // ...and one written in B appears in A.
+  await exchange(b, 'And a shed');
+  await expect(userMessages(a)).toHaveText(['Plan the garden', 'Add a pond', 'And a shed']);
+  await expect(assistantMessages(a).last()).toHaveText('Mock reply to: And a shed');
+
+  // A rename in A.
+  const item = await revealSessionActions(a, 'Plan the garden');
+  await item.getByRole('button', { name: 'Rename Plan the garden', exact: true }).click();
+  const field = sessionList(a).getByRole('textbox', { name: 'Session title' });
+  await field.fill('Garden plan');
+  await field.press('Enter');
+  await expect(sessionTitles(b).filter({ hasText: 'Garden plan' })).toHaveCount(1);
+  await expect(activeSessionTitle(b)).toHaveText('Garden plan');
+
+  // A handoff in A: B lists the new session, and stays where it was.
+  mockApi.script(textReply(handoffDocument('the garden')));
+  await send(a, '/handoff');
+  await expect(handoffCard(a)).toContainText('Ship the garden', { timeout: 20_000 });
+  await expect(sessionTitles(b).filter({ hasText: 'Garden plan · part 2' })).toHaveCount(1);
+  await expect(activeSessionTitle(b)).toHaveText('Garden plan');
+  await expect(userMessages(b)).toHaveText(['Plan the garden', 'Add a pond', 'And a shed']);
+
+  // A delete in A (of the new session, open there): it leaves B's list too.
+  // (The list marks a handed-off session with an arrow before its title.)
+  const child = sessionList(a).getByRole('listitem').filter({ hasText: 'Garden plan · part 2' });
+  await child.hover();
+  await child.getByRole('button', { name: 'Delete Garden plan · part 2', exact: true }).click();
+  await a.getByRole('dialog', { name: 'Delete session?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(sessionTitles(a)).toHaveCount(1);
+  await expect(sessionTitles(b)).toHaveCount(1);
+  await expect(sessionTitles(b)).toHaveText(['Garden plan']);
+
+  // Storage holds every message once, in one unforked chain.
+  const stored = await readStoredData(a);
+  expect(stored.sessions).toHaveLength(1);
+  const sessionId = stored.sessions[0]?.id ?? '';
+  const texts = stored.entries.map(storedText);
+  for (const text of ['Plan the garden', 'Add a pond', 'And a shed']) {
+    expect(texts.filter((t) => t === text)).toHaveLength(1);
+    expect(texts.filter((t) => t === `Mock reply to: ${text}`)).toHaveLength(1);
+  }
+  expectOneChain(stored, sessionId);
+  expect(recordedPageErrors(a)).toEqual([]);
+  expect(recordedPageErrors(b)).toEqual([]);
+});
+
+test('a session being written in one tab is busy in the other; the text stays in the box', async ({
+  page,
+  context,
+  mockApi,
+}) => {
+  const a = page;
+  const b = await twoTabs(a, context, mockApi);
+
+  mockApi.script(stalledReply('Digging the pond'));
+  await send(a, 'Dig the pond');
+  await expect(assistantMessages(a).last()).toContainText('Digging the pond');
+  await expect(a.getByTestId('agent-state')).toHaveText('Replying');
+  const requestsBefore = mockApi.requests.length;
+
+  await send(b, 'Plant the roses');
+  await expect(alertNotice(b, BUSY)).toBeVisible();
+  await expect(composer(b)).toHaveValue('Plant the roses');
+  await expect(b.getByTestId('agent-state')).toHaveText('Ready');
+  // A handoff of that session is refused in B as well.
+  await handOffWithButton(b);
+  await expect(statusNotice(b, BUSY)).toBeVisible();
+  expect(mockApi.requests.length).toBe(requestsBefore);
+
+  // Once A has finished, B's kept text goes through.
+  await composer(a).press('Escape');
+  await waitIdle(a);
+  await expect(composer(b)).toHaveValue('Plant the roses');
+  await composer(b).press('Enter');
+  await expect(assistantMessages(b).last()).toHaveText('Mock reply to: Plant the roses');
+  await waitIdle(b);
+  await expect(userMessages(a)).toHaveText(['Plan the garden', 'Dig the pond', 'Plant the roses']);
+
+  const stored = await readStoredData(b);
+  expectOneChain(stored, stored.sessions[0]?.id ?? '');
+  expect(recordedPageErrors(a)).toEqual([]);
+  expect(recordedPageErrors(b)).toEqual([]);
+});

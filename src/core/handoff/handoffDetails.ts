@@ -1,0 +1,37 @@
+/**
+ * What the handoff entry of a new session records besides its wrapped content, fixed
+ * at switch time so the card reads the same after a reload: the document as the user
+ * reads it, the lineage, the section check and the size of the context it replaced.
+ */
+import type { SectionReport } from './checkSections';
+
+export interface HandoffDetails {
+  /** The document without the wrapper. */
+  document: string;
+  parentSession: string;
+  parentTitle: string;
+  /** Sections missing or empty in the document (a warning on the card, never a block). */
+  sections?: SectionReport;
+  /** Tokens of the old session's context: its last reply's input, cache and output tokens. */
+  tokensBefore?: number;
+}
+
+/** Reads details from a stored entry, which may come from an older version or be damaged. */
+export function readHandoffDetails(details: unknown): Partial<HandoffDetails> {
+  if (typeof details !== 'object' || details === null) return {};
+  const raw = details as Record<string, unknown>;
+  const result: Partial<HandoffDetails> = {};
+  if (typeof raw.document === 'string') result.document = raw.document;
+  if (typeof raw.parentSession === 'string') result.parentSession = raw.parentSession;
+  if (typeof raw.parentTitle === 'string') result.parentTitle = raw.parentTitle;
+  if (typeof raw.tokensBefore === 'number' && Number.isFinite(raw.tokensBefore))
+    result.tokensBefore = raw.tokensBefore;
+  const sections = raw.sections;
+  if (typeof sections === 'object' && sections !== null) {
+    const { missing, empty } = sections as Record<string, unknown>;
+    const names = (value: unknown) =>
+      Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : [];
+    result.sections = { missing: names(missing), empty: names(empty) };
+  }
+  return result;
+}

@@ -1,0 +1,48 @@
+/**
+ * One writer per session across tabs. A reply or a handoff holds the Web Lock named
+ * after its session while it runs; a second tab asks without waiting (`ifAvailable`)
+ * and is told the session is busy rather than queued behind a reply it cannot see.
+ */
+
+export const BUSY_IN_ANOTHER_TAB =
+  'This session is busy in another tab. Your message is kept; send it again once that tab has finished.';
+
+export class SessionBusyElsewhereError extends Error {
+  override readonly name = 'SessionBusyElsewhereError';
+  constructor() {
+    super(BUSY_IN_ANOTHER_TAB);
+  }
+}
+
+export type LockOutcome<T> = { acquired: true; value: T } | { acquired: false };
+
+export function sessionLockName(sessionId: string): string {
+  return `baton-session-${sessionId}`;
+}
+
+/**
+ * Runs `run` while holding the session's lock, or returns `{ acquired: false }` at once
+ * if another holder (another tab, or this one) has it. `onDecided` is called as soon as
+ * the answer is known, before `run` starts. Without Web Locks (old browsers) it runs
+ * unguarded: one tab is then the only protection, as before.
+ */
+export async function withSessionLock<T>(
+  sessionId: string,
+  run: () => Promise<T>,
+  onDecided: () => void = () => {},
+): Promise<LockOutcome<T>> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) {
+    onDecided();
+    return { acquired: true, value: await run() };
+  }
+  return locks.request(
+    sessionLockName(sessionId),
+    { ifAvailable: true },
+    async (lock): Promise<LockOutcome<T>> => {
+      onDecided();
+      if (!lock) return { acquired: false };
+      return { acquired: true, value: await run() };
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { startHandoff } from '../state/actions';
+import { useBaton } from '../state/useBaton';
+import { contextMeterView } from './contextMeter';
+
+/**
+ * Past the user's threshold, suggests a handoff with one click. "Not now" hides it for
+ * the open session until its context grows again, so it does not nag on every reply.
+ */
+export function ContextBanner() {
+  const settings = useBaton((s) => s.settings);
+  const entries = useBaton((s) => s.entries);
+  const sessionId = useBaton((s) => s.activeSessionId);
+  const isStreaming = useBaton((s) => s.isStreaming);
+  const handoffIdle = useBaton((s) => !['generating', 'reviewing', 'switching'].includes(s.handoff.status));
+  const [dismissed, setDismissed] = useState<{ sessionId: string | null; used: number } | null>(null);
+  const meter = contextMeterView(entries, settings);
+
+  const hidden =
+    !meter.overThreshold ||
+    !handoffIdle ||
+    (dismissed !== null && dismissed.sessionId === sessionId && dismissed.used >= meter.used);
+  if (hidden) return null;
+  return (
+    <section className="context-banner" aria-label="Context almost full">
+      <p>
+        This session uses {meter.percent}% of the model's context ({meter.label} tokens). Hand off to a new
+        session to carry the important context forward and leave the rest behind.
+      </p>
+      <div className="context-banner-actions">
+        <button
+          type="button"
+          className="primary"
+          disabled={isStreaming}
+          onClick={() => void startHandoff('')}
+        >
+          Hand off now
+        </button>
+        <button type="button" onClick={() => setDismissed({ sessionId, used: meter.used })}>
+          Not now
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionEntry, Usage } from '../core/session/types';
+import { DEFAULT_SETTINGS } from '../state/settings';
+import { contextMeterView, formatTokens, lastUsage, parsePercent, parseWindowOverride } from './contextMeter';
+
+let next = 0;
+function message(role: 'user' | 'assistant', usage?: Usage): SessionEntry {
+  next += 1;
+  return {
+    id: `e${next}`,
+    parentId: null,
+    sessionId: 's',
+    timestamp: next,
+    type: 'message',
+    message: { role, content: [{ type: 'text', text: 'hi' }], ...(usage && { usage }) },
+  };
+}
+
+const usage = (input: number, output: number, cacheRead = 0, cacheWrite = 0): Usage => ({
+  input,
+  output,
+  cacheRead,
+  cacheWrite,
+});
+
+describe('lastUsage', () => {
+  it('takes the newest assistant reply that reported usage', () => {
+    const entries = [message('assistant', usage(1, 1)), message('assistant', usage(5, 6)), message('user')];
+    expect(lastUsage(entries)).toEqual(usage(5, 6));
+    expect(lastUsage([message('user')])).toBeUndefined();
+  });
+});
+
+describe('formatTokens', () => {
+  it('keeps three significant digits with k and M', () => {
+    expect(formatTokens(950)).toBe('950');
+    expect(formatTokens(12_345)).toBe('12.3k');
+    expect(formatTokens(16_000)).toBe('16k');
+    expect(formatTokens(199_900)).toBe('200k');
+    expect(formatTokens(200_000)).toBe('200k');
+    expect(formatTokens(999_700)).toBe('1M');
+    expect(formatTokens(1_500_000)).toBe('1.5M');
+  });
+});
+
+describe('contextMeterView', () => {
+  const keyed = { ...DEFAULT_SETTINGS, apiKey: 'sk', model: 'claude-sonnet-4-5' };
+
+  it('counts input, cache reads, cache writes and output against the model window', () => {
+    const view = contextMeterView([message('assistant', usage(10_000, 300, 1_500, 500))], keyed);
+    expect(view).toMatchObject({ used: 12_300, window: 200_000, label: '12.3k / 200k', percent: 6 });
+    expect(view.measured).toBe(true);
+    expect(view.overThreshold).toBe(false);
+  });
+
+  it('uses the demo window without a key and the override when set', () => {
+    const entries = [message('assistant', usage(8_000, 0))];
+    expect(contextMeterView(entries, DEFAULT_SETTINGS).window).toBe(16_000);
+    expect(contextMeterView(entries, { ...keyed, contextWindowOverride: 10_000 }).label).toBe('8k / 10k');
+  });
+
+  it('is over the threshold from the threshold on, and never before a reply', () => {
+    const at = (used: number, threshold: number) =>
+      contextMeterView([message('assistant', usage(used, 0))], { ...keyed, contextThreshold: threshold });
+    expect(at(149_999, 0.75).overThreshold).toBe(false);
+    expect(at(150_000, 0.75).overThreshold).toBe(true);
+    expect(at(120_000, 0.5).overThreshold).toBe(true);
+    expect(contextMeterView([], { ...keyed, contextThreshold: 0.01 })).toMatchObject({
+      measured: false,
+      overThreshold: false,
+      used: 0,
+    });
+  });
+});
+
+describe('settings fields', () => {
+  it('reads a percentage of 1 to 100 as a fraction', () => {
+    expect(parsePercent('80')).toBe(0.8);
+    expect(parsePercent(' 100 ')).toBe(1);
+    expect(parsePercent('0')).toBeNull();
+    expect(parsePercent('101')).toBeNull();
+    expect(parsePercent('')).toBeNull();
+    expect(parsePercent('7e1')).toBeNull();
+  });
+
+  it('reads a window override as a whole number, empty meaning none', () => {
+    expect(parseWindowOverride('')).toBe(0);
+    expect(parseWindowOverride('32000')).toBe(32_000);
+    expect(parseWindowOverride('-5')).toBeNull();
+    expect(parseWindowOverride('1.5')).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Handoff lineage as the sidebar and the breadcrumb show it. Pure functions over the
+ * headers, so the grouping rules (deleted parents, cycles in imported data) are tested
+ * without a browser.
+ */
+import type { SessionHeader } from '../../core/session/types';
+
+export interface LineageRow {
+  header: SessionHeader;
+  /** 0 for a chain's root, 1 for its first handoff, and so on. */
+  depth: number;
+}
+
+/**
+ * The sessions in sidebar order: each handoff chain as one group, the root first and
+ * every child right under its parent (oldest handoff first). A group sits where its
+ * most recently used member sits in `sessions` (newest first), so the chain being
+ * worked on stays on top. A child whose parent is gone shows at the top level.
+ */
+export function lineageRows(sessions: readonly SessionHeader[]): LineageRow[] {
+  const byId = new Map(sessions.map((h) => [h.id, h]));
+  const childrenOf = new Map<string, SessionHeader[]>();
+  for (const header of sessions) {
+    const parent = header.parentSession;
+    if (parent === undefined || parent === header.id || !byId.has(parent)) continue;
+    const list = childrenOf.get(parent) ?? [];
+    list.push(header);
+    childrenOf.set(parent, list);
+  }
+  for (const list of childrenOf.values()) list.sort((a, b) => a.createdAt - b.createdAt);
+
+  const rows: LineageRow[] = [];
+  const placed = new Set<string>();
+  const place = (header: SessionHeader, depth: number) => {
+    if (placed.has(header.id)) return;
+    placed.add(header.id);
+    rows.push({ header, depth });
+    for (const child of childrenOf.get(header.id) ?? []) place(child, depth + 1);
+  };
+  for (const header of sessions) {
+    // Emit whole groups, found from any member: climb to the root first.
+    place(rootOf(header, byId), 0);
+  }
+  // A cycle (only possible in hand-edited or imported data) has no root; show its members flat.
+  for (const header of sessions) place(header, 0);
+  return rows;
+}
+
+function rootOf(header: SessionHeader, byId: ReadonlyMap<string, SessionHeader>): SessionHeader {
+  const seen = new Set<string>([header.id]);
+  let current = header;
+  for (;;) {
+    const parent = current.parentSession === undefined ? undefined : byId.get(current.parentSession);
+    if (!parent || seen.has(parent.id)) return current;
+    seen.add(parent.id);
+    current = parent;
+  }
+}
+
+/**
+ * The handoff chain that ends at `id`: its oldest ancestor still present first, the
+ * session itself last. Empty when `id` is not among the sessions.
+ */
+export function chainTo(sessions: readonly SessionHeader[], id: string | null): SessionHeader[] {
+  const byId = new Map(sessions.map((h) => [h.id, h]));
+  const chain: SessionHeader[] = [];
+  const seen = new Set<string>();
+  let current = id === null ? undefined : byId.get(id);
+  while (current && !seen.has(current.id)) {
+    seen.add(current.id);
+    chain.unshift(current);
+    current = current.parentSession === undefined ? undefined : byId.get(current.parentSession);
+  }
+  return chain;
+}
