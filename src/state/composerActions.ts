@@ -113,12 +113,16 @@ export async function submitComposer(text: string, options: { steer?: boolean } 
     session.queue(expanded, options.steer ? 'steering' : 'followUp');
     return;
   }
+  // Busy from the moment of sending: the tab lock is asked for before agent_start.
+  set({ isStreaming: true });
   try {
     await session.prompt(body, { expandPromptTemplates: isTemplateCall });
   } catch (error) {
     if (error instanceof AgentBusyError) session.queue(isTemplateCall ? expandNow(body) : body, 'followUp');
     else if (error instanceof SessionBusyElsewhereError) returnToComposer(text, error.message);
     else notifyError(errorText(error));
+  } finally {
+    if (!session.agent.isStreaming) set({ isStreaming: false });
   }
 }
 

@@ -97,6 +97,20 @@ describe('toApiMessages', () => {
     ]);
   });
 
+  it('sends a tool call id only once per turn, with its one result', () => {
+    expect(
+      requestOf([
+        user('plan it'),
+        assistant([toolUse('t1'), toolUse('t1')], 'tool_use'),
+        toolResults(toolResult('t1', 'one'), toolResult('t1', 'again')),
+      ]),
+    ).toEqual([
+      { role: 'user', content: [text('plan it')] },
+      { role: 'assistant', content: [toolUse('t1')] },
+      { role: 'user', content: [toolResult('t1', 'one')] },
+    ]);
+  });
+
   it('moves tool results ahead of text that came before them in the merged turn', () => {
     const request = requestOf([
       user('go'),

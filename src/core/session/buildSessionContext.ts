@@ -79,6 +79,9 @@ function mergeSameRole(turns: ApiMessage[]): ApiMessage[] {
 
 /** Drops tool_use blocks without an answer and tool_result blocks without (or repeating) a question. */
 function pairToolBlocks(turns: ApiMessage[]): ApiMessage[] {
+  // The API wants every tool call id once in the whole request.
+  const calledBefore = new Set<string>();
+  const firstCall = (id: string) => !calledBefore.has(id) && calledBefore.add(id) !== undefined;
   return turns.map((turn, index) => {
     if (turn.role === 'assistant') {
       const next = turns[index + 1];
@@ -87,7 +90,7 @@ function pairToolBlocks(turns: ApiMessage[]): ApiMessage[] {
       );
       return {
         role: turn.role,
-        content: turn.content.filter((b) => b.type !== 'tool_use' || answered.has(b.id)),
+        content: turn.content.filter((b) => b.type !== 'tool_use' || (answered.has(b.id) && firstCall(b.id))),
       };
     }
     const previous = turns[index - 1];

@@ -3,17 +3,9 @@
  * prompt asks for, filled from the conversation itself, so the whole handoff flow can
  * be tried offline.
  */
+import { HANDOFF_SECTIONS } from '../../core/handoff/handoffPrompt';
 import type { DemoRequest, DemoTurn } from './readRequest';
 import { clip, quote } from './text';
-
-export const HANDOFF_SECTIONS = [
-  'Goal',
-  'Constraints & Preferences',
-  'Progress',
-  'Key Decisions',
-  'Critical Context',
-  'Next Steps',
-] as const;
 
 /** The handoff prompt names every section; ordinary messages do not. */
 export function isHandoffPrompt(text: string): boolean {
