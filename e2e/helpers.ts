@@ -253,13 +253,14 @@ export async function seedSession(
 }
 
 /**
- * Saves a screenshot for the README into docs/screenshots/, only when BATON_SCREENSHOTS
- * is set: refreshing them is a deliberate act, and a plain test run leaves the work tree
- * unchanged. `BATON_SCREENSHOTS=1 npm run test:e2e -- handoff` refreshes them.
+ * Saves a screenshot of the flow: into test-results/screenshots/ on every run, and into
+ * docs/screenshots/ (the README's copies) only when BATON_SCREENSHOTS is set, so a plain
+ * run leaves the work tree unchanged. `BATON_SCREENSHOTS=1 npm run test:e2e` refreshes them.
  */
 export async function saveReadmeScreenshot(page: Page, name: string): Promise<void> {
-  if (!process.env.BATON_SCREENSHOTS) return;
-  await page.screenshot({ path: fileURLToPath(new URL(`../docs/screenshots/${name}`, import.meta.url)) });
+  // Every run keeps its screenshots with the test results; README's copies change only on request.
+  const folder = process.env.BATON_SCREENSHOTS ? '../docs/screenshots/' : '../test-results/screenshots/';
+  await page.screenshot({ path: fileURLToPath(new URL(`${folder}${name}`, import.meta.url)) });
 }
 
 /**
