@@ -112,6 +112,12 @@ test('the key goes only to the base URL, and never into a URL, the console or a 
   }
   // Settings opened and saved again, and a reload: the remembered key is read back.
   await fillSettings(page, { model: 'claude-other' });
+  // The chat renders only the messages near its viewport, and a reload opens it at the
+  // bottom: count there, so both counts cover the same window of the conversation.
+  await page.locator('.chat').evaluate((chat) => {
+    chat.scrollTop = chat.scrollHeight;
+  });
+  await expect(assistantMessages(page).last()).toContainText('Half a reply');
   const shown = await assistantMessages(page).count();
   await page.reload();
   await expect(assistantMessages(page)).toHaveCount(shown);

@@ -97,6 +97,11 @@ test('changes in one tab show in the other without a reload, and nothing is lost
   await expect(handoffCard(a)).toContainText('Ship the garden', { timeout: 20_000 });
   await expect(sessionTitles(b).filter({ hasText: 'Garden plan · part 2' })).toHaveCount(1);
   await expect(activeSessionTitle(b)).toHaveText('Garden plan');
+  // B followed the handoff's document to the bottom; the chat renders only the messages
+  // near its viewport, so B's first ones are read from the top.
+  await b.locator('.chat').evaluate((chat) => {
+    chat.scrollTop = 0;
+  });
   await expect(userMessages(b)).toHaveText(['Plan the garden', 'Add a pond', 'And a shed']);
 
   // A delete in A (of the new session, open there): it leaves B's list too.

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startApp } from './state/actions';
 import { App } from './ui/App';
+import { preloadMarkdown } from './ui/markdown/loadRenderer';
 import './ui/styles.css';
 
 const root = document.getElementById('root');
@@ -12,3 +13,6 @@ createRoot(root).render(
   </StrictMode>,
 );
 void startApp();
+// The markdown renderer is not part of the initial JavaScript, but the first messages
+// need it: it is fetched now, alongside the storage reads, so they rarely show unrendered.
+void preloadMarkdown();

@@ -97,6 +97,18 @@ describe('replies', () => {
     expect((arrivals[4] ?? 0) - (arrivals[0] ?? 0)).toBeGreaterThanOrEqual(100);
   });
 
+  it('streams a bulk reply as exactly its deltas, many events to a write', async () => {
+    const deltas = Array.from({ length: 1000 }, (_, i) => (i === 0 ? 'word0' : ` word${i}`));
+    mock.script({ kind: 'bulk-reply', deltas, eventsPerWrite: 64 });
+    const { message, deltas: seen, error } = await runStream(client());
+
+    expect(error).toBeUndefined();
+    expect(seen).toEqual(deltas);
+    expect(message?.content).toEqual([{ type: 'text', text: deltas.join(''), citations: null }]);
+    expect(message?.stop_reason).toBe('end_turn');
+    expect(message?.usage.output_tokens).toBe(1000);
+  });
+
   it('answers with the default echo when nothing is scripted, streamed or not', async () => {
     const sdk = client();
     const streamed = await runStream(sdk);

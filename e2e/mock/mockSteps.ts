@@ -28,6 +28,18 @@ export interface ReplyStep extends StepBase {
   firstByteDelayMs?: number;
 }
 
+/**
+ * A text reply given as its exact deltas (one content_block_delta each), written
+ * `eventsPerWrite` events to a chunk with no pause: a long reply at full speed, for
+ * `npm run bench`. The `reply` step writes each event on its own, too slow for 20,000.
+ */
+export interface BulkReplyStep extends StepBase {
+  kind: 'bulk-reply';
+  deltas: string[];
+  /** SSE events per write (default 100). */
+  eventsPerWrite?: number;
+}
+
 /** An HTTP error with the API's JSON error body. */
 export interface StatusStep extends StepBase {
   kind: 'status';
@@ -76,7 +88,14 @@ export interface CorsForbiddenStep extends StepBase {
   kind: 'cors-forbidden';
 }
 
-export type MockStep = ReplyStep | StatusStep | StreamErrorStep | DropStep | HangStep | CorsForbiddenStep;
+export type MockStep =
+  | ReplyStep
+  | BulkReplyStep
+  | StatusStep
+  | StreamErrorStep
+  | DropStep
+  | HangStep
+  | CorsForbiddenStep;
 
 /**
  * The real API's text, typo included ("believe this in error"), as reported by users of

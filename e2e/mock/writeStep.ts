@@ -44,6 +44,19 @@ export async function writeStep(step: MockStep, ctx: StepContext): Promise<void>
       ctx.res.end();
       return;
     }
+    case 'bulk-reply': {
+      openStream(ctx);
+      const events = bulkReplyEvents(ctx.model, step.deltas);
+      const perWrite = Math.max(1, Math.floor(step.eventsPerWrite ?? 100));
+      for (let start = 0; start < events.length; start += perWrite) {
+        const chunk = events
+          .slice(start, start + perWrite)
+          .map(({ event, data }) => formatSseEvent(event, data));
+        if (!(await writeChunk(ctx.res, chunk.join('')))) return; // the client went away (abort)
+      }
+      ctx.res.end();
+      return;
+    }
     case 'status': {
       const headers: Record<string, string> = {};
       if (step.retryAfterSeconds !== undefined) headers['retry-after'] = String(step.retryAfterSeconds);
@@ -114,6 +127,24 @@ function partialReplyEvents(model: string, text: string): StreamEvent[] {
   );
 }
 
+/**
+ * A whole text reply whose text deltas are exactly `deltas`, in order. Usage counts one
+ * output token per delta.
+ */
+function bulkReplyEvents(model: string, deltas: string[]): StreamEvent[] {
+  const frame = messageStreamEvents({
+    model,
+    blocks: [{ type: 'text', text: '' }],
+    usage: { input_tokens: 1, output_tokens: Math.max(1, deltas.length) },
+  });
+  const stop = frame.findIndex((e) => e.event === 'content_block_stop');
+  const body: StreamEvent[] = deltas.map((text) => ({
+    event: 'content_block_delta',
+    data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } },
+  }));
+  return [...frame.slice(0, stop), ...body, ...frame.slice(stop)];
+}
+
 /** Writes each event as its own chunk, waiting until it has left the process. */
 async function writeEvents(
   res: ServerResponse,
@@ -132,6 +163,20 @@ async function writeEvents(
       });
     });
   }
+}
+
+/** As writeEvents does for one event: false if the client went away (an abort). */
+async function writeChunk(res: ServerResponse, chunk: string): Promise<boolean> {
+  if (res.destroyed || res.writableEnded) return false;
+  await new Promise<void>((resolve) => {
+    // The callback also fires (with an error) when the socket dies; 'close' is a second guard.
+    res.once('close', resolve);
+    res.write(chunk, () => {
+      res.off('close', resolve);
+      resolve();
+    });
+  });
+  return true;
 }
 
 function defaultMessageForType(type: string): string {

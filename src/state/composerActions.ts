@@ -4,6 +4,7 @@ import { parseSlashInput } from '../core/commands/parseSlashInput';
 import { expandPromptTemplate } from '../core/commands/promptTemplates';
 import { NOTHING_TO_HAND_OFF } from '../core/handoff/handoffMachine';
 import { builtinCommands, type CommandContext } from './builtinCommands';
+import { messageTooLong } from './composerText';
 import { startHandoff } from './handoffActions';
 import { notify, notifyError } from './notices';
 import { getRuntime, hasRuntime } from './runtime';
@@ -11,57 +12,6 @@ import { newSession, showHelp } from './sessionActions';
 import { errorText, get, set } from './storeAccess';
 import { returnToComposer } from './tabSync/returnToComposer';
 import { SessionBusyElsewhereError } from './tabSync/sessionLock';
-
-/**
- * The longest message the composer takes: about 125k tokens, most of a context window in
- * one message, so anything longer is a mistake (a paste of the wrong file). It is also
- * what a textarea can hold without freezing the page: Chromium needs tens of seconds to
- * lay out 5 MB of text, so a longer paste is refused before it reaches the box, whole and
- * with a sentence saying so, never cut.
- */
-export const MAX_MESSAGE_CHARS = 500_000;
-
-/** C0 and C1 control characters and DEL, except tab and newline (and \r, which textareas turn into \n). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-
-/** The text with its invisible control characters removed, and how many there were. */
-export function stripControlCharacters(text: string): { text: string; removed: number } {
-  let removed = 0;
-  const clean = text.replace(CONTROL_CHARACTERS, () => {
-    removed += 1;
-    return '';
-  });
-  return { text: clean, removed };
-}
-
-/** The sentence for a message over the limit, or null when it may be sent. */
-export function messageTooLong(text: string): string | null {
-  if (text.length <= MAX_MESSAGE_CHARS) return null;
-  const count = (n: number) => n.toLocaleString('en-US');
-  return `That text would make the message ${count(text.length)} characters long; the limit is ${count(MAX_MESSAGE_CHARS)}. Nothing was added: paste a smaller part.`;
-}
-
-/**
- * Control characters (from a terminal, a binary file) are invisible in the box, would
- * reach the model as noise and can confuse rendering: they are removed as they arrive,
- * and the user is told, so nothing disappears silently. Text past MAX_MESSAGE_CHARS is
- * refused whole, with a sentence.
- */
-export function setComposerText(text: string): void {
-  const { text: clean, removed } = stripControlCharacters(text);
-  const tooLong = messageTooLong(clean);
-  if (tooLong) {
-    // The box keeps what it had (React puts the old value back before the next frame).
-    notifyError(tooLong);
-    return;
-  }
-  set({ composerText: clean });
-  if (removed > 0)
-    notify(
-      `Removed ${removed} invisible control ${removed === 1 ? 'character' : 'characters'} from the message.`,
-    );
-}
 
 const commandContext: CommandContext = {
   showHelp,

@@ -7,6 +7,7 @@ import type { ModelClient } from '../core/agent/types';
 import { DEMO_MODEL_ID, DEMO_MODEL_LABEL, REQUEST_TIMEOUT_MS } from '../llm/defaults';
 import { createDemoModelClient } from '../llm/demo/demoModelClient';
 import { createSdkModelClient } from '../llm/sdkModelClient';
+import { isDemo } from './modelLabel';
 import type { Settings } from './settings';
 
 export interface ModelChoice {
@@ -16,14 +17,6 @@ export interface ModelChoice {
 }
 
 let cached: { key: string; client: ModelClient } | undefined;
-
-export function isDemo(settings: Settings): boolean {
-  return settings.apiKey.trim() === '';
-}
-
-export function modelLabel(settings: Settings): string {
-  return isDemo(settings) ? DEMO_MODEL_LABEL : settings.model;
-}
 
 export function chooseModel(
   settings: Settings,

@@ -3,6 +3,7 @@ import { SessionLog } from '../core/session/sessionLog';
 import { builtinCommands } from './builtinCommands';
 import { notify, notifyError } from './notices';
 import { getRuntime, hasRuntime } from './runtime';
+import { FIRST_PAINT_ENTRIES, newestBranch } from './startApp';
 import { BUSY_MESSAGE, errorText, get, set, upsertSession } from './storeAccess';
 
 export function showHelp(): void {
@@ -30,7 +31,30 @@ export async function newSession(): Promise<void> {
   await session.open(session.createEmptySession()).catch((error) => notifyError(errorText(error)));
 }
 
-export async function openSession(id: string): Promise<void> {
+/** The open under way, if any: actions on "the open session" wait for it (see actions.ts). */
+let opening: Promise<void> = Promise.resolve();
+
+/** Resolves when no session is half-way through opening. */
+export function sessionOpened(): Promise<void> {
+  return opening;
+}
+
+/**
+ * Opens a session in two steps: its newest entries are read and painted at once, then
+ * the whole session is read and handed to the agent session. So opening costs the same
+ * at any size, and the full read happens while the user already reads. Opens run one
+ * after the other; a click on another session meanwhile wins.
+ */
+export function openSession(id: string): Promise<void> {
+  wanted = id;
+  const run = opening.then(() => (wanted === id ? openNow(id) : undefined));
+  opening = run;
+  return run;
+}
+
+let wanted: string | undefined;
+
+async function openNow(id: string): Promise<void> {
   if (!hasRuntime()) return;
   const { session, repository } = getRuntime();
   if (id === session.header.id) return;
@@ -44,11 +68,24 @@ export async function openSession(id: string): Promise<void> {
     return;
   }
   try {
+    const newest = await repository.loadNewestEntries(id, FIRST_PAINT_ENTRIES);
+    if (wanted !== id) return;
+    set({
+      activeSessionId: id,
+      entries: newestBranch(header, newest.entries),
+      streaming: null,
+      editingEntryId: null,
+    });
     const { entries, problems } = await repository.loadEntries(id);
     for (const problem of problems) notifyError(problem);
     await session.open(new SessionLog(header, entries));
   } catch (error) {
     notifyError(`Could not open the session: ${errorText(error)}`);
+  } finally {
+    // Whatever happened, the store shows the session the agent session holds.
+    if (get().activeSessionId !== session.header.id) {
+      set({ activeSessionId: session.header.id, entries: session.log.getBranch() });
+    }
   }
 }
 

@@ -5,7 +5,7 @@
  * uses the settings' model once there is a key.
  */
 import { DEMO_MODEL_ID } from '../llm/defaults';
-import { isDemo } from './modelClients';
+import { isDemo } from './modelLabel';
 import type { Settings } from './settings';
 
 export function modelForSession(settings: Settings, sessionModel: string): string {

@@ -5,10 +5,6 @@ import { getRuntime, hasRuntime } from './runtime';
 import { SETTINGS_KEY, type Settings, storedSettings, writeTabKey } from './settings';
 import { errorText, get, set } from './storeAccess';
 
-export function openSettings(open: boolean): void {
-  set({ settingsOpen: open });
-}
-
 export async function saveSettings(next: Settings): Promise<void> {
   set({ settings: next });
   writeTabKey(next);

@@ -1,189 +1,78 @@
 /**
- * Start-up: open storage, load settings and the active session, create the agent
- * session and mirror its events into the store. Nothing is written before the
- * first load has finished.
+ * Start-up, first half: open storage, read the settings, the session headers and the
+ * newest messages of the session to open, and paint them. Only then is the agent chunk
+ * (the loop, the SDK, handoff, export) loaded and the rest of the session read; see
+ * startEngine. Nothing is written before that first load has finished.
  */
-import type { AgentSession, SessionEvent } from '../core/agentSession';
-import { redactSecret } from '../core/redactSecret';
-import { createSessionHeader, SessionLog } from '../core/session/sessionLog';
+import { SessionLog } from '../core/session/sessionLog';
+import type { SessionEntry, SessionHeader } from '../core/session/types';
 import { SessionRepository } from '../storage/sessionRepository';
-import { requestPersistenceOnce } from '../storage/storageQuota';
-import { WriteQueue } from '../storage/writeQueue';
-import { frameThrottle } from './frameThrottle';
-import { chooseModel } from './modelClients';
-import { dismissNotice, notify, notifyError } from './notices';
-import { setRuntime } from './runtime';
-import { modelForSession } from './sessionModel';
+import { notifyError } from './notices';
+import { failRuntime } from './runtime';
 import { readTabKey, restoreSettings, SETTINGS_KEY } from './settings';
-import type { BatonState } from './store';
-import { dropIfUnsaved, errorText, get, set, setSessions, upsertSession } from './storeAccess';
-import { followOtherTabs } from './tabSync/followOtherTabs';
-import { LockedAgentSession } from './tabSync/lockedAgentSession';
-import { testWriteIntervalMs, withHandoffHooks, withWriteFaults } from './testHooks';
+import { errorText, get, set } from './storeAccess';
+
+/**
+ * How many of a session's newest entries are read for its first paint: more than a tall
+ * screen shows, few enough that opening costs the same at any session size.
+ */
+export const FIRST_PAINT_ENTRIES = 100;
 
 export async function startApp(options: { databaseName?: string } = {}): Promise<void> {
   try {
     const repository = await SessionRepository.open(options.databaseName);
-    const settings = restoreSettings(await repository.getSetting(SETTINGS_KEY));
+    const [stored, { headers, problems }, activeId] = await Promise.all([
+      repository.getSetting(SETTINGS_KEY),
+      repository.loadHeaders(),
+      repository.getActiveSessionId(),
+    ]);
+    const settings = restoreSettings(stored);
     if (!settings.rememberKey) settings.apiKey = readTabKey();
-    const { headers, problems } = await repository.loadHeaders();
-    const activeId = await repository.getActiveSessionId();
-    const saveAlert = saveFailureAlert();
-    const askForPersistence = requestPersistenceOnce();
-    const intervalMs = testWriteIntervalMs();
-    const queue = new WriteQueue(withWriteFaults(repository), {
-      ...(intervalMs !== undefined && { intervalMs }),
-      onError: saveAlert.failed,
-      onSaved: () => {
-        if (queue.hasPendingWrites()) return;
-        saveAlert.recovered();
-        askForPersistence();
-      },
-    });
-    let log: SessionLog | undefined;
     const active = headers.find((h) => h.id === activeId) ?? headers[0];
-    const loadProblems = [...problems];
-    if (active) {
-      const loaded = await repository.loadEntries(active.id);
-      loadProblems.push(...loaded.problems);
-      log = new SessionLog(active, loaded.entries);
-    }
-    set({ settings });
-    const session = new LockedAgentSession(
-      {
-        persistence: withHandoffHooks(queue),
-        getModelClient: () => currentModel().client,
-        getModel: () => currentModel().model,
-        modelForSession: (model) => modelForSession(get().settings, model),
-        getMaxTokens: () => get().settings.maxTokens,
-        getApiKey: () => get().settings.apiKey || undefined,
-        getPromptTemplates: () => get().settings.promptTemplates,
-        redact: redactSecret,
-      },
-      log ??
-        new SessionLog(
-          createSessionHeader({ id: crypto.randomUUID(), model: currentModel().model, now: Date.now() }),
-        ),
-    );
-    const runtime = { repository, queue, session };
-    setRuntime(runtime);
-    bindSession(session);
-    // Only now may anything be written: the first load has finished.
-    queue.start();
-    flushWhenHidden(queue);
-    followOtherTabs(runtime);
-    setSessions(log ? headers : [session.header, ...headers]);
+    const newest = active ? await repository.loadNewestEntries(active.id, FIRST_PAINT_ENTRIES) : undefined;
     set({
       phase: 'ready',
-      activeSessionId: session.header.id,
-      entries: session.log.getBranch(),
-      todos: session.todos,
+      settings,
+      sessions: headers,
+      activeSessionId: active?.id ?? null,
+      entries: active && newest ? newestBranch(active, newest.entries) : [],
     });
-    for (const problem of loadProblems) notifyError(problem);
+
+    await afterFirstPaint();
+    const [engine, loaded] = await Promise.all([
+      import('./startEngine'),
+      active ? repository.loadEntries(active.id) : undefined,
+    ]);
+    engine.startEngine({
+      repository,
+      headers,
+      ...(active && loaded && { active: { header: active, entries: loaded.entries } }),
+      problems: [...problems, ...(loaded?.problems ?? [])],
+    });
   } catch (error) {
-    set({ phase: 'failed', loadError: errorText(error) });
+    failRuntime(error);
+    if (get().phase !== 'ready') set({ phase: 'failed', loadError: errorText(error) });
+    else notifyError(`Baton could not finish loading: ${errorText(error)}. Reload the page to try again.`);
   }
 }
 
 /**
- * A failed write is shown twice: in the status line (saveError, until everything is
- * written) and once as an alert, so it is read out and not missed. Retries do not
- * repeat the alert; when the writes land it is taken down and the user told.
+ * The end of the branch the header points at, as far as `entries` reach back: what the
+ * first paint shows while the rest of the session is read.
  */
-function saveFailureAlert() {
-  let alertId: number | undefined;
-  return {
-    failed(error: Error): void {
-      const text = `Could not save your changes (${error.name}: ${errorText(error)}). They are kept in this tab and saving is retried.`;
-      set({ saveError: `Not saved: ${errorText(error)}. Retrying…` });
-      if (alertId !== undefined) return;
-      notifyError(text);
-      alertId = get().notices.at(-1)?.id;
-    },
-    recovered(): void {
-      const hadFailed = get().saveError !== null;
-      set({ saveError: null });
-      if (alertId !== undefined) dismissNotice(alertId);
-      alertId = undefined;
-      if (hadFailed) notify('Your changes are saved now.');
-    },
-  };
+export function newestBranch(header: SessionHeader, entries: readonly SessionEntry[]): SessionEntry[] {
+  return new SessionLog(header, entries).getBranch();
 }
 
-/** A tab being hidden may be the last chance to write: the browser can discard it after. */
-function flushWhenHidden(queue: WriteQueue): void {
-  const flush = () => void queue.flush().catch(() => undefined);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flush();
-  });
-  window.addEventListener('pagehide', flush);
-}
-
-function currentModel() {
-  return chooseModel(get().settings, (attempt, max) =>
-    set({ retryStatus: `Retrying (${attempt} of ${max})…` }),
-  );
-}
-
-/** Mirrors the session's events into the store. */
-function bindSession(session: AgentSession): void {
-  const streaming = frameThrottle<BatonState['streaming']>((value) => set({ streaming: value }));
-  let streamingEntryId: string | undefined;
-  const refreshEntries = () => set({ entries: session.log.getBranch() });
-  session.subscribe((event: SessionEvent) => {
-    switch (event.type) {
-      case 'agent_start':
-        set({ isStreaming: true, retryStatus: null });
-        break;
-      case 'message_start':
-        if (event.message.role === 'assistant') {
-          streamingEntryId = session.log.header.leafId ?? undefined;
-          refreshEntries();
-          if (streamingEntryId) streaming.push({ entryId: streamingEntryId, message: event.message });
-        }
-        break;
-      case 'message_update':
-        if (get().retryStatus) set({ retryStatus: null });
-        if (streamingEntryId) streaming.push({ entryId: streamingEntryId, message: event.message });
-        break;
-      case 'message_end':
-        if (event.message.role === 'assistant') {
-          streaming.push(null);
-          streaming.flush();
-          streamingEntryId = undefined;
-        }
-        refreshEntries();
-        break;
-      case 'agent_end':
-        set({ isStreaming: false, retryStatus: null });
-        // A handoff's own error is reported once, as "Handoff failed: …", by startHandoff.
-        if (event.error && !session.isGeneratingHandoff) notifyError(event.error.message);
-        break;
-      case 'queue_update':
-        set({
-          queue: { steering: [...session.agent.steeringQueue], followUps: [...session.agent.followUpQueue] },
-        });
-        break;
-      case 'todos_changed':
-        set({ todos: event.todos });
-        break;
-      case 'header_changed':
-        upsertSession(event.header);
-        break;
-      case 'session_changed':
-        dropIfUnsaved(event.previous);
-        upsertSession(event.header);
-        set({ activeSessionId: event.header.id, entries: session.log.getBranch(), streaming: null });
-        break;
-      case 'handoff_state':
-        set({ handoff: event.state });
-        break;
-      case 'queued_text_returned':
-        set((s) => ({ composerText: s.composerText ? `${event.text}\n\n${s.composerText}` : event.text }));
-        notify('Your queued message is back in the message box.');
-        break;
-      default:
-        break;
-    }
+/** Resolves once the browser has painted what the store holds (or soon, in a hidden tab, which never paints). */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
   });
 }

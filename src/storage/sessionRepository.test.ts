@@ -292,3 +292,52 @@ describe('settings', () => {
     expect(ACTIVE_SESSION_KEY).toBe('activeSessionId');
   });
 });
+
+describe('loadNewestEntries', () => {
+  /** A chain of `count` entries in session `sessionId`, e0 the root, one millisecond apart. */
+  function chain(
+    sessionId: string,
+    count: number,
+    options: { streamingLast?: boolean } = {},
+  ): MessageEntry[] {
+    return Array.from({ length: count }, (_, i) =>
+      makeMessageEntry(sessionId, `${sessionId}-e${i}`, 1_000 + i, {
+        parentId: i === 0 ? null : `${sessionId}-e${i - 1}`,
+        ...(options.streamingLast && i === count - 1 && { stopReason: 'streaming' as const }),
+      }),
+    );
+  }
+
+  it('reads only the newest entries of that session, oldest first', async () => {
+    const entries = chain('big', 30);
+    await repo.createSession(makeHeader('big', { leafId: 'big-e29' }), entries);
+    await repo.createSession(makeHeader('other', { leafId: 'other-e4' }), chain('other', 5));
+
+    const newest = await repo.loadNewestEntries('big', 10);
+    expect(newest.entries.map((entry) => entry.id)).toEqual(entries.slice(20).map((entry) => entry.id));
+    expect(newest.problems).toEqual([]);
+  });
+
+  it('never returns fewer than asked for when entries share a millisecond', async () => {
+    const tied = chain('tied', 12).map((entry, i) => ({ ...entry, timestamp: i < 8 ? 500 : 600 + i }));
+    await repo.createSession(makeHeader('tied', { leafId: 'tied-e11' }), tied);
+    const ids = (await repo.loadNewestEntries('tied', 6)).entries.map((entry) => entry.id);
+    expect(ids.length).toBeGreaterThanOrEqual(6);
+    expect(ids.slice(-4)).toEqual(['tied-e8', 'tied-e9', 'tied-e10', 'tied-e11']);
+  });
+
+  it('reads a session shorter than the limit whole, and nothing for an unknown one', async () => {
+    await repo.createSession(makeHeader('small', { leafId: 'small-e4' }), chain('small', 5));
+    expect((await repo.loadNewestEntries('small', 50)).entries).toHaveLength(5);
+    expect(await repo.loadNewestEntries('missing', 10)).toEqual({ entries: [], problems: [] });
+  });
+
+  it('shows a message left streaming as interrupted without writing anything', async () => {
+    await repo.createSession(makeHeader('s', { leafId: 's-e2' }), chain('s', 3, { streamingLast: true }));
+    const newest = await repo.loadNewestEntries('s', 10);
+    const last = newest.entries.at(-1) as MessageEntry;
+    expect(last.message.stopReason).toBe('interrupted');
+    const stored = (await raw.get('entries', 's-e2')) as MessageEntry;
+    expect(stored.message.stopReason).toBe('streaming');
+  });
+});

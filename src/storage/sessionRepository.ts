@@ -12,6 +12,7 @@ import {
 } from '../core/session/restoreRecords';
 import type { SessionEntry, SessionHeader } from '../core/session/types';
 import { orderEntries } from './orderEntries';
+import { readSessionRecords } from './readSessionRecords';
 import { type BatonDb, openBatonDb } from './schema';
 import { type BatonStoreName, runTransaction } from './transaction';
 
@@ -108,7 +109,7 @@ export class SessionRepository {
    */
   async loadEntries(sessionId: string, options: LoadEntriesOptions = {}): Promise<LoadedEntries> {
     const [raw, rawHeader]: [unknown[], unknown] = await Promise.all([
-      this.db.getAllFromIndex('entries', 'sessionId', sessionId),
+      readSessionRecords(this.db, sessionId),
       this.db.get('sessions', sessionId),
     ]);
     // Problems name the session by its title too: an id alone means nothing to the user.
@@ -143,6 +144,42 @@ export class SessionRepository {
     }
     const current = entries.map((entry) => interrupted.get(entry.id) ?? entry);
     return { entries: orderEntries(current), problems };
+  }
+
+  /**
+   * The newest `limit` entries of a session (by timestamp), oldest first, read through
+   * the timestamp index so the cost follows `limit`, not the session's size.
+   * For painting a session at once while `loadEntries` reads the rest. Nothing is written:
+   * a message left streaming is shown interrupted here and stored so by `loadEntries`.
+   */
+  async loadNewestEntries(sessionId: string, limit: number): Promise<LoadedEntries> {
+    const tx = this.db.transaction(['entries', 'sessions'], 'readonly');
+    const index = tx.objectStore('entries').index('sessionId_timestamp');
+    const upper: [string, number] = [sessionId, Infinity];
+    let range = IDBKeyRange.bound([sessionId, -Infinity], upper);
+    // A key cursor skips the older entries inside the database, so this is four requests
+    // at any size rather than one per entry. Entries sharing the first one's timestamp
+    // come along too: a few more than `limit`, never fewer.
+    const count = await index.count(range);
+    if (count > limit) {
+      const cursor = await index.openKeyCursor(range);
+      const first = await cursor?.advance(count - limit);
+      if (first) range = IDBKeyRange.bound(first.key, upper);
+    }
+    const raw: unknown[] = await index.getAll(range);
+    const title = restoredTitle(await tx.objectStore('sessions').get(sessionId));
+    const entries: SessionEntry[] = [];
+    const problems: string[] = [];
+    for (const record of raw) {
+      const restored = restoreEntry(record, sessionId, title);
+      if (!restored.ok) {
+        problems.push(restored.problem);
+        continue;
+      }
+      entries.push(interruptIfStreaming(restored.value) ?? restored.value);
+      problems.push(...restored.problems);
+    }
+    return { entries: orderEntries(entries), problems };
   }
 
   /**

@@ -1,17 +1,23 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useBaton } from '../state/useBaton';
 import { Breadcrumb } from './Breadcrumb';
 import { ContextBanner } from './ContextBanner';
 import { ChatView } from './chat/ChatView';
 import { Composer } from './composer/Composer';
-import { ShortcutsDialog } from './keyboard/ShortcutsDialog';
 import { useGlobalKeys } from './keyboard/useGlobalKeys';
 import { Notices } from './Notices';
 import { StatusLine } from './StatusLine';
-import { SettingsDialog } from './settings/SettingsDialog';
 import { Sidebar } from './sidebar/Sidebar';
 import { TodosPanel } from './TodosPanel';
 import { useAppliedTheme } from './theme/ThemeToggle';
+
+// Dialogs the first paint never shows load on first use: the initial JavaScript stays small.
+const SettingsDialog = lazy(() =>
+  import('./settings/SettingsDialog').then((m) => ({ default: m.SettingsDialog })),
+);
+const ShortcutsDialog = lazy(() =>
+  import('./keyboard/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })),
+);
 
 type Drawer = 'sessions' | 'todos';
 
@@ -22,6 +28,10 @@ export function App() {
   const phase = useBaton((s) => s.phase);
   const loadError = useBaton((s) => s.loadError);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const settingsOpen = useBaton((s) => s.settingsOpen);
+  // Mounted from its first opening on, so that closing it (not unmounting) hands focus back.
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  if (settingsOpen && !settingsLoaded) setSettingsLoaded(true);
   // On a narrow screen the sidebar and the todos are drawers over the chat.
   const [drawer, setDrawer] = useState<Drawer | null>(null);
   const toggles = useRef<Record<Drawer, HTMLButtonElement | null>>({ sessions: null, todos: null });
@@ -87,8 +97,10 @@ export function App() {
       <div className="todos-drawer" id={TODOS_DRAWER_ID}>
         <TodosPanel />
       </div>
-      <SettingsDialog />
-      {shortcutsOpen && <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />}
+      <Suspense fallback={null}>
+        {settingsLoaded && <SettingsDialog />}
+        {shortcutsOpen && <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />}
+      </Suspense>
       <Notices />
     </div>
   );

@@ -1,5 +1,5 @@
 import { openSettings } from '../state/actions';
-import { modelLabel } from '../state/modelClients';
+import { modelLabel } from '../state/modelLabel';
 import { useBaton } from '../state/useBaton';
 import { contextMeterView } from './contextMeter';
 import { ExportMenu } from './exchange/ExportMenu';

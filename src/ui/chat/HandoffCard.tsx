@@ -4,6 +4,7 @@ import type { CustomMessageEntry } from '../../core/session/types';
 import { openSession } from '../../state/actions';
 import { useBaton } from '../../state/useBaton';
 import { Markdown } from '../markdown/Markdown';
+import { sessionById } from '../sidebar/sessionIndex';
 import { HandoffCardActions } from './HandoffCardActions';
 import { estimateTokens, firstReplyTokens, formatTokens } from './handoffCardTokens';
 import './handoffCard.css';
@@ -48,9 +49,8 @@ function TokenLine({ entry }: { entry: CustomMessageEntry }) {
 export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomMessageEntry }) {
   const details = readHandoffDetails(entry.details);
   const parentId = details.parentSession;
-  const parentTitle =
-    useBaton((s) => s.sessions.find((h) => h.id === parentId)?.title) ?? details.parentTitle;
-  const sessionTitle = useBaton((s) => s.sessions.find((h) => h.id === entry.sessionId)?.title) ?? 'session';
+  const parentTitle = useBaton((s) => sessionById(s.sessions, parentId)?.title) ?? details.parentTitle;
+  const sessionTitle = useBaton((s) => sessionById(s.sessions, entry.sessionId)?.title) ?? 'session';
   const document = handoffDocumentOf(entry);
   return (
     <article className="handoff-card" aria-label="Handoff document">

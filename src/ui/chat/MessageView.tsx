@@ -39,7 +39,7 @@ function AssistantMessage({ message, streaming }: { message: Message; streaming:
       aria-busy={streaming}
       data-stop-reason={message.stopReason}
     >
-      {text && <Markdown text={text} />}
+      {text && <Markdown text={text} streaming={streaming} />}
       {tools.map((tool) => (
         <div key={tool.type === 'tool_use' ? tool.id : ''} className="tool-call">
           Used tool <code>{tool.type === 'tool_use' ? tool.name : ''}</code>

@@ -4,15 +4,17 @@ import { startHandoff } from '../../state/actions';
 import { modelForSession } from '../../state/sessionModel';
 import type { BatonState } from '../../state/store';
 import { useBaton } from '../../state/useBaton';
+import { sessionById, sessionModels } from '../sidebar/sessionIndex';
 
 function currentModel(s: BatonState): string {
-  const header = s.sessions.find((h) => h.id === s.activeSessionId);
+  const header = sessionById(s.sessions, s.activeSessionId);
   return modelForSession(s.settings, header?.model ?? '');
 }
 
 /** Models the user has used, newest session first, as suggestions; joined to one string so the selector stays stable. */
 function recentModels(s: BatonState): string {
-  const models = [s.settings.model, ...s.sessions.map((h) => h.model)].filter(
+  // The sessions' models are listed once per sessions array: this runs on every store change.
+  const models = [s.settings.model, ...sessionModels(s.sessions)].filter(
     (model) => model && model !== DEMO_MODEL_ID,
   );
   return [...new Set(models)].join('\n');

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { type ExportFormat, exportOpenChain, exportOpenSession } from '../../state/actions';
 import { useBaton } from '../../state/useBaton';
+import { sessionById } from '../sidebar/sessionIndex';
 import './exchange.css';
 
 /** The status line's "Export" popover: the open session or its handoff chain, as JSONL or Markdown. */
@@ -8,7 +9,7 @@ export function ExportMenu() {
   const [open, setOpen] = useState(false);
   const hasEntries = useBaton((s) => s.entries.length > 0);
   const inChain = useBaton((s) => {
-    const header = s.sessions.find((h) => h.id === s.activeSessionId);
+    const header = sessionById(s.sessions, s.activeSessionId);
     return header !== undefined && (header.parentSession !== undefined || header.children.length > 0);
   });
   const wrap = useRef<HTMLDivElement>(null);

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPY_FEEDBACK_MS } from './copyButtons';
-import { Markdown } from './Markdown';
+import { Markdown, preloadMarkdown } from './Markdown';
 import { renderMarkdownToHtml } from './renderMarkdown';
 
-// Spy on the real renderer to count parses; its behaviour is unchanged.
+// Spy on the real renderer (also inside the lazily loaded chunk) to count parses.
 vi.mock(import('./renderMarkdown'), async (importOriginal) => {
   const original = await importOriginal();
   return { renderMarkdownToHtml: vi.fn(original.renderMarkdownToHtml) };
@@ -20,6 +20,9 @@ const CODE = 'Intro\n\n```sh\nnpm test\necho "<done>"\n```\n\n```\nsecond\n```';
 let container: HTMLDivElement;
 let root: Root;
 let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>;
+
+// The renderer chunk is loaded once for the file; the loading itself is Markdown.loading.test.tsx.
+beforeAll(() => preloadMarkdown());
 
 beforeEach(() => {
   container = document.createElement('div');
@@ -50,6 +53,33 @@ function Parent({ text }: { text: string }) {
 
 function copyButtons(): HTMLButtonElement[] {
   return [...container.querySelectorAll<HTMLButtonElement>('button')];
+}
+
+/** The texts parsed since the last mockClear, one entry per parse. */
+function parsedTexts(): string[] {
+  return vi.mocked(renderMarkdownToHtml).mock.calls.map(([text]) => text);
+}
+
+/** The rendered HTML without the wrappers and copy buttons the component adds. */
+function renderedHtml(): string {
+  const clone = container.querySelector('.markdown')?.cloneNode(true) as HTMLElement;
+  for (const button of clone.querySelectorAll('button')) button.remove();
+  return [...clone.querySelectorAll(':scope > .markdown-block')].map((block) => block.innerHTML).join('');
+}
+
+/** Markdown a reply might stream: ~50 blocks of every common kind, each text unique to `seed`. */
+function longReply(seed: string): string {
+  const parts: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    parts.push(
+      `## ${seed} part ${i}`,
+      `Some **text** for ${seed} ${i},\nwith a second line.`,
+      `- item ${seed} ${i}\n- another\n\n  still it`,
+      `\`\`\`ts\nconst ${seed}${i} = ${i};\n\nexport default ${seed}${i};\n\`\`\``,
+      `| a | b |\n|---|---|\n| ${i} | ${seed} |`,
+    );
+  }
+  return `${parts.join('\n\n')}\n`;
 }
 
 describe('Markdown', () => {
@@ -99,18 +129,67 @@ describe('Markdown', () => {
   });
 
   it('does not re-parse when the parent re-renders with the same text', () => {
-    act(() => root.render(<Parent text={CODE} />));
+    const text = 'Re-render me\n\n```\nonce\n```';
+    act(() => root.render(<Parent text={text} />));
     act(() => rerenderParent());
     act(() => rerenderParent());
     expect(container.querySelector('section')?.dataset.count).toBe('2');
-    expect(renderMarkdownToHtml).toHaveBeenCalledTimes(1);
+    expect(parsedTexts()).toEqual(['Re-render me\n\n', '```\nonce\n```']);
+    expect(copyButtons()).toHaveLength(1);
+  });
+
+  it('parses only the new blocks and attaches their buttons when the text grows', () => {
+    act(() => root.render(<Markdown text={'```\ngrow a\n```'} />));
+    expect(copyButtons()).toHaveLength(1);
+    act(() => root.render(<Markdown text={'```\ngrow a\n```\n\n```\ngrow b\n```'} />));
+    expect(parsedTexts()).toEqual(['```\ngrow a\n```', '```\ngrow a\n```\n\n', '```\ngrow b\n```']);
     expect(copyButtons()).toHaveLength(2);
   });
 
-  it('re-parses and re-attaches buttons when the text changes', () => {
-    act(() => root.render(<Markdown text={'```\na\n```'} />));
-    act(() => root.render(<Markdown text={'```\na\n```\n\n```\nb\n```'} />));
-    expect(renderMarkdownToHtml).toHaveBeenCalledTimes(2);
-    expect(copyButtons()).toHaveLength(2);
+  it('while a reply streams, parses each finished block once and renders as the whole text would', () => {
+    const text = longReply('stream');
+    // Uneven steps, so chunks end at every kind of place; each render sanitises under jsdom (slow).
+    for (let end = 5; end < text.length; end += 29) {
+      act(() => root.render(<Markdown text={text.slice(0, end)} streaming />));
+    }
+    act(() => root.render(<Markdown text={text} />));
+
+    const parsed = parsedTexts();
+    const settled = parsed.filter((t) => t.endsWith('\n\n'));
+    // Every block but the last settles, each parsed exactly once however long the reply grew.
+    expect(new Set(settled).size).toBe(settled.length);
+    expect(settled.length).toBeGreaterThanOrEqual(45);
+    // Each parse is one block (or the growing tail), never the whole reply.
+    expect(Math.max(...parsed.map((t) => t.length))).toBeLessThan(120);
+
+    expect(renderedHtml()).toBe(renderMarkdownToHtml(text));
+    expect(copyButtons()).toHaveLength(10);
+  }, 30_000);
+
+  it('keeps the order and content of hundreds of blocks (several groups) while streaming', () => {
+    const text = `${Array.from({ length: 200 }, (_, i) => `Paragraph ${i} of many.`).join('\n\n')}\n`;
+    for (let end = 3; end < text.length; end += 97) {
+      act(() => root.render(<Markdown text={text.slice(0, end)} streaming />));
+    }
+    act(() => root.render(<Markdown text={text} />));
+    expect(renderedHtml()).toBe(renderMarkdownToHtml(text));
+    expect(container.querySelectorAll('.markdown > .markdown-block')).toHaveLength(200);
+  }, 30_000);
+
+  it('parses nothing when a finished message mounts again (stream end, scrolled back into view)', () => {
+    const text = longReply('remount');
+    act(() => root.render(<Markdown text={text} />));
+    const firstRender = parsedTexts().length;
+    expect(firstRender).toBe(50);
+    act(() => root.render(<span />));
+    act(() => root.render(<Markdown text={text} />));
+    expect(parsedTexts()).toHaveLength(firstRender);
+    expect(copyButtons()).toHaveLength(10);
+  });
+
+  it('starts again when the text is replaced rather than extended', () => {
+    act(() => root.render(<Markdown text={'First reply.\n\nSecond part.\n'} />));
+    act(() => root.render(<Markdown text={'Other reply.\n\nSecond part.\n'} />));
+    expect(container.querySelector('.markdown')?.textContent).toBe('Other reply.\nSecond part.\n');
   });
 });

@@ -1,22 +1,23 @@
 /**
- * Renders chat markdown. Memoised on the text so a finished message never re-parses or
- * re-renders while another one streams.
+ * Renders chat markdown. Memoised on the text so a finished message never re-renders
+ * while another one streams. The parser and sanitiser arrive in a separate chunk; until
+ * then the text is shown as it is (React escapes it), wrapped as the source wraps.
  */
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
-import { attachCopyButtons } from './copyButtons';
-import { renderMarkdownToHtml } from './renderMarkdown';
+import { memo } from 'react';
+import { useMarkdownRenderer } from './loadRenderer';
+import { RenderedMarkdown } from './RenderedMarkdown';
 
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  const html = useMemo(() => renderMarkdownToHtml(text), [text]);
-  const ref = useRef<HTMLDivElement>(null);
+export { preloadMarkdown } from './loadRenderer';
 
-  // Layout effect: the buttons appear in the same frame as the code, without a flicker.
-  useLayoutEffect(() => {
-    if (!ref.current || html === '') return;
-    return attachCopyButtons(ref.current);
-  }, [html]);
-
-  // Safe: `html` comes from renderMarkdownToHtml, which escapes raw HTML and then sanitises.
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by renderMarkdownToHtml
-  return <div ref={ref} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+export const Markdown = memo(function Markdown({
+  text,
+  streaming = false,
+}: {
+  text: string;
+  /** Still growing: its last block is cached only briefly, as it changes every frame. */
+  streaming?: boolean;
+}) {
+  const renderer = useMarkdownRenderer();
+  if (!renderer) return <div className="markdown markdown-plain">{text}</div>;
+  return <RenderedMarkdown text={text} streaming={streaming} renderer={renderer} />;
 });

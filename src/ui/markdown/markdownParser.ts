@@ -14,7 +14,7 @@
  * - Single newlines inside a paragraph are line breaks (`breaks`), as chat users and
  *   models write them.
  */
-import { Marked, type Tokens } from 'marked';
+import { Lexer, Marked, type Token, type Tokens } from 'marked';
 import { escapeHtml } from './escapeHtml';
 import { SAFE_DATA_IMAGE } from './safeUrls';
 
@@ -52,6 +52,16 @@ const marked = new Marked({
     },
   },
 });
+
+/**
+ * The top-level block tokens of `markdown`, lexed with the same options as
+ * `parseMarkdown`. Block structure only: the inline pass is skipped, since finding where
+ * blocks start does not need it. Expects `\r\n` already normalised to `\n`.
+ */
+export function lexBlocks(markdown: string): Token[] {
+  // A copy: the Lexer stores its tokenizer on the options object it is given.
+  return new Lexer({ ...marked.defaults }).blockTokens(markdown, []);
+}
 
 export function parseMarkdown(markdown: string): string {
   try {

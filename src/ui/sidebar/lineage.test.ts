@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionHeader } from '../../core/session/types';
-import { chainTo, lineageRows } from './lineage';
+import { chainTo, lineageRows, nextLineage } from './lineage';
 
 function header(id: string, createdAt: number, parentSession?: string): SessionHeader {
   return {
@@ -65,5 +65,38 @@ describe('chainTo', () => {
     expect(chainTo(sessions, 'nope')).toEqual([]);
     expect(chainTo(sessions, null)).toEqual([]);
     expect(chainTo([header('a', 1, 'b'), header('b', 2, 'a')], 'a').map((h) => h.id)).toEqual(['b', 'a']);
+  });
+});
+
+describe('nextLineage', () => {
+  const make = (id: string, updatedAt: number, parentSession?: string): SessionHeader => ({
+    id,
+    title: id,
+    createdAt: updatedAt,
+    updatedAt,
+    model: 'm',
+    leafId: null,
+    children: [],
+    ...(parentSession !== undefined && { parentSession }),
+  });
+
+  it('matches lineageRows after any change, reusing what it can', () => {
+    const first = [make('c', 3, 'a'), make('b', 2), make('a', 1)];
+    const start = nextLineage(undefined, first);
+    expect(start.rows).toEqual(lineageRows(first));
+
+    // Only a header's content changed: same rows, the new header in them.
+    const renamed = [{ ...make('c', 3, 'a'), title: 'C!' }, first[1], first[2]] as SessionHeader[];
+    const next = nextLineage(start, renamed);
+    expect(next.rows).toEqual(lineageRows(renamed));
+    expect(next.rows.find((r) => r.header.id === 'b')).toBe(start.rows.find((r) => r.header.id === 'b'));
+
+    // Reordered, or a parent changed: regrouped from scratch.
+    const reordered = [make('b', 4), first[0], first[2]] as SessionHeader[];
+    expect(nextLineage(next, reordered).rows).toEqual(lineageRows(reordered));
+    const reparented = [make('c', 3), first[1], first[2]] as SessionHeader[];
+    expect(nextLineage(next, reparented).rows).toEqual(lineageRows(reparented));
+    // Nothing changed: the very same rows.
+    expect(nextLineage(next, renamed).rows).toBe(next.rows);
   });
 });

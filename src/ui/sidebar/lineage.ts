@@ -47,6 +47,9 @@ export function lineageRows(sessions: readonly SessionHeader[]): LineageRow[] {
 }
 
 function rootOf(header: SessionHeader, byId: ReadonlyMap<string, SessionHeader>): SessionHeader {
+  // Most sessions have no parent: no set to allocate for them (this runs for every
+  // header whenever the list changes, thousands of times).
+  if (header.parentSession === undefined || !byId.has(header.parentSession)) return header;
   const seen = new Set<string>([header.id]);
   let current = header;
   for (;;) {
@@ -72,4 +75,41 @@ export function chainTo(sessions: readonly SessionHeader[], id: string | null): 
     current = current.parentSession === undefined ? undefined : byId.get(current.parentSession);
   }
   return chain;
+}
+
+/** lineageRows' input and output, kept to update the rows cheaply on the next change. */
+export interface LineageSnapshot {
+  sessions: readonly SessionHeader[];
+  rows: readonly LineageRow[];
+}
+
+/**
+ * lineageRows for `sessions`, reusing `previous` when the change left the grouping as it
+ * was: the same sessions in the same order with the same parents, only some headers
+ * replaced (a reply updates its session's header, usually the first one). That case is
+ * the common one while a session is worked on, and costs a pass of identity checks
+ * instead of regrouping thousands of headers.
+ */
+export function nextLineage(
+  previous: LineageSnapshot | undefined,
+  sessions: readonly SessionHeader[],
+): LineageSnapshot {
+  if (!previous || previous.sessions.length !== sessions.length)
+    return { sessions, rows: lineageRows(sessions) };
+  const replaced = new Map<string, SessionHeader>();
+  for (let i = 0; i < sessions.length; i++) {
+    const before = previous.sessions[i];
+    const after = sessions[i];
+    if (before === after) continue;
+    if (!before || !after || before.id !== after.id || before.parentSession !== after.parentSession) {
+      return { sessions, rows: lineageRows(sessions) };
+    }
+    replaced.set(after.id, after);
+  }
+  if (replaced.size === 0) return { sessions, rows: previous.rows };
+  const rows = previous.rows.map((row) => {
+    const header = replaced.get(row.header.id);
+    return header ? { header, depth: row.depth } : row;
+  });
+  return { sessions, rows };
 }

@@ -1,0 +1,18 @@
+/**
+ * The actions that need the agent session, the SDK or the export code: the lazily
+ * loaded half of the app. The UI reaches them through actions.ts, which loads this
+ * chunk after the first paint and waits for start-up to finish.
+ */
+export { removeQueued, stop, submitComposer } from './composerActions';
+export { cancelEdit, editLastMessage, handleEditKey } from './editActions';
+export { exportEverything, exportOpenChain, exportOpenSession, importFromText } from './exchangeActions';
+export { finishHandoffReview, startHandoff } from './handoffActions';
+export {
+  deleteSession,
+  newSession,
+  openSession,
+  renameSession,
+  sessionOpened,
+  showHelp,
+} from './sessionActions';
+export { forgetKey, saveSettings } from './settingsActions';

@@ -1,0 +1,55 @@
+import { memo } from 'react';
+import { HANDOFF_CUSTOM_TYPE } from '../../core/handoff/handoffPrompt';
+import {
+  type CustomMessageEntry,
+  isCustomMessageEntry,
+  isMessageEntry,
+  type Message,
+  type SessionEntry,
+} from '../../core/session/types';
+import { cancelEdit } from '../../state/actions';
+import { useBaton } from '../../state/useBaton';
+import { HandoffCard } from './HandoffCard';
+import { MessageView } from './MessageView';
+
+/**
+ * One entry of the chat. Its selectors compare ids only (O(1)), and only the rows on
+ * screen are mounted, so a streaming frame costs the same in a session of 20 or 20,000
+ * entries.
+ */
+export const EntryView = memo(function EntryView({ entry }: { entry: SessionEntry }) {
+  const streaming = useBaton((s) => (s.streaming?.entryId === entry.id ? s.streaming.message : null));
+  const editing = useBaton((s) => s.editingEntryId === entry.id);
+  if (isMessageEntry(entry)) {
+    if (editing) return <EditingMessage message={entry.message} />;
+    return streaming ? (
+      <MessageView message={streaming} streaming />
+    ) : (
+      <MessageView message={entry.message} />
+    );
+  }
+  if (isCustomMessageEntry(entry) && entry.display) {
+    if (entry.customType === HANDOFF_CUSTOM_TYPE) return <HandoffCard entry={entry as CustomMessageEntry} />;
+    return (
+      <article className="custom-card" aria-label={entry.customType}>
+        <pre>{entry.content}</pre>
+      </article>
+    );
+  }
+  return null;
+});
+
+/** The message ↑ is editing: shown as it was, marked, with a way out. */
+function EditingMessage({ message }: { message: Message }) {
+  return (
+    <div className="message-editing" data-testid="editing-message">
+      <MessageView message={message} />
+      <p className="editing-note">
+        Editing this message: sending starts a new branch from here. Esc or{' '}
+        <button type="button" className="link-button" onClick={() => cancelEdit()}>
+          cancel the edit
+        </button>
+      </p>
+    </div>
+  );
+}

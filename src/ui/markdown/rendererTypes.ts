@@ -1,0 +1,19 @@
+/**
+ * What the lazily loaded markdown chunk offers the always-loaded components. Types only,
+ * so importing them never pulls marked or DOMPurify into the initial chunk.
+ */
+import type { BlockSplit } from './blockSplitter';
+
+export interface MarkdownRenderer {
+  /**
+   * The blocks of `text`. When `text` extends the text of `previous`, the settled blocks
+   * of `previous` are reused (same objects) and only the rest is lexed.
+   */
+  split(text: string, previous: BlockSplit | undefined): BlockSplit;
+  /**
+   * Safe HTML for one block (raw HTML escaped, then sanitised), from a cache when the
+   * same block text was rendered before. `settled` says the block will not change, so
+   * it is worth keeping; a growing tail is kept only briefly.
+   */
+  renderBlock(text: string, settled: boolean): string;
+}

@@ -1,0 +1,101 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useBaton } from '../../state/useBaton';
+import { rangeKeeping } from '../virtual/keepIndexInRange';
+import { useFocusedRowKey } from '../virtual/useFocusedRowKey';
+import { type LineageSnapshot, nextLineage } from './lineage';
+import { SessionItem } from './SessionItem';
+import { sessionById } from './sessionIndex';
+
+/** A one-line row: the title button's line plus its padding and border. */
+const ROW_ESTIMATE_PX = 35;
+/** Rows rendered beyond each edge of the viewport, so Tab always has a next row to go to. */
+const OVERSCAN = 6;
+const LIST_PADDING_PX = 4;
+
+/**
+ * The sessions, each handoff chain grouped under its root (lineageRows), as a virtual
+ * list: thousands of sessions cost the DOM only the rows in view. The nav is the
+ * scroller, so the sidebar's top bar stays put. The open session is scrolled into view
+ * when it changes and whenever the list becomes visible (the narrow layout's drawer).
+ */
+export function SessionList({ onOpened }: { onOpened(): void }) {
+  const sessions = useBaton((s) => s.sessions);
+  const activeId = useBaton((s) => s.activeSessionId);
+  const lineage = useRef<LineageSnapshot | undefined>(undefined);
+  const rows = useMemo(() => {
+    lineage.current = nextLineage(lineage.current, sessions);
+    return lineage.current.rows;
+  }, [sessions]);
+  const scrollerRef = useRef<HTMLElement>(null);
+  const { focusedKey, handlers } = useFocusedRowKey();
+  const indexOf = useCallback((id: string | null) => rows.findIndex((row) => row.header.id === id), [rows]);
+  const focusedIndex = useMemo(() => (focusedKey === null ? -1 : indexOf(focusedKey)), [indexOf, focusedKey]);
+
+  const virtualizer = useVirtualizer<HTMLElement, HTMLLIElement>({
+    count: rows.length,
+    getScrollElement: () => scrollerRef.current,
+    getItemKey: useCallback((index: number) => rows[index]?.header.id ?? index, [rows]),
+    estimateSize: () => ROW_ESTIMATE_PX,
+    rangeExtractor: useMemo(() => rangeKeeping(focusedIndex), [focusedIndex]),
+    overscan: OVERSCAN,
+    paddingStart: LIST_PADDING_PX,
+    paddingEnd: LIST_PADDING_PX,
+    // Read when the virtualizer attaches to the scroller (see `attached` below), so that
+    // at a cold start the first rows rendered are those around the open session. Never
+    // past the end: the library would keep retrying a clamped scroll position.
+    initialOffset: () => {
+      const scroller = scrollerRef.current;
+      if (!scroller) return 0;
+      const wanted = LIST_PADDING_PX + (indexOf(activeId) - 3) * ROW_ESTIMATE_PX;
+      return Math.max(0, Math.min(wanted, scroller.scrollHeight - scroller.clientHeight));
+    },
+  });
+  // The first render has no scroller yet: no rows, so the initial offset is not read
+  // before the scroller can be measured. The virtualizer renders again once attached.
+  const attached = scrollerRef.current !== null;
+  const items = attached ? virtualizer.getVirtualItems() : [];
+
+  // A hidden drawer has no height; the open session is brought into view once it shows.
+  const visible = (virtualizer.scrollRect?.height ?? 0) > 0;
+  const activeIndex = useMemo(() => indexOf(activeId), [indexOf, activeId]);
+  const latestActiveIndex = useRef(activeIndex);
+  latestActiveIndex.current = activeIndex;
+  // Not on every reorder (a reply moves its session up): only when another one opens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: activeId and visible are the triggers; the index is read fresh.
+  useEffect(() => {
+    const index = latestActiveIndex.current;
+    if (visible && index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [activeId, visible, virtualizer]);
+
+  return (
+    <nav className="session-scroller" aria-label="Sessions" ref={scrollerRef}>
+      <ul
+        className="session-list"
+        aria-label="Sessions"
+        style={{ height: virtualizer.getTotalSize() }}
+        {...handlers}
+      >
+        {items.map((item) => {
+          const row = rows[item.index];
+          if (!row) return null;
+          const { header, depth } = row;
+          return (
+            <SessionItem
+              key={header.id}
+              header={header}
+              depth={depth}
+              parentTitle={sessionById(sessions, header.parentSession)?.title}
+              active={header.id === activeId}
+              index={item.index}
+              setSize={rows.length}
+              top={item.start}
+              measure={virtualizer.measureElement}
+              onOpened={onOpened}
+            />
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
