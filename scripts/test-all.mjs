@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check, in order, without stopping at the first failure, so one
- * run tells the whole story: typecheck, lint and format, unit tests, end-to-end tests.
+ * run tells the whole story: typecheck, lint and format, unit tests, end-to-end tests,
+ * and the bench in quick mode.
  * Ends with one plain `N passed, N failed` line that CI reads.
  */
 import { spawnSync } from 'node:child_process';
@@ -75,6 +76,13 @@ if (e2e?.stats) {
   failed++;
   count('end-to-end tests', false, 'no report');
 }
+
+// The bench in quick mode (tiny sizes, one repetition) keeps the harness working. It
+// fails only if a figure could not be measured, never on a timing or a missed target.
+const benchOk = run('bench (quick)', 'node', ['bench/run.mjs', '--quick']);
+if (benchOk) passed++;
+else failed++;
+count('bench (quick)', benchOk);
 
 console.log(`\n━━ summary\n${summary.join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed`);

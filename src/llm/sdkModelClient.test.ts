@@ -49,6 +49,12 @@ const textReply: ScriptedReply = {
   usage: { input_tokens: 42, output_tokens: 17, cache_read_input_tokens: 30, cache_creation_input_tokens: 5 },
 };
 
+const FULL_TEXT = textReply.blocks[0]?.type === 'text' ? textReply.blocks[0].text : '';
+
+function textOf(message: Message): string {
+  return message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+}
+
 async function expectModelError(promise: Promise<unknown>): Promise<ModelError> {
   const error = await promise.then(
     () => undefined,
@@ -209,22 +215,36 @@ describe('createSdkModelClient: abort', () => {
 
   it('ignores events that were already buffered when the signal fired', async () => {
     const controller = new AbortController();
-    // The whole reply arrives in one chunk, so every event is buffered before the first is handled.
-    const handler: FakeHandler = () => {
-      const whole = sseResponse(textReply, undefined);
-      return whole
-        .text()
-        .then((all) => new Response(all, { headers: { 'content-type': 'text/event-stream' } }));
-    };
+    const all = await sseResponse(textReply, undefined).text();
+    // The first chunk ends after the first text delta; the rest is pushed into the body
+    // at the moment of the abort, so it is buffered before the loop can see it.
+    const firstDelta = all.indexOf('content_block_delta');
+    const cut = all.indexOf('\n\n', firstDelta) + 2;
+    const encoder = new TextEncoder();
+    let body: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const handler: FakeHandler = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(stream) {
+            body = stream;
+            stream.enqueue(encoder.encode(all.slice(0, cut)));
+          },
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      );
     const { client } = clientFor(handler);
-    let calls = 0;
+    const seen: string[] = [];
     const final = await client.stream(makeRequest({ signal: controller.signal }), (message) => {
-      calls += 1;
-      if (message.content.length > 0) controller.abort();
+      seen.push(textOf(message));
+      if (seen.length > 1) return;
+      controller.abort();
+      body?.enqueue(encoder.encode(all.slice(cut)));
+      body?.close();
     });
     expect(final.stopReason).toBe('aborted');
-    expect(final.content).toEqual([{ type: 'text', text: '' }]);
-    expect(calls).toBe(2); // message_start, then content_block_start (which triggered the abort)
+    expect(seen).toHaveLength(1);
+    expect(textOf(final)).toBe(seen[0]);
+    expect(textOf(final).length).toBeLessThan(FULL_TEXT.length);
   });
 
   it('resolves as aborted when the signal fired before the request', async () => {

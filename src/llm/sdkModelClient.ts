@@ -7,6 +7,7 @@ import type { Message } from '../core/session/types';
 import { createAnthropicClient, type SlimAnthropic } from './anthropicClient';
 import { MAX_RETRIES, REQUEST_TIMEOUT_MS } from './defaults';
 import { type ErrorContext, toModelError } from './errorMessages';
+import { coalescePartials } from './partialCoalescer';
 import { toMessageParams } from './requestParams';
 import { type RetryListener, retryObservingFetch } from './retryObservingFetch';
 import { StreamAccumulator } from './streamAccumulator';
@@ -53,6 +54,7 @@ async function streamReply(
 ): Promise<Message> {
   const { signal } = request;
   const reply = new StreamAccumulator(request.model);
+  const partials = coalescePartials(onPartial);
   let responded = false;
   try {
     const events = await client.messages.create(toMessageParams(request), { signal });
@@ -60,9 +62,13 @@ async function streamReply(
     for await (const event of events) {
       // Events already buffered keep arriving after an abort; none may change the reply.
       if (signal.aborted) break;
-      if (reply.apply(event)) onPartial(reply.snapshot());
+      // 'streaming' even when made after message_stop: a partial is never the final message.
+      if (reply.apply(event)) partials.changed(() => reply.snapshot('streaming'));
+      await partials.breathe();
+      if (signal.aborted) break;
     }
   } catch (error) {
+    partials.close();
     // Whatever form our own abort took on the way (APIUserAbortError, AbortError, a
     // dropped body), it is a cancellation, not a failure.
     if (signal.aborted) return reply.snapshot('aborted');
@@ -72,6 +78,7 @@ async function streamReply(
       streamStarted: responded,
     });
   }
+  partials.close();
   // With `stream: true` the SDK ends the loop silently on an abort, ours or not.
   if (signal.aborted) return reply.snapshot('aborted');
   if (!reply.finished) {

@@ -2,6 +2,7 @@
  * What the composer box holds. Kept apart from composerActions (which sends) because
  * typing must work from the first paint, before the agent and SDK chunk has loaded.
  */
+import { groupThousands } from '../core/groupThousands';
 import { notify, notifyError } from './notices';
 import { set } from './storeAccess';
 
@@ -31,7 +32,7 @@ export function stripControlCharacters(text: string): { text: string; removed: n
 /** The sentence for a message over the limit, or null when it may be sent. */
 export function messageTooLong(text: string): string | null {
   if (text.length <= MAX_MESSAGE_CHARS) return null;
-  const count = (n: number) => n.toLocaleString('en-US');
+  const count = groupThousands;
   return `That text would make the message ${count(text.length)} characters long; the limit is ${count(MAX_MESSAGE_CHARS)}. Nothing was added: paste a smaller part.`;
 }
 

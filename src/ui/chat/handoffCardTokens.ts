@@ -4,6 +4,7 @@
  * its real usage.
  */
 import { contextTokensUsed } from '../../core/context/contextWindow';
+import { groupThousands } from '../../core/groupThousands';
 import { isMessageEntry, type SessionEntry } from '../../core/session/types';
 
 /** About four characters a token: the usual rule of thumb for English text and code. */
@@ -22,5 +23,5 @@ export function firstReplyTokens(entries: readonly SessionEntry[]): number | und
 }
 
 export function formatTokens(tokens: number): string {
-  return tokens.toLocaleString('en-US');
+  return groupThousands(tokens);
 }

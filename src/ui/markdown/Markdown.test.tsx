@@ -4,12 +4,15 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COPY_FEEDBACK_MS } from './copyButtons';
 import { Markdown, preloadMarkdown } from './Markdown';
-import { renderMarkdownToHtml } from './renderMarkdown';
+import { renderMarkdownEach, renderMarkdownToHtml } from './renderMarkdown';
 
 // Spy on the real renderer (also inside the lazily loaded chunk) to count parses.
 vi.mock(import('./renderMarkdown'), async (importOriginal) => {
   const original = await importOriginal();
-  return { renderMarkdownToHtml: vi.fn(original.renderMarkdownToHtml) };
+  return {
+    renderMarkdownToHtml: vi.fn(original.renderMarkdownToHtml),
+    renderMarkdownEach: vi.fn(original.renderMarkdownEach),
+  };
 });
 
 // React only flushes act() synchronously when told it runs in a test environment.
@@ -31,6 +34,7 @@ beforeEach(() => {
   writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   vi.mocked(renderMarkdownToHtml).mockClear();
+  vi.mocked(renderMarkdownEach).mockClear();
 });
 
 afterEach(() => {
@@ -55,9 +59,12 @@ function copyButtons(): HTMLButtonElement[] {
   return [...container.querySelectorAll<HTMLButtonElement>('button')];
 }
 
-/** The texts parsed since the last mockClear, one entry per parse. */
+/** The texts parsed since the last mockClear, one entry per parse, alone or in a batch. */
 function parsedTexts(): string[] {
-  return vi.mocked(renderMarkdownToHtml).mock.calls.map(([text]) => text);
+  return [
+    ...vi.mocked(renderMarkdownEach).mock.calls.flatMap(([texts]) => texts),
+    ...vi.mocked(renderMarkdownToHtml).mock.calls.map(([text]) => text),
+  ];
 }
 
 /** The rendered HTML without the wrappers and copy buttons the component adds. */

@@ -68,6 +68,13 @@ export function RenderedMarkdown({
   const previous = useRef<BlockSplit | undefined>(undefined);
   const split = useMemo(() => {
     const next = renderer.split(text, previous.current);
+    // Only the blocks that settled since the last split are new to the renderer.
+    const known = previous.current?.settled.length ?? 0;
+    renderer.prepareSettled(
+      next.settled
+        .slice(previous.current && next.settled[0] === previous.current.settled[0] ? known : 0)
+        .map((block) => block.text),
+    );
     previous.current = next;
     return next;
   }, [renderer, text]);

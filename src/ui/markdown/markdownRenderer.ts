@@ -6,7 +6,7 @@ import { type BlockSplit, splitBlocks } from './blockSplitter';
 import { BoundedCache } from './boundedCache';
 import { lexBlocks } from './markdownParser';
 import type { MarkdownRenderer } from './rendererTypes';
-import { renderMarkdownToHtml } from './renderMarkdown';
+import { renderMarkdownEach, renderMarkdownToHtml } from './renderMarkdown';
 
 const weighText = (key: string, html: string) => key.length + html.length;
 
@@ -53,4 +53,18 @@ function renderBlock(text: string, settled: boolean): string {
   return html;
 }
 
-export const markdownRenderer: MarkdownRenderer = { split, renderBlock };
+/**
+ * Renders the settled blocks that are not cached yet in one go, so that when a fast
+ * stream settles dozens of blocks within one frame they cost one sanitiser pass.
+ */
+function prepareSettled(texts: readonly string[]): void {
+  const missing = [...new Set(texts.filter((text) => settledHtml.peek(text) === undefined))];
+  if (missing.length < 2) return; // One block: renderBlock does it just as well.
+  const htmls = renderMarkdownEach(missing);
+  missing.forEach((text, i) => {
+    const html = htmls[i];
+    if (html !== undefined) settledHtml.set(text, html);
+  });
+}
+
+export const markdownRenderer: MarkdownRenderer = { split, renderBlock, prepareSettled };

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderMarkdownToHtml } from './renderMarkdown';
+import { markdownDocument } from './markdownArbitraries';
+import { renderMarkdownEach, renderMarkdownToHtml } from './renderMarkdown';
 import { isSafeLinkHref, SAFE_DATA_IMAGE } from './safeUrls';
 
 function toFragment(html: string): DocumentFragment {
@@ -204,4 +206,30 @@ describe('renderMarkdownToHtml: normal markdown', () => {
   it('returns an empty string for empty input', () => {
     expect(renderMarkdownToHtml('')).toBe('');
   });
+});
+
+describe('renderMarkdownEach', () => {
+  const hostile = [
+    '<script>alert(1)</script>',
+    '[x](javascript:alert(1))',
+    '</div><img src=x onerror=alert(1)>',
+    '<div><div>',
+    '```html\n</div></div><b>\n```',
+    '![a](data:image/svg+xml;base64,PHN2Zz4=)',
+    '- [ ] task\n- [x] done',
+    '| a | b |\n|---|---|\n| <i>1</i> | 2 |',
+  ];
+
+  it('gives each text exactly what rendering it alone gives, hostile ones included', () => {
+    expect(renderMarkdownEach(hostile)).toEqual(hostile.map(renderMarkdownToHtml));
+  });
+
+  it('agrees with one-by-one rendering for generated markdown', () => {
+    fc.assert(
+      fc.property(fc.array(markdownDocument, { minLength: 1, maxLength: 6 }), (texts) => {
+        expect(renderMarkdownEach(texts)).toEqual(texts.map(renderMarkdownToHtml));
+      }),
+      { numRuns: 50 },
+    );
+  }, 60_000);
 });

@@ -95,12 +95,31 @@ function getPurifier(): DOMPurify {
   return instance;
 }
 
+const OPTIONS = {
+  ALLOWED_TAGS,
+  ALLOWED_ATTR,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+};
+
 export function sanitizeHtml(html: string): string {
-  return getPurifier().sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    ALLOW_UNKNOWN_PROTOCOLS: false,
+  return getPurifier().sanitize(html, OPTIONS);
+}
+
+/**
+ * Several independent fragments sanitised in one pass. DOMPurify's cost is mostly per
+ * call (each call parses a fresh document), so a burst of blocks that settled in one
+ * frame costs about as much as one. Each fragment is wrapped in a div of its own and the
+ * wrappers are taken apart afterwards; undefined if that does not come out one wrapper
+ * per fragment (unbalanced markup), and the caller then sanitises them one by one.
+ */
+export function sanitizeHtmlEach(htmls: readonly string[]): string[] | undefined {
+  const body = getPurifier().sanitize(htmls.map((html) => `<div>${html}</div>`).join(''), {
+    ...OPTIONS,
+    RETURN_DOM: true,
   });
+  const wrappers = [...body.childNodes];
+  if (wrappers.length !== htmls.length || wrappers.some((node) => node.nodeName !== 'DIV')) return undefined;
+  return wrappers.map((node) => (node as Element).innerHTML);
 }

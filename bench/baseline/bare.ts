@@ -1,0 +1,233 @@
+/**
+ * The bare baseline: what the browser does with IndexedDB and the slim SDK client alone,
+ * with no Baton code around it (no store, no React, no rendering). The bench imports it
+ * into the same page as the app (`/__bench/bare.js`) to seed data and to time the
+ * baselines on the same origin, the same database and the same machine state.
+ *
+ * It imports only `idb` (through the app's own schema, so the layout is the same) and the
+ * slim SDK client, made the way src/llm makes it.
+ */
+import type { SessionEntry, SessionHeader } from '../../src/core/session/types';
+import { createAnthropicClient } from '../../src/llm/anthropicClient';
+import { makeRandom, messageText } from './content';
+import { database, done, type Timed } from './db';
+
+export { database, readHeaders } from './db';
+
+export interface SeedSession {
+  id: string;
+  title: string;
+  /** How many entries: user and assistant messages in turn, starting with the user. */
+  entries: number;
+  /** Timestamp of the first entry; each next one is 1 s later. */
+  start: number;
+  /** Appended as a last paragraph of the newest entry, for finding it on screen. */
+  newestMarker?: string;
+  /** Also appended to the oldest entry. */
+  oldestMarker?: string;
+}
+
+export interface SeedSpec {
+  /** Seed of the text generator, so every run writes the same words. */
+  seed: number;
+  model: string;
+  sessions: SeedSession[];
+  /** Written to the settings store as [key, value]. */
+  settings?: Array<[string, unknown]>;
+  /** Entries per transaction (default 5,000). */
+  batch?: number;
+}
+
+/** The id of entry `index` of session `sessionId`. */
+export function entryId(sessionId: string, index: number): string {
+  return `${sessionId}-${index.toString(36).padStart(5, '0')}`;
+}
+
+/** What a seeded session's header looks like, as the app itself would have stored it. */
+export function seededHeader(session: SeedSession, model: string): SessionHeader {
+  const last = session.entries - 1;
+  return {
+    id: session.id,
+    title: session.title,
+    createdAt: session.start,
+    updatedAt: session.start + Math.max(0, last) * 1000,
+    model,
+    leafId: session.entries > 0 ? entryId(session.id, last) : null,
+    children: [],
+  };
+}
+
+function seededEntry(session: SeedSession, index: number, random: () => number, model: string): SessionEntry {
+  const role = index % 2 === 0 ? 'user' : 'assistant';
+  let text = messageText(random, role);
+  if (index === session.entries - 1 && session.newestMarker) text += `\n\n${session.newestMarker}`;
+  if (index === 0 && session.oldestMarker) text += `\n\n${session.oldestMarker}`;
+  const base = {
+    id: entryId(session.id, index),
+    parentId: index === 0 ? null : entryId(session.id, index - 1),
+    sessionId: session.id,
+    timestamp: session.start + index * 1000,
+    type: 'message' as const,
+  };
+  if (role === 'user') return { ...base, message: { role, content: [{ type: 'text', text }] } };
+  const output = Math.ceil(text.length / 4);
+  return {
+    ...base,
+    message: {
+      role,
+      content: [{ type: 'text', text }],
+      stopReason: 'end_turn',
+      model,
+      // Moderate numbers: a context meter far over its threshold would add a banner.
+      usage: { input: 2000 + (index % 400) * 100, output, cacheRead: 0, cacheWrite: 0 },
+    },
+  };
+}
+
+/**
+ * Writes the sessions (headers and entries) and settings straight into the app's
+ * database, `batch` entries per transaction. Returns how many entries and how long.
+ */
+export async function seed(spec: SeedSpec): Promise<{ entries: number; ms: number }> {
+  const started = performance.now();
+  const db = await database();
+  const random = makeRandom(spec.seed);
+  const batch = spec.batch ?? 5000;
+  let tx = db.transaction(['sessions', 'entries', 'settings'], 'readwrite', { durability: 'relaxed' });
+  let inTx = 0;
+  let total = 0;
+  for (const [key, value] of spec.settings ?? []) tx.objectStore('settings').put(value, key);
+  for (const session of spec.sessions) {
+    tx.objectStore('sessions').put(seededHeader(session, spec.model));
+    for (let index = 0; index < session.entries; index++) {
+      tx.objectStore('entries').put(seededEntry(session, index, random, spec.model));
+      total++;
+      if (++inTx >= batch) {
+        await done(tx);
+        tx = db.transaction(['sessions', 'entries', 'settings'], 'readwrite', { durability: 'relaxed' });
+        inTx = 0;
+      }
+    }
+  }
+  await done(tx);
+  return { entries: total, ms: performance.now() - started };
+}
+
+/**
+ * Puts a seeded session's header back as seeding wrote it (its leaf on the newest seeded
+ * entry, no children) and the settings, in one transaction: what a handoff added to the
+ * session stays stored but off its branch, so the next repetition starts from the same state.
+ */
+export async function restoreSeeded(
+  session: SeedSession,
+  model: string,
+  settings: Array<[string, unknown]>,
+): Promise<void> {
+  const db = await database();
+  const tx = db.transaction(['sessions', 'settings'], 'readwrite');
+  tx.objectStore('sessions').put(seededHeader(session, model));
+  for (const [key, value] of settings) tx.objectStore('settings').put(value, key);
+  await done(tx);
+}
+
+/** Puts settings (key, value) in one transaction, e.g. the active session before a reload. */
+export async function putSettings(settings: Array<[string, unknown]>): Promise<void> {
+  const db = await database();
+  const tx = db.transaction('settings', 'readwrite');
+  for (const [key, value] of settings) tx.objectStore('settings').put(value, key);
+  await done(tx);
+}
+
+/** P2's baseline: one readwrite transaction putting the records a handoff switch writes. */
+export async function writeRecords(records: {
+  headers: SessionHeader[];
+  entries: SessionEntry[];
+  settings: Array<[string, unknown]>;
+}): Promise<Timed> {
+  const db = await database();
+  const start = performance.now();
+  const tx = db.transaction(['sessions', 'entries', 'settings'], 'readwrite');
+  for (const header of records.headers) tx.objectStore('sessions').put(header);
+  for (const entry of records.entries) tx.objectStore('entries').put(entry);
+  for (const [key, value] of records.settings) tx.objectStore('settings').put(value, key);
+  await done(tx);
+  return { start, end: performance.now() };
+}
+
+/** P4's baseline: a session's newest `limit` entries, read backwards through the timestamp index. */
+export async function readNewest(sessionId: string, limit: number): Promise<Timed & { count: number }> {
+  const db = await database();
+  const start = performance.now();
+  const tx = db.transaction('entries', 'readonly');
+  const range = IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
+  const request = tx.objectStore('entries').index('sessionId_timestamp').openCursor(range, 'prev');
+  const values: unknown[] = await new Promise((resolve, reject) => {
+    const out: unknown[] = [];
+    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (!cursor || out.length >= limit) {
+        resolve(out);
+        return;
+      }
+      out.push(cursor.value);
+      cursor.continue();
+    };
+  });
+  return { start, end: performance.now(), count: values.length };
+}
+
+export interface StreamTiming {
+  /** When the response headers had come (the fetch resolved). */
+  firstByte: number;
+  /** When the last event had been read. */
+  end: number;
+  events: number;
+  textLength: number;
+  stopReason: string | null;
+}
+
+/**
+ * P1's baseline: one streamed Messages request through the slim SDK client, every event
+ * read and the text accumulated, nothing rendered.
+ */
+export async function consumeStream(options: {
+  apiKey: string;
+  baseURL: string;
+  model: string;
+  text: string;
+}): Promise<StreamTiming> {
+  let firstByte: number | undefined;
+  const client = createAnthropicClient({
+    apiKey: options.apiKey,
+    baseURL: options.baseURL,
+    maxRetries: 0,
+    fetch: (input, init) => {
+      const response = fetch(input, init);
+      void response.then(
+        () => {
+          firstByte ??= performance.now();
+        },
+        () => undefined,
+      );
+      return response;
+    },
+  });
+  const stream = await client.messages.create({
+    model: options.model,
+    max_tokens: 32_000,
+    messages: [{ role: 'user', content: options.text }],
+    stream: true,
+  });
+  let text = '';
+  let events = 0;
+  let stopReason: string | null = null;
+  for await (const event of stream) {
+    events++;
+    if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') text += event.delta.text;
+    else if (event.type === 'message_delta') stopReason = event.delta.stop_reason;
+  }
+  const end = performance.now();
+  if (firstByte === undefined) throw new Error('the bare SDK stream never saw its response');
+  return { firstByte, end, events, textLength: text.length, stopReason };
+}

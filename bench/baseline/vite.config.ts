@@ -1,0 +1,44 @@
+/**
+ * Builds the bench's baselines (see bench/run.mjs), never the app:
+ *
+ * - `BENCH_BUILD=bare` (default): bare.js (idb + the slim SDK client, imported into the
+ *   app's page) and headers.js (idb alone, the P3 baseline page), served at /__bench/.
+ * - `BENCH_BUILD=p5`: P5's baseline page, React + react-dom/client + the slim SDK client.
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const outRoot = here('../.dist/');
+
+export default defineConfig(
+  process.env.BENCH_BUILD === 'p5'
+    ? {
+        root: here('./p5'),
+        base: '/',
+        publicDir: false,
+        plugins: [react()],
+        logLevel: 'warn',
+        build: { target: 'es2022', outDir: `${outRoot}p5`, emptyOutDir: true },
+      }
+    : {
+        root: here('.'),
+        base: '/__bench/',
+        publicDir: false,
+        logLevel: 'warn',
+        build: {
+          target: 'es2022',
+          outDir: `${outRoot}bare`,
+          emptyOutDir: true,
+          modulePreload: false,
+          rolldownOptions: {
+            input: { bare: here('./bare.ts'), headers: here('./headers.ts') },
+            // The page imports bare.js for its exports; an app build would drop them.
+            preserveEntrySignatures: 'strict',
+            // Stable names: the bench imports /__bench/bare.js by its name.
+            output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+          },
+        },
+      },
+);

@@ -1,0 +1,74 @@
+/**
+ * Sizes and repetitions of each figure, full or quick (BENCH_QUICK=1, set by
+ * `npm run bench -- --quick`). bench/run.mjs reads the same numbers from the results.
+ */
+import { fileURLToPath } from 'node:url';
+
+export const QUICK = process.env.BENCH_QUICK === '1';
+
+/** Where each figure's raw measurements go, one JSON file per figure, for run.mjs to read. */
+export const RESULTS_DIR =
+  process.env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('../.dist/results', import.meta.url));
+
+export const APP_DIR = process.env.BENCH_APP_DIST ?? fileURLToPath(new URL('../.dist/app', import.meta.url));
+export const BARE_DIR = fileURLToPath(new URL('../.dist/bare', import.meta.url));
+export const PROFILE_DIR = fileURLToPath(new URL('../.profiles', import.meta.url));
+
+export const PORT = Number(process.env.BENCH_PORT) || 4400;
+
+/** `BENCH_PROFILE=P1` (or P2, P3, P4): trace the first timed Baton run of that figure. */
+export const PROFILE = (process.env.BENCH_PROFILE ?? '').toUpperCase();
+
+/** How long one awaited state may take before the figure counts as not measured. */
+export const WAIT_MS = QUICK ? 60_000 : 120_000;
+
+export interface GrowthSize {
+  size: number;
+  reps: number;
+}
+
+export const SIZES = QUICK
+  ? {
+      p1: { messages: 200, tokens: 1000, reps: 1 },
+      p2: [
+        { size: 100, reps: 1 },
+        { size: 200, reps: 1 },
+      ],
+      p2Main: 100,
+      p3: [
+        { size: 20, reps: 1 },
+        { size: 40, reps: 1 },
+      ],
+      p3Main: 20,
+      p4: [
+        { size: 200, reps: 1 },
+        { size: 400, reps: 1 },
+      ],
+      p4Main: 200,
+    }
+  : {
+      p1: { messages: 2000, tokens: 20_000, reps: 5 },
+      p2: [
+        { size: 500, reps: 5 },
+        { size: 5000, reps: 5 },
+        { size: 50_000, reps: 3 },
+      ],
+      p2Main: 5000,
+      p3: [
+        { size: 100, reps: 5 },
+        { size: 1000, reps: 5 },
+        { size: 10_000, reps: 3 },
+      ],
+      p3Main: 1000,
+      p4: [
+        { size: 1000, reps: 5 },
+        { size: 10_000, reps: 5 },
+        { size: 100_000, reps: 3 },
+      ],
+      p4Main: 10_000,
+    };
+
+/** Entries per session in P3. */
+export const P3_ENTRIES_PER_SESSION = 50;
+/** P4's baseline reads this many of the newest entries. */
+export const P4_NEWEST = 100;

@@ -1,0 +1,509 @@
+/**
+ * `npm run bench`: builds the production app and the bench's baselines, runs the
+ * measurements (bench/bench.spec.ts through Playwright, one worker), measures P5 from
+ * the built files, and prints one table of the figures and one of how they grow with
+ * size. A complete full run writes bench/results.json and rewrites README.md's
+ * Performance section; other runs write bench/.dist/results.json. See bench/README.md.
+ *
+ *   npm run bench                  full run (5 repetitions, medians; ~10 minutes)
+ *   npm run bench -- --quick       quick run (tiny sizes, 1 repetition; CI runs this)
+ *   npm run bench -- --only=P1,P4  only these figures (P6 comes with P1); README untouched
+ *
+ * Environment: BENCH_QUICK=1 (as --quick), BENCH_PORT (default 4400), BENCH_PROFILE=P1..P4
+ * (trace that figure's first timed run into bench/.profiles/), BENCH_APP_DIST (measure an
+ * app built elsewhere instead of building it), BATON_CHROMIUM (the browser).
+ *
+ * Exits non-zero only if a figure could not be measured (the harness broke), never
+ * because a target was missed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, release, totalmem, type } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const distRoot = join(root, 'bench/.dist');
+const resultsDir = join(distRoot, 'results');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick') || process.env.BENCH_QUICK === '1';
+const onlyArg = args.find((a) => a.startsWith('--only='));
+const only = onlyArg
+  ? new Set(
+      onlyArg
+        .slice('--only='.length)
+        .split(',')
+        .map((id) => id.trim().toUpperCase())
+        .filter(Boolean),
+    )
+  : undefined;
+const wanted = (id) =>
+  !only || only.has(id) || (id === 'P6' && only.has('P1')) || (id === 'P1' && only.has('P6'));
+const chromium = process.env.BATON_CHROMIUM || '/usr/bin/chromium';
+const appDist = process.env.BENCH_APP_DIST ? resolve(process.env.BENCH_APP_DIST) : join(distRoot, 'app');
+const started = Date.now();
+
+if (!existsSync(chromium)) {
+  console.error(
+    'Chromium not found: install it with "sudo apt-get install -y chromium" or set BATON_CHROMIUM=/path/to/chromium',
+  );
+  process.exit(1);
+}
+
+/** Runs a command in the project root; output shown only on failure unless `inherit`. */
+function run(label, command, commandArgs, { env = {}, inherit = false } = {}) {
+  const result = spawnSync(command, commandArgs, {
+    cwd: root,
+    stdio: inherit ? 'inherit' : 'pipe',
+    encoding: 'utf8',
+    env: { ...process.env, BATON_CHROMIUM: chromium, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const ok = result.status === 0;
+  if (!ok && !inherit) {
+    console.error(`✗ ${label} failed (${result.error?.message ?? `exit ${result.status}`})`);
+    console.error(result.stdout ?? '', result.stderr ?? '');
+  }
+  return ok;
+}
+
+function step(label) {
+  console.log(`━━ ${label}`);
+}
+
+// --- Build -----------------------------------------------------------------------------
+
+console.log(`Baton bench, ${quick ? 'quick' : 'full'} mode${only ? ` (only ${[...only].join(', ')})` : ''}`);
+if (process.env.BENCH_APP_DIST) {
+  step(`app: using the build in ${appDist}`);
+} else {
+  step('build the app (vite build → bench/.dist/app)');
+  if (!run('app build', 'npx', ['vite', 'build', '--outDir', 'bench/.dist/app', '--emptyOutDir']))
+    process.exit(1);
+}
+step('build the baselines (bench/baseline → bench/.dist/bare, bench/.dist/p5)');
+if (!run('bare build', 'npx', ['vite', 'build', '--config', 'bench/baseline/vite.config.ts']))
+  process.exit(1);
+if (
+  !run('P5 baseline build', 'npx', ['vite', 'build', '--config', 'bench/baseline/vite.config.ts'], {
+    env: { BENCH_BUILD: 'p5' },
+  })
+)
+  process.exit(1);
+
+// --- Measure in the browser ---------------------------------------------------------------
+
+const TEST_TITLES = { P1: 'P1 and P6', P2: 'P2:', P3: 'P3:', P4: 'P4:' };
+const browserIds = ['P1', 'P2', 'P3', 'P4'].filter(wanted);
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+let playwrightOk = true;
+if (browserIds.length > 0) {
+  step(
+    `measure ${browserIds.join(', ')} in Chromium (Playwright, one worker, port ${process.env.BENCH_PORT || 4400})`,
+  );
+  const grep = browserIds.map((id) => TEST_TITLES[id]).join('|');
+  playwrightOk = run(
+    'Playwright',
+    'npx',
+    ['playwright', 'test', '-c', 'bench/playwright.config.ts', '--grep', grep],
+    { env: { BENCH_QUICK: quick ? '1' : '0', BENCH_RESULTS_DIR: resultsDir }, inherit: true },
+  );
+}
+
+function readResult(id) {
+  const file = join(resultsDir, `${id}.json`);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+}
+
+// --- P5: initial JavaScript ------------------------------------------------------------------
+
+/** Relative static imports (and re-exports) of an ES module chunk; dynamic import() is left out. */
+function staticImports(code) {
+  const found = [];
+  const patterns = [
+    /(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g,
+    /(?:^|[;\n}])\s*export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*["'](\.{1,2}\/[^"']+)["']/g,
+  ];
+  for (const pattern of patterns) for (const match of code.matchAll(pattern)) found.push(match[1]);
+  return found;
+}
+
+function attribute(tag, name) {
+  return new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
+}
+
+function listJs(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...listJs(full));
+    else if (name.endsWith('.js') || name.endsWith('.mjs')) out.push(full);
+  }
+  return out;
+}
+
+const gzip = (buffer) => gzipSync(buffer, { level: 9 }).length;
+
+/**
+ * The JS a built index.html loads before first paint: its module entry scripts, every
+ * modulepreload, and whatever those import statically (whether or not Vite preloads it).
+ */
+function initialJavaScript(dist) {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const start = [];
+  for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
+    if (attribute(tag, 'type') === 'module' && attribute(tag, 'src')) start.push(attribute(tag, 'src'));
+  }
+  for (const tag of html.match(/<link\b[^>]*>/gi) ?? []) {
+    if (attribute(tag, 'rel') === 'modulepreload' && attribute(tag, 'href'))
+      start.push(attribute(tag, 'href'));
+  }
+  const toFile = (url) => join(dist, url.replace(/^(https?:)?\/\/[^/]+/, '').replace(/^\//, ''));
+  const queue = start.map(toFile);
+  const initial = new Map();
+  while (queue.length > 0) {
+    const file = queue.shift();
+    if (initial.has(file) || !existsSync(file)) continue;
+    const code = readFileSync(file);
+    initial.set(file, { bytes: code.length, gzip: gzip(code) });
+    for (const spec of staticImports(code.toString('utf8'))) queue.push(resolve(dirname(file), spec));
+  }
+  const files = [...initial].map(([file, size]) => ({ file: relative(dist, file), ...size }));
+  const lazy = listJs(dist)
+    .filter((file) => !initial.has(file))
+    .map((file) => {
+      const code = readFileSync(file);
+      return { file: relative(dist, file), bytes: code.length, gzip: gzip(code) };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+  return { gzip: files.reduce((sum, f) => sum + f.gzip, 0), files, lazy };
+}
+
+let p5;
+if (wanted('P5')) {
+  step('measure P5 (initial JavaScript, gzip level 9)');
+  try {
+    p5 = { id: 'P5', app: initialJavaScript(appDist), baseline: initialJavaScript(join(distRoot, 'p5')) };
+    if (p5.app.files.length === 0) throw new Error(`no entry script found in ${appDist}/index.html`);
+  } catch (error) {
+    console.error(`✗ P5 could not be measured: ${error.message}`);
+    p5 = undefined;
+  }
+}
+
+// --- Summaries -----------------------------------------------------------------------------
+
+function median(values) {
+  const sorted = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const ms = (value) =>
+  value === undefined ? 'n/a' : `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
+const ratio = (value) => (value === undefined ? 'n/a' : `${value.toFixed(2)}×`);
+const kb = (bytes) => (bytes === undefined ? 'n/a' : `${(bytes / 1000).toFixed(1)} KB`);
+const count = (value) => (value === undefined ? 'n/a' : String(Math.round(value * 10) / 10));
+const yesNo = (value) => (value === undefined ? 'n/a' : value ? 'yes' : 'no');
+
+/** Per size: medians of Baton, of the baseline, and of the per-repetition ratio. */
+function sizeSummary(entry) {
+  const runs = entry.runs ?? [];
+  return {
+    size: entry.size,
+    reps: runs.length,
+    baton: median(runs.map((r) => r.baton?.ms)),
+    baseline: median(runs.map((r) => r.baseline?.ms)),
+    ratio: median(runs.map((r) => (r.baton && r.baseline?.ms > 0 ? r.baton.ms / r.baseline.ms : undefined))),
+    seedMs: entry.seedMs,
+  };
+}
+
+const figures = [];
+const growth = [];
+const missing = [];
+const notes = [];
+
+const p1 = wanted('P1') ? readResult('P1') : undefined;
+if (wanted('P1')) {
+  if (!p1) missing.push('P1', 'P6');
+  else {
+    const runs = p1.runs;
+    const baton = median(runs.map((r) => r.baton.ms));
+    const baseline = median(runs.map((r) => r.baseline.ms));
+    const r = median(runs.map((r) => r.baton.ms / r.baseline.ms));
+    const longest = median(runs.map((r) => r.baton.longestTaskMs));
+    figures.push({
+      id: 'P1',
+      what: `stream a ${p1.tokens.toLocaleString('en')}-token reply into a session of ${p1.messages.toLocaleString('en')} messages: first byte → final text painted`,
+      baseline: ms(baseline),
+      baton: `${ms(baton)}, ${longest > 0 ? `longest task ${ms(longest)}` : 'no task over 50 ms'}`,
+      ratio: ratio(r),
+      target: 'ratio ≤ 1.10, no task > 50 ms',
+      met: r <= 1.1 && longest <= 50,
+      values: { baton, baseline, ratio: r, longestTaskMs: longest, reps: runs.length },
+    });
+    const writes = median(runs.map((r) => r.baton.writeTransactions));
+    const allowed = median(runs.map((r) => r.baton.allowedWrites));
+    const excess = median(runs.map((r) => r.baton.writeTransactions - r.baton.allowedWrites));
+    figures.push({
+      id: 'P6',
+      what: 'IndexedDB readwrite transactions during the P1 stream',
+      baseline: `${count(allowed)} (duration ÷ 250 ms + 1)`,
+      baton: count(writes),
+      ratio: allowed ? ratio(writes / allowed) : 'n/a',
+      target: '≤ duration ÷ 250 ms + 1',
+      met: excess <= 0,
+      values: { writes, allowed, reps: runs.length },
+    });
+  }
+}
+
+const growthFigures = {
+  P2: { what: 'handoff switch: `agent_end` of the document → new session painted', unit: 'entries' },
+  P3: { what: 'cold start: page load → session list interactive', unit: 'sessions' },
+  P4: { what: 'open a session: click → its newest messages painted', unit: 'entries' },
+};
+for (const id of ['P2', 'P3', 'P4']) {
+  if (!wanted(id)) continue;
+  const result = readResult(id);
+  const mainEntry = result?.sizes.find((s) => s.size === result.main);
+  if (!result || !mainEntry) {
+    missing.push(id);
+    continue;
+  }
+  const sizes = result.sizes.map(sizeSummary);
+  const smallest = sizes[0];
+  for (const s of sizes) {
+    growth.push({
+      id,
+      size: s.size,
+      unit: growthFigures[id].unit,
+      reps: s.reps,
+      baton: s.baton,
+      baseline: s.baseline,
+      ratio: s.ratio,
+      costGrowth: smallest?.baton ? s.baton / smallest.baton : undefined,
+      dataGrowth: smallest ? s.size / smallest.size : undefined,
+    });
+  }
+  const main = sizeSummary(mainEntry);
+  const label = `${main.size.toLocaleString('en')} ${growthFigures[id].unit}`;
+  if (id === 'P2') {
+    figures.push({
+      id,
+      what: `${growthFigures[id].what}, ${label} in the old session`,
+      baseline: `${ms(main.baseline)} (bare IndexedDB write)`,
+      baton: ms(main.baton),
+      ratio: ratio(main.ratio),
+      target: '≤ 50 ms',
+      met: main.baton <= 50,
+      values: main,
+    });
+  } else if (id === 'P3') {
+    figures.push({
+      id,
+      what: `${growthFigures[id].what}, ${label} of 50 entries`,
+      baseline: `${ms(main.baseline)} (bare idb read of the headers)`,
+      baton: ms(main.baton),
+      ratio: ratio(main.ratio),
+      target: 'ratio ≤ 1.5 and ≤ 300 ms',
+      met: main.ratio <= 1.5 && main.baton <= 300,
+      values: main,
+    });
+  } else {
+    figures.push({
+      id,
+      what: `${growthFigures[id].what}, ${label}`,
+      baseline: `${ms(main.baseline)} (bare idb read of the newest 100)`,
+      baton: ms(main.baton),
+      ratio: ratio(main.ratio),
+      target: '≤ 150 ms',
+      met: main.baton <= 150,
+      values: main,
+    });
+  }
+}
+
+if (wanted('P5')) {
+  if (!p5) missing.push('P5');
+  else {
+    figures.push({
+      id: 'P5',
+      what: 'initial JavaScript (entry + modulepreload + their static imports), gzip',
+      baseline: `${kb(p5.baseline.gzip)} (React + slim SDK client)`,
+      baton: kb(p5.app.gzip),
+      ratio: ratio(p5.app.gzip / p5.baseline.gzip),
+      target: '≤ 110 KB',
+      met: p5.app.gzip <= 110_000,
+      values: { app: p5.app.gzip, baseline: p5.baseline.gzip },
+    });
+  }
+}
+figures.sort((a, b) => a.id.localeCompare(b.id));
+
+// --- Output --------------------------------------------------------------------------------
+
+function table(headers, rows) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
+  return [line(headers), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function markdownTable(headers, rows) {
+  const escapeCell = (cell) => String(cell).replace(/\|/g, '\\|');
+  return [
+    `| ${headers.join(' | ')} |`,
+    `| ${headers.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.map(escapeCell).join(' | ')} |`),
+  ].join('\n');
+}
+
+const chromiumVersion = [p1, readResult('P2'), readResult('P3'), readResult('P4')].find(
+  (r) => r?.chromium,
+)?.chromium;
+const machine = {
+  cpu: cpus()[0]?.model?.trim() ?? 'unknown',
+  cores: cpus().length,
+  memoryGB: Math.round(totalmem() / 1024 ** 3),
+  os: `${type()} ${release()}`,
+  node: process.version,
+  chromium: chromiumVersion ?? 'unknown',
+};
+const date = new Date().toISOString();
+
+console.log(
+  `\n━━ Baton bench (${quick ? 'quick: tiny sizes, 1 repetition' : 'full: medians of the repetitions'})`,
+);
+console.log(
+  `${date.slice(0, 10)} · ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB · Chromium ${machine.chromium} · Node ${machine.node}\n`,
+);
+const figureRows = figures.map((f) => [f.id, f.what, f.baseline, f.baton, f.ratio, f.target, yesNo(f.met)]);
+console.log(table(['id', 'what', 'baseline (same run)', 'Baton', 'ratio', 'target', 'met'], figureRows));
+
+if (growth.length > 0) {
+  console.log('\nGrowth with size (medians; cost × and data × are against the smallest size):\n');
+  const rows = growth.map((g) => [
+    g.id,
+    `${g.size.toLocaleString('en')} ${g.unit}`,
+    g.reps,
+    ms(g.baton),
+    ms(g.baseline),
+    ratio(g.ratio),
+    g.costGrowth === undefined ? 'n/a' : `${g.costGrowth.toFixed(2)}×`,
+    g.dataGrowth === undefined ? 'n/a' : `${g.dataGrowth}×`,
+  ]);
+  console.log(table(['id', 'size', 'reps', 'Baton', 'baseline', 'ratio', 'cost ×', 'data ×'], rows));
+}
+
+if (p5) {
+  console.log('\nP5 initial files (gzip):');
+  for (const f of p5.app.files) console.log(`  ${f.file}  ${kb(f.gzip)}`);
+  console.log('P5 lazy chunks, loaded later (gzip):');
+  if (p5.app.lazy.length === 0) console.log('  (none)');
+  for (const f of p5.app.lazy) console.log(`  ${f.file}  ${kb(f.gzip)}`);
+}
+
+// How long the app kept IndexedDB busy (any transaction open or just finished) after
+// loading a session, and after opening one: work that delays every write meanwhile.
+const seconds = (value) => `${(value / 1000).toFixed(1)} s`;
+const busy = [];
+for (const s of readResult('P2')?.sizes ?? []) {
+  const value = median(s.runs.map((r) => r.storageIdleAfterLoadMs));
+  if (value !== undefined) busy.push(`P2 load of ${s.size.toLocaleString('en')} entries ${seconds(value)}`);
+}
+for (const s of readResult('P4')?.sizes ?? []) {
+  const value = s.runs[0]?.storageIdleAfterClickMs;
+  if (value !== undefined) busy.push(`P4 open of ${s.size.toLocaleString('en')} entries ${seconds(value)}`);
+}
+if (busy.length > 0) {
+  notes.push(`IndexedDB busy after (from navigation start, or from the click): ${busy.join(', ')}.`);
+}
+
+for (const id of ['P1', 'P2', 'P3', 'P4']) {
+  const errors = [];
+  const result = readResult(id);
+  for (const r of result?.runs ?? []) errors.push(...(r.pageErrors ?? []));
+  for (const s of result?.sizes ?? []) errors.push(...(s.pageErrors ?? []));
+  if (errors.length > 0) notes.push(`${id}: the page reported errors: ${[...new Set(errors)].join(' | ')}`);
+}
+if (!quick && growth.length > 0) notes.push('The largest growth sizes run 3 repetitions instead of 5.');
+if (process.env.BENCH_PROFILE) {
+  notes.push(
+    `BENCH_PROFILE=${process.env.BENCH_PROFILE}: that figure's first run was traced, which slows it.`,
+  );
+}
+if (missing.length > 0) notes.push(`Not measured (the harness failed): ${[...new Set(missing)].join(', ')}.`);
+if (notes.length > 0) console.log(`\n${notes.map((n) => `Note: ${n}`).join('\n')}`);
+
+const output = {
+  mode: quick ? 'quick' : 'full',
+  only: only ? [...only] : undefined,
+  date,
+  machine,
+  durationSeconds: Math.round((Date.now() - started) / 1000),
+  figures: figures.map(({ id, what, baseline, baton, ratio, target, met, values }) => ({
+    id,
+    what,
+    baseline,
+    baton,
+    ratio,
+    target,
+    met,
+    values,
+  })),
+  growth,
+  notes,
+  raw: {
+    P1: p1,
+    P2: readResult('P2'),
+    P3: readResult('P3'),
+    P4: readResult('P4'),
+    P5: p5,
+  },
+};
+// A complete full run is the record (bench/results.json, beside README's table); quick,
+// partial and profiling runs leave the work tree as it was.
+const complete = !quick && !only && missing.length === 0 && playwrightOk && !process.env.BENCH_PROFILE;
+const resultsFile = complete ? 'bench/results.json' : 'bench/.dist/results.json';
+writeFileSync(join(root, resultsFile), `${JSON.stringify(output, null, 2)}\n`);
+console.log(`\nWrote ${resultsFile}`);
+
+// --- README (full, complete runs only) ---------------------------------------------------------
+
+if (complete) {
+  const readmePath = join(root, 'README.md');
+  const readme = readFileSync(readmePath, 'utf8');
+  const startMarker = '<!-- bench:start -->';
+  const endMarker = '<!-- bench:end -->';
+  const from = readme.indexOf(startMarker);
+  const to = readme.indexOf(endMarker);
+  if (from === -1 || to < from) {
+    console.log(`README.md has no ${startMarker} … ${endMarker} section; left as it is.`);
+  } else {
+    const section = [
+      startMarker,
+      '',
+      `Latest full \`npm run bench\`: ${date.slice(0, 10)}, ${machine.cpu} (${machine.cores} cores, ${machine.memoryGB} GB), Chromium ${machine.chromium}. Medians; each baseline is measured in the same run (see [bench/README.md](bench/README.md)).`,
+      '',
+      markdownTable(
+        ['id', 'what', 'baseline', 'Baton', 'ratio', 'target', 'met'],
+        figures.map((f) => [f.id, f.what, f.baseline, f.baton, f.ratio, f.target, yesNo(f.met)]),
+      ),
+      '',
+      endMarker,
+    ].join('\n');
+    writeFileSync(readmePath, readme.slice(0, from) + section + readme.slice(to + endMarker.length));
+    console.log('Updated the Performance section of README.md');
+  }
+}
+
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+if (missing.length > 0 || !playwrightOk) {
+  console.error(`\nThe bench could not measure everything (${minutes} min): see the errors above.`);
+  process.exit(1);
+}
+console.log(`\nDone in ${minutes} min.`);
