@@ -32,8 +32,7 @@ export function stripControlCharacters(text: string): { text: string; removed: n
 /** The sentence for a message over the limit, or null when it may be sent. */
 export function messageTooLong(text: string): string | null {
   if (text.length <= MAX_MESSAGE_CHARS) return null;
-  const count = groupThousands;
-  return `That text would make the message ${count(text.length)} characters long; the limit is ${count(MAX_MESSAGE_CHARS)}. Nothing was added: paste a smaller part.`;
+  return `That text would make the message ${groupThousands(text.length)} characters long; the limit is ${groupThousands(MAX_MESSAGE_CHARS)}. Nothing was added: paste a smaller part.`;
 }
 
 /**

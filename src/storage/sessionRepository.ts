@@ -114,17 +114,7 @@ export class SessionRepository {
     ]);
     // Problems name the session by its title too: an id alone means nothing to the user.
     const title = restoredTitle(rawHeader);
-    const entries: SessionEntry[] = [];
-    const problems: string[] = [];
-    for (const record of raw) {
-      const restored = restoreEntry(record, sessionId, title);
-      if (restored.ok) {
-        entries.push(restored.value);
-        problems.push(...restored.problems);
-      } else {
-        problems.push(restored.problem);
-      }
-    }
+    const { entries, problems } = restoreEntries(raw, sessionId, title);
 
     const interrupted = new Map<string, SessionEntry>();
     const markInterrupted = options.markInterrupted ?? true;
@@ -168,18 +158,9 @@ export class SessionRepository {
     }
     const raw: unknown[] = await index.getAll(range);
     const title = restoredTitle(await tx.objectStore('sessions').get(sessionId));
-    const entries: SessionEntry[] = [];
-    const problems: string[] = [];
-    for (const record of raw) {
-      const restored = restoreEntry(record, sessionId, title);
-      if (!restored.ok) {
-        problems.push(restored.problem);
-        continue;
-      }
-      entries.push(interruptIfStreaming(restored.value) ?? restored.value);
-      problems.push(...restored.problems);
-    }
-    return { entries: orderEntries(entries), problems };
+    const { entries, problems } = restoreEntries(raw, sessionId, title);
+    const shown = entries.map((entry) => interruptIfStreaming(entry) ?? entry);
+    return { entries: orderEntries(shown), problems };
   }
 
   /**
@@ -313,6 +294,26 @@ export class SessionRepository {
     const value = await this.getSetting<unknown>(ACTIVE_SESSION_KEY);
     return typeof value === 'string' && value.length > 0 ? value : undefined;
   }
+}
+
+/** Stored records as entries; each one skipped or repaired is named in problems, with the session's title. */
+function restoreEntries(
+  raw: readonly unknown[],
+  sessionId: string,
+  title: string | undefined,
+): LoadedEntries {
+  const entries: SessionEntry[] = [];
+  const problems: string[] = [];
+  for (const record of raw) {
+    const restored = restoreEntry(record, sessionId, title);
+    if (restored.ok) {
+      entries.push(restored.value);
+      problems.push(...restored.problems);
+    } else {
+      problems.push(restored.problem);
+    }
+  }
+  return { entries, problems };
 }
 
 function restoredTitle(rawHeader: unknown): string | undefined {
