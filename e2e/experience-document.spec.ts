@@ -7,7 +7,6 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import {
   activeSessionTitle,
-  alertNotice,
   composer,
   configureApi,
   exchange,
@@ -192,7 +191,7 @@ test('review on: Cancel gives "Handoff cancelled" and stays in the old session',
   await expect(editor).toBeVisible();
   await editor.getByRole('button', { name: 'Cancel' }).click();
 
-  await expect(alertNotice(page, 'Handoff cancelled')).toBeVisible();
+  await expect(statusNotice(page, 'Handoff cancelled')).toBeVisible();
   await expect(editor).toBeHidden();
   await expect(handoffCard(page)).toHaveCount(0);
   await expect(sessionTitles(page)).toHaveCount(1);

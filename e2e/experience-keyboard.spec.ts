@@ -6,7 +6,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
-  alertNotice,
   assistantMessages,
   composer,
   configureApi,
@@ -19,6 +18,7 @@ import {
   send,
   settingsDialog,
   stalledReply,
+  statusNotice,
   userMessages,
   waitIdle,
 } from './helpers';
@@ -95,7 +95,7 @@ test('Esc cancels a handoff being written, wherever the focus is', async ({ page
   // The focus is on a control far from the composer (which has its own Esc).
   await page.getByRole('button', { name: 'Settings' }).focus();
   await page.keyboard.press('Escape');
-  await expect(alertNotice(page, 'Handoff cancelled')).toBeVisible();
+  await expect(statusNotice(page, 'Handoff cancelled')).toBeVisible();
   await expect(handoffProgress(page)).toBeHidden();
   await waitIdle(page);
 });

@@ -6,7 +6,6 @@
 import { expect, test } from './fixtures';
 import {
   activeSessionTitle,
-  alertNotice,
   assistantMessages,
   composer,
   configureApi,
@@ -66,7 +65,7 @@ test('Esc while the document is written cancels: old session kept, partial reply
   await expect(instruction).toBeVisible();
 
   await composer(page).press('Escape');
-  await expect(alertNotice(page, 'Handoff cancelled')).toBeVisible();
+  await expect(statusNotice(page, 'Handoff cancelled')).toBeVisible();
   await expect(progress).toBeHidden();
   await waitIdle(page);
   await expect(partial).toHaveAttribute('data-stop-reason', 'aborted');
@@ -101,7 +100,7 @@ test('the Cancel control in the progress line cancels the same way', async ({ pa
   await expect(partial).toContainText('Ship the billing API');
 
   await handoffProgress(page).getByRole('button', { name: 'Cancel' }).click();
-  await expect(alertNotice(page, 'Handoff cancelled')).toBeVisible();
+  await expect(statusNotice(page, 'Handoff cancelled')).toBeVisible();
   await expect(handoffProgress(page)).toBeHidden();
   await waitIdle(page);
   await expect(partial).toHaveAttribute('data-stop-reason', 'aborted');
@@ -170,7 +169,7 @@ test('a message queued during a handoff that is then cancelled comes back and is
   await expect(page.getByRole('list', { name: 'Queued messages' })).toContainText('Then add refunds');
 
   await page.keyboard.press('Escape');
-  await expect(alertNotice(page, 'Handoff cancelled')).toBeVisible();
+  await expect(statusNotice(page, 'Handoff cancelled')).toBeVisible();
   await waitIdle(page);
   await expect(composer(page)).toHaveValue('Then add refunds');
   await expect(statusNotice(page, QUEUED_BACK)).toBeVisible();

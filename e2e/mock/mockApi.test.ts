@@ -4,6 +4,7 @@ import Anthropic, {
   APIUserAbortError,
   AuthenticationError,
   BadRequestError,
+  ContentTooLargeError,
   InternalServerError,
   NotFoundError,
   OverloadedError,
@@ -11,7 +12,7 @@ import Anthropic, {
   RateLimitError,
 } from '@anthropic-ai/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CORS_FORBIDDEN_MESSAGE, type MockApi, startMockApi } from './mockApi';
+import { CORS_FORBIDDEN_MESSAGE, type MockApi, mockTokenCount, startMockApi } from './mockApi';
 
 const KEY = 'sk-ant-mock-test-key';
 let mock: MockApi;
@@ -32,6 +33,18 @@ const params = (text = 'Hello mock') => ({
   max_tokens: 256,
   messages: [{ role: 'user' as const, content: text }],
 });
+
+/** Parses an SSE body into its events, the JSON payloads decoded. */
+function sseEvents(text: string): Array<{ event: string; data: unknown }> {
+  return text
+    .split('\n\n')
+    .filter((frame) => frame.trim() !== '')
+    .map((frame) => {
+      const event = /^event: (.*)$/m.exec(frame)?.[1] ?? '';
+      const data = /^data: (.*)$/m.exec(frame)?.[1] ?? 'null';
+      return { event, data: JSON.parse(data) as unknown };
+    });
+}
 
 /** Runs a stream to its end and returns the text deltas seen and the outcome. */
 async function runStream(sdk: Anthropic, signal?: AbortSignal) {
@@ -136,6 +149,28 @@ describe('replies', () => {
     expect(message.content[0]).toMatchObject({ text: 'Mock reply to: List files' });
   });
 
+  it('ends a stream with a scripted model_context_window_exceeded stop reason', async () => {
+    const reply = {
+      blocks: [{ type: 'text' as const, text: 'Cut short' }],
+      stopReason: 'model_context_window_exceeded' as const,
+    };
+    mock.script({ kind: 'reply', reply }, { kind: 'reply', reply });
+    const raw = await fetch(`${mock.url}/v1/messages`, {
+      method: 'POST',
+      body: JSON.stringify({ ...params(), stream: true }),
+    });
+    const deltas = sseEvents(await raw.text()).filter((e) => e.event === 'message_delta');
+    const { message } = await runStream(client());
+
+    expect(deltas).toHaveLength(1);
+    expect(deltas[0]?.data).toMatchObject({
+      type: 'message_delta',
+      delta: { stop_reason: 'model_context_window_exceeded' },
+    });
+    expect(message?.stop_reason).toBe('model_context_window_exceeded');
+    expect(message?.content[0]).toMatchObject({ text: 'Cut short' });
+  });
+
   it('delays the response headers by firstByteDelayMs', async () => {
     mock.script({
       kind: 'reply',
@@ -209,6 +244,21 @@ describe('HTTP errors', () => {
     expect((error as APIError).status).toBe(status);
   });
 
+  it('maps 413 to ContentTooLargeError with the API type and message, and the SDK does not retry it', async () => {
+    mock.script(
+      { kind: 'status', status: 413 },
+      { kind: 'reply', reply: { blocks: [{ type: 'text', text: 'unused' }] } },
+    );
+    const { error } = await runStream(client({ maxRetries: 2 }));
+
+    expect(error).toBeInstanceOf(ContentTooLargeError);
+    expect((error as APIError).status).toBe(413);
+    expect((error as APIError).type).toBe('request_too_large');
+    expect((error as APIError).apiMessage).toBe('Request exceeds the maximum allowed number of bytes.');
+    expect(mock.requests).toHaveLength(1);
+    expect(mock.pendingSteps).toBe(1);
+  });
+
   it('names the requested model in a default 404, and uses a scripted message and type', async () => {
     mock.script(
       { kind: 'status', status: 404 },
@@ -226,6 +276,128 @@ describe('HTTP errors', () => {
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as AuthenticationError).apiMessage).toBe(CORS_FORBIDDEN_MESSAGE);
     expect((error as AuthenticationError).message).toContain('CORS requests are not allowed');
+  });
+});
+
+describe('context window', () => {
+  /** A POST /v1/messages with one user text, sent without the SDK, from a browser origin. */
+  const postMessages = (text: string) =>
+    fetch(`${mock.url}/v1/messages`, {
+      method: 'POST',
+      headers: { origin: 'http://127.0.0.1:4173', 'content-type': 'application/json' },
+      body: JSON.stringify(params(text)),
+    });
+
+  it('mockTokenCount counts system, tools and messages at four characters a token, rounded up', () => {
+    // The JSON of {system, tools, messages} is 78, 40 and 123 characters long.
+    expect(mockTokenCount(params('Hello mock'))).toBe(20);
+    expect(mockTokenCount({})).toBe(10);
+    expect(
+      mockTokenCount({
+        model: 'ignored',
+        max_tokens: 99999,
+        system: 'Be brief.',
+        tools: [{ name: 'ls', input_schema: { type: 'object' } }],
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
+    ).toBe(31);
+  });
+
+  it('refuses a request over the limit with the API 400 body, records it, and keeps the scripted step', async () => {
+    mock.limitContext(20);
+    mock.script({ kind: 'reply', reply: { blocks: [{ type: 'text', text: 'scripted' }] } });
+    const refused = await postMessages('Hello mock, hi'); // 82 characters of JSON: 21 tokens
+    const body = await refused.json();
+
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4173');
+    expect(body).toEqual({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: 'prompt is too long: 21 tokens > 20 maximum' },
+      request_id: refused.headers.get('request-id'),
+    });
+    expect(body.request_id).toMatch(/^req_mock_/);
+    expect(mock.requests).toHaveLength(1);
+    expect(mock.messageRequests()).toHaveLength(1);
+    expect(mock.pendingSteps).toBe(1);
+  });
+
+  it('gives the scripted step to the next request that fits, one exactly at the limit included', async () => {
+    mock.limitContext(20);
+    mock.script({ kind: 'reply', reply: { blocks: [{ type: 'text', text: 'scripted' }] } });
+    const sdk = client();
+    await expect(sdk.messages.create(params('Hello mock, a little longer'))).rejects.toBeInstanceOf(
+      BadRequestError,
+    );
+    const fits = await sdk.messages.create(params('Hello mock'));
+
+    expect(fits.content[0]).toMatchObject({ text: 'scripted' });
+    expect(mock.pendingSteps).toBe(0);
+    expect(mock.requests).toHaveLength(2);
+  });
+
+  it('takes the limit from startMockApi, reports it, and drops it with limitContext(undefined)', async () => {
+    await mock.close();
+    mock = await startMockApi({ contextWindow: 10 });
+    expect(mock.contextWindow).toBe(10);
+    expect((await postMessages('x')).status).toBe(400);
+
+    mock.limitContext(undefined);
+    expect(mock.contextWindow).toBeUndefined();
+    const allowed = await postMessages('x'.repeat(10_000));
+    expect(allowed.status).toBe(200);
+    expect(await allowed.json()).toMatchObject({ content: [{ text: `Mock reply to: ${'x'.repeat(100)}…` }] });
+
+    expect(() => mock.limitContext(-1)).toThrow(RangeError);
+    expect(() => mock.limitContext(1.5)).toThrow(RangeError);
+    expect(mock.contextWindow).toBeUndefined();
+  });
+
+  it('answers count_tokens with the count and CORS headers, records it, and leaves steps and limit alone', async () => {
+    mock.limitContext(1);
+    mock.script({ kind: 'status', status: 500 });
+    const response = await fetch(`${mock.url}/v1/messages/count_tokens`, {
+      method: 'POST',
+      headers: { origin: 'http://127.0.0.1:4173', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'claude-test', messages: [{ role: 'user', content: 'Hello mock' }] }),
+    });
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4173');
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({ input_tokens: 20 });
+    expect(mock.requests).toHaveLength(1);
+    expect(mock.requests[0]).toMatchObject({ method: 'POST', path: '/v1/messages/count_tokens' });
+    expect(mock.requests[0]?.body.messages).toEqual([{ role: 'user', content: 'Hello mock' }]);
+    expect(mock.messageRequests()).toEqual([]);
+    expect(mock.pendingSteps).toBe(1);
+  });
+
+  it('serves the SDK: countTokens gets the count, and a too-long create raises BadRequestError', async () => {
+    const sdk = client({ maxRetries: 2 });
+    const counted = await sdk.messages.countTokens({
+      model: 'claude-test',
+      messages: [{ role: 'user', content: 'Hello mock' }],
+    });
+    expect(counted.input_tokens).toBe(20);
+
+    // count_tokens left nothing behind: the next create still gets the default echo.
+    const echoed = await sdk.messages.create(params('after counting'));
+    expect(echoed.content[0]).toMatchObject({ text: 'Mock reply to: after counting' });
+
+    mock.limitContext(counted.input_tokens - 1);
+    const error = await sdk.messages.create(params('Hello mock')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).message).toContain('prompt is too long:');
+    expect((error as BadRequestError).apiMessage).toBe('prompt is too long: 20 tokens > 19 maximum');
+
+    expect(mock.requests.map((r) => r.path)).toEqual([
+      '/v1/messages/count_tokens',
+      '/v1/messages',
+      '/v1/messages',
+    ]);
+    // A 400 is not retried, and messageRequests leaves count_tokens out.
+    expect(mock.messageRequests()).toEqual([mock.requests[1], mock.requests[2]]);
   });
 });
 

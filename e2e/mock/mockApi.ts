@@ -2,6 +2,8 @@
  * A local stand-in for the Anthropic Messages API, for unit and e2e tests. It speaks
  * the real wire protocol (SSE streaming, JSON error bodies, CORS for a browser origin),
  * records every request, and answers each POST /v1/messages with the next scripted step.
+ * It can also act out a context window: POST /v1/messages/count_tokens answers
+ * mockTokenCount, and while a limit is set longer requests get the API's 400.
  *
  * Point the SDK's `baseURL` at `mockApi.url`.
  */
@@ -48,9 +50,18 @@ export interface MockApi {
   readonly preflights: number;
   /** Scripted steps not used yet (a step with `repeat` counts once). */
   readonly pendingSteps: number;
+  /** The mock's context window in mockTokenCount tokens; undefined when there is none. */
+  readonly contextWindow: number | undefined;
+  /**
+   * Sets the context window: a POST /v1/messages longer than `maxTokens` gets the API's
+   * 400 "prompt is too long" and leaves the scripted steps alone. `undefined` removes it.
+   */
+  limitContext(maxTokens: number | undefined): void;
+  /** The recorded POST /v1/messages requests only: no count_tokens, no other paths. */
+  messageRequests(): RecordedRequest[];
   /** Queues replies for the next POST /v1/messages requests, in order. */
   script(...steps: MockStep[]): void;
-  /** Forgets scripted steps, recorded requests and the preflight count. */
+  /** Forgets scripted steps, recorded requests and the preflight count; keeps the context window. */
   reset(): void;
   /** Resolves with the recorded requests once at least `count` have arrived. */
   waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
@@ -59,9 +70,32 @@ export interface MockApi {
 
 const EXPOSED_HEADERS = 'request-id, retry-after, retry-after-ms, x-should-retry';
 const MAX_DEFAULT_ECHO = 100;
+const MESSAGES_PATH = '/v1/messages';
+const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
 
-export async function startMockApi(options: { port?: number } = {}): Promise<MockApi> {
+/**
+ * The mock's token count for a request: about four characters a token over what fills a
+ * context window (system, tools, messages). Tests compute the same number to pick limits.
+ */
+export function mockTokenCount(body: MessagesRequestBody): number {
+  const counted = { system: body.system ?? null, tools: body.tools ?? [], messages: body.messages ?? [] };
+  return Math.ceil(JSON.stringify(counted).length / 4);
+}
+
+function checkedContextWindow(maxTokens: number | undefined): number | undefined {
+  if (maxTokens === undefined) return undefined;
+  // An integer, so the refusal reads like the API's: `... tokens > 200000 maximum`.
+  if (!Number.isSafeInteger(maxTokens) || maxTokens < 0) {
+    throw new RangeError(`Mock API: context window must be an integer >= 0, got ${maxTokens}`);
+  }
+  return maxTokens;
+}
+
+export async function startMockApi(
+  options: { port?: number; contextWindow?: number } = {},
+): Promise<MockApi> {
   const requests: RecordedRequest[] = [];
+  let contextWindow = checkedContextWindow(options.contextWindow);
   const queue: Array<{ step: MockStep; left: number }> = [];
   const waiters = new Set<() => void>();
   const openResponses = new Set<ServerResponse>();
@@ -114,9 +148,24 @@ export async function startMockApi(options: { port?: number } = {}): Promise<Moc
     const baseHeaders = { ...cors, 'request-id': requestId };
     const path = (req.url ?? '/').split('?')[0];
 
-    if (req.method !== 'POST' || path !== '/v1/messages') {
+    if (req.method === 'POST' && path === COUNT_TOKENS_PATH) {
+      writeJson({ res, baseHeaders }, 200, { input_tokens: mockTokenCount(body) });
+      return;
+    }
+    if (req.method !== 'POST' || path !== MESSAGES_PATH) {
       writeJson({ res, baseHeaders }, 404, errorBody('not_found_error', 'Not Found', requestId));
       return;
+    }
+
+    // Checked before nextStep(): a refused request must not use up what a test scripted.
+    const limit = contextWindow;
+    if (limit !== undefined) {
+      const tokens = mockTokenCount(body);
+      if (tokens > limit) {
+        const message = `prompt is too long: ${tokens} tokens > ${limit} maximum`;
+        writeJson({ res, baseHeaders }, 400, errorBody('invalid_request_error', message, requestId));
+        return;
+      }
     }
 
     const model = typeof body.model === 'string' ? body.model : 'mock-model';
@@ -155,6 +204,15 @@ export async function startMockApi(options: { port?: number } = {}): Promise<Moc
     },
     get pendingSteps() {
       return queue.length;
+    },
+    get contextWindow() {
+      return contextWindow;
+    },
+    limitContext(maxTokens) {
+      contextWindow = checkedContextWindow(maxTokens);
+    },
+    messageRequests() {
+      return requests.filter((r) => r.method === 'POST' && r.path.split('?')[0] === MESSAGES_PATH);
     },
     script(...steps) {
       for (const step of steps) queue.push({ step, left: Math.max(1, Math.floor(step.repeat ?? 1)) });

@@ -5,9 +5,9 @@
 import type { ScriptedReply } from '../../src/llm/sse/messageStreamEvents';
 
 /** The statuses the real API uses for its documented error types. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 500 | 529;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 429 | 500 | 529;
 
-export const ERROR_STATUSES: readonly ErrorStatus[] = [400, 401, 403, 404, 429, 500, 529];
+export const ERROR_STATUSES: readonly ErrorStatus[] = [400, 401, 403, 404, 413, 429, 500, 529];
 
 interface StepBase {
   /**
@@ -109,6 +109,7 @@ export const DEFAULT_ERROR_TYPE: Record<ErrorStatus, string> = {
   401: 'authentication_error',
   403: 'permission_error',
   404: 'not_found_error',
+  413: 'request_too_large',
   429: 'rate_limit_error',
   500: 'api_error',
   529: 'overloaded_error',
@@ -119,6 +120,7 @@ export const DEFAULT_ERROR_MESSAGE: Record<ErrorStatus, string> = {
   401: 'invalid x-api-key',
   403: 'Your API key does not have permission to use the specified resource.',
   404: 'Not found.',
+  413: 'Request exceeds the maximum allowed number of bytes.',
   429: 'Number of requests has exceeded your rate limit. Please try again later.',
   500: 'Internal server error',
   529: 'Overloaded',

@@ -8,21 +8,19 @@ import { Agent, AgentBusyError, userMessage } from './agent/agent';
 import type { AgentEvent } from './agent/agentEvents';
 import type { AgentTool, ModelClient, ToolChoice } from './agent/types';
 import { expandPromptTemplate, type PromptTemplate } from './commands/promptTemplates';
-import { contextTokensUsed } from './context/contextWindow';
+import { contextTokensUsed, contextWindowFor } from './context/contextWindow';
+import { type ContextOverflow, contextOverflowSentence } from './context/lengthRefusal';
 import { checkHandoffSections } from './handoff/checkSections';
 import type { HandoffDetails } from './handoff/handoffDetails';
 import {
   HandoffMachine,
+  type HandoffOutcome,
   type HandoffResult,
   type HandoffReviewer,
   type HandoffState,
 } from './handoff/handoffMachine';
-import {
-  HANDOFF_CUSTOM_TYPE,
-  HANDOFF_PROMPT_MARKER,
-  HANDOFF_SESSION_FRAMING,
-  wrapHandoffDocument,
-} from './handoff/handoffPrompt';
+import { HANDOFF_CUSTOM_TYPE, HANDOFF_PROMPT_MARKER, wrapHandoffDocument } from './handoff/handoffPrompt';
+import { prepareHandoffRequest } from './handoff/prepareHandoffRequest';
 import { newId } from './ids';
 import { buildSessionContext } from './session/buildSessionContext';
 import type { SessionPersistence } from './session/persistence';
@@ -36,16 +34,13 @@ import {
   type SessionHeader,
   textOf,
 } from './session/types';
+import { systemPromptFor } from './systemPrompt';
 import { deriveTodos } from './todos/deriveTodos';
 import { TODO_REMINDER_CUSTOM_TYPE, TodoReminder } from './todos/todoReminder';
 import type { TodoItem } from './todos/todoTypes';
 import { createTodoWriteTool, TODO_WRITE_TOOL_NAME } from './todos/todoWriteTool';
 
-export const BASE_SYSTEM_PROMPT = [
-  'You are the assistant in Baton, a chat app for long working sessions.',
-  'Be direct and precise. Use markdown where it helps; put code in fenced blocks.',
-  'For work with several steps, keep a plan with the todo_write tool and keep it current.',
-].join('\n');
+export { BASE_SYSTEM_PROMPT } from './systemPrompt';
 
 export interface AgentSessionDeps {
   persistence: SessionPersistence;
@@ -58,6 +53,8 @@ export interface AgentSessionDeps {
    */
   modelForSession?(sessionModel: string): string;
   getMaxTokens(): number;
+  /** The model's context window in tokens; default: the table of known models. */
+  getContextWindow?(model: string): number;
   /** The user's API key, so it can be kept out of what the handoff sends and stores. */
   getApiKey(): string | undefined;
   getPromptTemplates(): PromptTemplate[];
@@ -86,6 +83,17 @@ export interface HandoffOptions {
 
 export class NotEditableError extends Error {
   override readonly name = 'NotEditableError';
+}
+
+/**
+ * The model refused this conversation for length (or its window filled mid-reply):
+ * sending more would only be refused again, larger. The text stays with the user.
+ */
+export class ContextFullError extends Error {
+  override readonly name = 'ContextFullError';
+  constructor(readonly overflow: ContextOverflow) {
+    super(`${contextOverflowSentence(overflow)} Hand off to continue; your message is still in the box.`);
+  }
 }
 
 export interface PromptOptions {
@@ -150,11 +158,29 @@ export class AgentSession {
       countBranchMessages: () => this.countBranchMessages(),
       isStreaming: () => this.agent.isStreaming,
       subscribe: (listener) => this.agent.subscribe(listener),
-      sendHandoffPrompt: (prompt) =>
-        this.agent.prompt(userMessage(prompt), { toolChoice: 'none', takeSteering: false }),
+      prepareHandoff: (focus, signal, onProgress) =>
+        prepareHandoffRequest({
+          context: this.agent.messages,
+          system: this.systemPrompt(),
+          tools: this.tools.map((tool) => tool.definition),
+          model: this.model,
+          window: this.contextWindow,
+          maxTokens: deps.getMaxTokens(),
+          client: deps.getModelClient(),
+          ...(focus && { focus }),
+          redact: (text) => deps.redact(text, deps.getApiKey()),
+          signal,
+          onProgress,
+        }),
+      sendHandoffPrompt: (prompt, transcript) =>
+        this.agent.prompt(userMessage(prompt), {
+          toolChoice: 'none',
+          takeSteering: false,
+          requestPrefix: transcript,
+        }),
       abortGeneration: () => this.agent.abort(),
       redact: (text) => deps.redact(text, deps.getApiKey()),
-      switchToHandoffSession: (document) => this.switchToHandoffSession(document),
+      switchToHandoffSession: (document, outcome) => this.switchToHandoffSession(document, outcome),
       now: this.now,
     });
     this.handoffs.onChange((state) => this.emit({ type: 'handoff_state', state }));
@@ -178,6 +204,11 @@ export class AgentSession {
     return this.deps.modelForSession?.(this.current.header.model) ?? this.deps.getModel();
   }
 
+  /** The window of this session's model, in tokens (the user's override wins). */
+  get contextWindow(): number {
+    return this.deps.getContextWindow?.(this.model) ?? contextWindowFor(this.model);
+  }
+
   /** The user message an edit is under way for (see beginEdit). */
   get editingEntryId(): string | undefined {
     return this.pendingEdit;
@@ -198,9 +229,7 @@ export class AgentSession {
   }
 
   systemPrompt(): string {
-    return this.current.header.parentSession === undefined
-      ? BASE_SYSTEM_PROMPT
-      : `${BASE_SYSTEM_PROMPT}\n\n${HANDOFF_SESSION_FRAMING}`;
+    return systemPromptFor(this.current.header.parentSession !== undefined);
   }
 
   countBranchMessages(): number {
@@ -215,6 +244,8 @@ export class AgentSession {
     if (this.isBusy) throw new AgentBusyError();
     // An edit under way turns this message into its new branch.
     if (this.pendingEdit !== undefined) this.branchForEdit(this.pendingEdit);
+    const full = this.contextFull();
+    if (full) throw new ContextFullError(full);
     await this.agent.prompt(userMessage(this.expand(text, options)), {
       ...(options.toolChoice && { toolChoice: options.toolChoice }),
     });
@@ -232,6 +263,24 @@ export class AgentSession {
     this.setPendingEdit(entryId);
     // prompt() makes the branch, so a subclass that guards prompt() guards the edit too.
     await this.prompt(text, options);
+  }
+
+  /**
+   * Set when the newest reply says the conversation no longer fits, unless the user has
+   * since picked another model than the one that refused.
+   */
+  contextFull(): ContextOverflow | undefined {
+    const messages = this.agent.messages;
+    let i = messages.length - 1;
+    while (i >= 0 && messages[i]?.role !== 'assistant') i--;
+    const last = messages[i];
+    if (last?.role !== 'assistant') return undefined;
+    const overflow =
+      last.contextOverflow ?? (last.stopReason === 'model_context_window_exceeded' ? {} : undefined);
+    if (!overflow) return undefined;
+    // Another model (a larger window, say) gets its own try.
+    if (last.model !== undefined && last.model !== this.model) return undefined;
+    return overflow;
   }
 
   /** Moves the leaf to the edited message's parent, so the next message becomes its sibling. */
@@ -290,8 +339,14 @@ export class AgentSession {
   private async sendFollowUps(): Promise<void> {
     for (;;) {
       const last = this.agent.messages.at(-1);
-      // After a stop or an error the queue waits for the user, who can see and edit it.
-      if (last?.role === 'assistant' && (last.stopReason === 'aborted' || last.stopReason === 'error'))
+      // After a stop, an error or a full window the queue waits for the user, who can
+      // see and edit it.
+      if (
+        last?.role === 'assistant' &&
+        (last.stopReason === 'aborted' ||
+          last.stopReason === 'error' ||
+          last.stopReason === 'model_context_window_exceeded')
+      )
         return;
       if (this.isBusy) return;
       const next = this.agent.takeNextFollowUp();
@@ -475,7 +530,7 @@ export class AgentSession {
    * session with its lineage, the parent's child link, the handoff entry and the
    * active pointer), then the in-memory switch. If the commit fails nothing moved.
    */
-  private async switchToHandoffSession(document: string): Promise<string> {
+  private async switchToHandoffSession(document: string, outcome: HandoffOutcome): Promise<string> {
     const parent = this.current;
     const now = this.now();
     const childId = this.makeId();
@@ -484,6 +539,10 @@ export class AgentSession {
       parentSession: parent.id,
       parentTitle: parent.header.title,
       sections: checkHandoffSections(document),
+      ...(outcome.condensed && { condensed: outcome.condensed }),
+      ...(outcome.pendingRequest && {
+        pendingRequest: this.deps.redact(outcome.pendingRequest, this.deps.getApiKey()),
+      }),
     };
     const tokensBefore = lastUsageTokens(parent.getBranch());
     if (tokensBefore !== undefined) details.tokensBefore = tokensBefore;

@@ -13,6 +13,25 @@ export const DEMO_MODEL_ID = 'baton-demo';
 export const DEMO_MODEL_LABEL = 'Demo (offline)';
 
 /**
+ * The offline demo with a small context window (see contextWindowFor), chosen by typing
+ * this id as the model while there is no key: a short chat fills it, so the handoff of a
+ * conversation that no longer fits can be tried without a key.
+ */
+export const DEMO_SMALL_MODEL_ID = 'baton-demo-small';
+
+export const DEMO_SMALL_MODEL_LABEL = 'Demo (small window)';
+
+/** Whether `model` names one of the offline demo models. */
+export function isDemoModelId(model: string): boolean {
+  return model === DEMO_MODEL_ID || model === DEMO_SMALL_MODEL_ID;
+}
+
+/** What the UI calls a demo model. */
+export function demoModelLabel(model: string): string {
+  return model === DEMO_SMALL_MODEL_ID ? DEMO_SMALL_MODEL_LABEL : DEMO_MODEL_LABEL;
+}
+
+/**
  * How long one attempt may wait for the API's response headers (the first byte of a
  * streamed reply) before it counts as a timeout. The SDK's own default is 10 minutes,
  * far too long to stare at a server that accepted the request and never answers. A

@@ -84,8 +84,15 @@ describe('toModelError for HTTP statuses', () => {
       413,
       'request_too_large',
       'Request exceeds the maximum allowed number of bytes.',
-      'bad_request',
-      'The API rejected the request: Request exceeds the maximum allowed number of bytes.',
+      'context_overflow',
+      "This conversation no longer fits the model's context.",
+    ],
+    [
+      400,
+      'invalid_request_error',
+      'prompt is too long: 219898 tokens > 200000 maximum',
+      'context_overflow',
+      "This conversation no longer fits the model's context (219,898 of 200,000 tokens).",
     ],
   ])('%i %s → %s', (status, type, apiMessage, kind, sentence) => {
     const error = toModelError(statusError(status, type, apiMessage));
@@ -93,6 +100,17 @@ describe('toModelError for HTTP statuses', () => {
     expect(error.kind).toBe(kind);
     expect(error.message).toBe(sentence);
     expect(error.status).toBe(status);
+  });
+
+  it('keeps the sizes of a length refusal for the meter, and none for other refusals', () => {
+    const refused = toModelError(
+      statusError(400, 'invalid_request_error', 'prompt is too long: 219898 tokens > 200000 maximum'),
+    );
+    expect(refused.overflow).toEqual({ tokens: 219_898, limit: 200_000 });
+    expect(toModelError(statusError(413, 'request_too_large', 'too big')).overflow).toEqual({});
+    expect(
+      toModelError(statusError(400, 'invalid_request_error', 'max_tokens: too large')).overflow,
+    ).toBeUndefined();
   });
 
   it('recognises an organisation that forbids browser (CORS) access, on 401 and 403', () => {

@@ -14,6 +14,7 @@ import {
   APIUserAbortError,
   AuthenticationError,
   BadRequestError,
+  ContentTooLargeError,
   InternalServerError,
   NotFoundError,
   OverloadedError,
@@ -23,6 +24,11 @@ import {
   RequestTimeoutError,
 } from '@anthropic-ai/sdk/core/error';
 import { ModelError, type ModelErrorKind } from '../core/agent/types';
+import {
+  type ContextOverflow,
+  contextOverflowSentence,
+  parsePromptTooLong,
+} from '../core/context/lengthRefusal';
 import { redactSecret } from '../core/redactSecret';
 import type { Message } from '../core/session/types';
 
@@ -46,6 +52,7 @@ interface Details {
   status?: number;
   retryAfterSeconds?: number;
   apiMessage?: string;
+  overflow?: ContextOverflow;
 }
 
 type Case =
@@ -58,6 +65,7 @@ type Case =
   | 'overloaded'
   | 'server'
   | 'bad_request'
+  | 'context_overflow'
   | 'network'
   | 'offline'
   | 'connection_dropped'
@@ -110,6 +118,10 @@ const ERROR_TABLE: Record<Case, { kind: ModelErrorKind; sentence: (d: Details) =
     kind: 'bad_request',
     sentence: (d) => `The API rejected the request: ${d.apiMessage ?? 'no reason given'}`,
   },
+  context_overflow: {
+    kind: 'context_overflow',
+    sentence: (d) => contextOverflowSentence(d.overflow ?? {}),
+  },
   network: {
     kind: 'network',
     sentence: (d) => `Could not reach the model API at ${d.host}. Check your connection or the API base URL.`,
@@ -147,7 +159,7 @@ export function toModelError(error: unknown, partial?: Message, context: ErrorCo
   const entry = ERROR_TABLE[found];
   const message = redactSecret(entry.sentence(details), context.secret);
   const failed = partial ? { ...partial, stopReason: 'error' as const, errorMessage: message } : undefined;
-  return new ModelError(entry.kind, message, details.status, failed);
+  return new ModelError(entry.kind, message, details.status, failed, details.overflow);
 }
 
 /** The sentence to show for any error, model-related or not. */
@@ -169,6 +181,12 @@ function classify(error: unknown, context: ErrorContext, details: Details): Case
     const apiMessage = apiMessageOf(error);
     if (apiMessage !== undefined) details.apiMessage = apiMessage;
     if (isCorsRefusal(error, apiMessage)) return 'cors_forbidden';
+    // Refused for length, whatever the status or stream said: the user's way out is a handoff.
+    const overflow = lengthRefusal(error, apiMessage);
+    if (overflow) {
+      details.overflow = overflow;
+      return 'context_overflow';
+    }
     const found =
       error.status === undefined ? classifyStreamError(error) : classifyStatusError(error, details);
     // Sentences that quote the API fall back to the SDK's text when the body was not the API's JSON.
@@ -231,6 +249,14 @@ function classifyStreamError(error: APIError): Case {
     default:
       return 'unknown';
   }
+}
+
+/** A 400 "prompt is too long: N tokens > M maximum", or a 413 request_too_large. */
+function lengthRefusal(error: APIError, apiMessage: string | undefined): ContextOverflow | undefined {
+  const parsed = parsePromptTooLong(apiMessage ?? error.message);
+  if (parsed) return parsed;
+  if (error instanceof ContentTooLargeError || error.status === 413) return {};
+  return undefined;
 }
 
 /** The API answers an organisation that forbids browser access with a 401/403 naming CORS. */

@@ -4,11 +4,18 @@
  */
 import type {
   ContentBlockParam,
+  MessageCountTokensParams,
   MessageCreateParamsStreaming,
   MessageParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { ApiContentBlock, ApiMessage, ModelRequest, ToolDefinition } from '../core/agent/types';
+import type {
+  ApiContentBlock,
+  ApiMessage,
+  ModelRequest,
+  TokenCountRequest,
+  ToolDefinition,
+} from '../core/agent/types';
 
 export function toMessageParams(request: ModelRequest): MessageCreateParamsStreaming {
   const params: MessageCreateParamsStreaming = {
@@ -26,6 +33,14 @@ export function toMessageParams(request: ModelRequest): MessageCreateParamsStrea
     params.tools = request.tools.map(toTool);
     params.tool_choice = { type: request.toolChoice };
   }
+  return params;
+}
+
+/** The same request as toMessageParams would send, for count_tokens (no max_tokens, no stream). */
+export function toCountTokensParams(request: TokenCountRequest): MessageCountTokensParams {
+  const params: MessageCountTokensParams = { model: request.model, messages: toMessages(request.messages) };
+  if (request.system.trim() !== '') params.system = request.system;
+  if (request.tools.length > 0) params.tools = request.tools.map(toTool);
   return params;
 }
 

@@ -2,13 +2,13 @@
  * The ModelClient the agent talks to: one streaming Messages API call per request,
  * through the slim SDK client. The offline demo uses this same client with a fake fetch.
  */
-import type { ModelClient, ModelRequest } from '../core/agent/types';
+import type { ModelClient, ModelRequest, TokenCountRequest } from '../core/agent/types';
 import type { Message } from '../core/session/types';
 import { createAnthropicClient, type SlimAnthropic } from './anthropicClient';
 import { MAX_RETRIES, REQUEST_TIMEOUT_MS } from './defaults';
 import { type ErrorContext, toModelError } from './errorMessages';
 import { coalescePartials } from './partialCoalescer';
-import { toMessageParams } from './requestParams';
+import { toCountTokensParams, toMessageParams } from './requestParams';
 import { type RetryListener, retryObservingFetch } from './retryObservingFetch';
 import { StreamAccumulator } from './streamAccumulator';
 
@@ -43,7 +43,25 @@ export function createSdkModelClient(options: SdkModelClientOptions): ModelClien
   return {
     label: options.label,
     stream: (request, onPartial) => streamReply(client, request, onPartial, context),
+    countTokens: (request) => countTokens(client, request, context),
   };
+}
+
+/** The API's own count of a request's input tokens; one attempt, no retries: it is only a check. */
+async function countTokens(
+  client: SlimAnthropic,
+  request: TokenCountRequest,
+  context: ErrorContext,
+): Promise<number> {
+  try {
+    const counted = await client.messages.countTokens(toCountTokensParams(request), {
+      signal: request.signal,
+      maxRetries: 0,
+    });
+    return counted.input_tokens;
+  } catch (error) {
+    throw toModelError(error, undefined, { ...context, model: request.model });
+  }
 }
 
 async function streamReply(

@@ -48,7 +48,7 @@ describe('StreamAccumulator', () => {
     expect(reply.snapshot('aborted')).toMatchObject({ content: [], stopReason: 'aborted' });
   });
 
-  it('maps a context-window stop to max_tokens and keeps counts that message_delta leaves null', () => {
+  it('keeps a context-window stop as its own reason (not max_tokens) and counts that message_delta leaves null', () => {
     const reply = fed([
       ...eventsOf({
         model: 'm',
@@ -76,7 +76,7 @@ describe('StreamAccumulator', () => {
     ]);
     expect(reply.finished).toBe(true);
     expect(reply.snapshot()).toMatchObject({
-      stopReason: 'max_tokens',
+      stopReason: 'model_context_window_exceeded',
       usage: { input: 9, output: 3, cacheRead: 4, cacheWrite: 0 },
     });
   });

@@ -5,10 +5,7 @@
  * Blocks we do not model (thinking, server tools, ...) are skipped: our Message only
  * carries text, tool_use and tool_result blocks.
  */
-import type {
-  StopReason as ApiStopReason,
-  RawMessageStreamEvent,
-} from '@anthropic-ai/sdk/resources/messages/messages';
+import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { ContentBlock, Message, StopReason, Usage } from '../core/session/types';
 
 type Slot =
@@ -93,7 +90,8 @@ export class StreamAccumulator {
           cacheRead: usage.cache_read_input_tokens ?? this.usage.cacheRead,
           cacheWrite: usage.cache_creation_input_tokens ?? this.usage.cacheWrite,
         };
-        if (event.delta.stop_reason) this.stopReason = toStopReason(event.delta.stop_reason);
+        // Every API stop reason is one of ours, model_context_window_exceeded included.
+        if (event.delta.stop_reason) this.stopReason = event.delta.stop_reason;
         return true;
       }
       case 'message_stop':
@@ -137,11 +135,4 @@ function parseToolInput(json: string): unknown {
   } catch {
     return INVALID_INPUT;
   }
-}
-
-function toStopReason(reason: ApiStopReason): StopReason {
-  // The reply was cut off by the context window rather than max_tokens; for the agent
-  // the consequence is the same.
-  if (reason === 'model_context_window_exceeded') return 'max_tokens';
-  return reason;
 }

@@ -1,5 +1,4 @@
 /** The composer: send, queue, run commands, stop. */
-import { AgentBusyError } from '../core/agent/agent';
 import { parseSlashInput } from '../core/commands/parseSlashInput';
 import { expandPromptTemplate } from '../core/commands/promptTemplates';
 import { NOTHING_TO_HAND_OFF } from '../core/handoff/handoffMachine';
@@ -8,10 +7,9 @@ import { messageTooLong } from './composerText';
 import { startHandoff } from './handoffActions';
 import { notify, notifyError } from './notices';
 import { getRuntime, hasRuntime } from './runtime';
+import { sendPrompt } from './sendPrompt';
 import { newSession, showHelp } from './sessionActions';
-import { errorText, get, set } from './storeAccess';
-import { returnToComposer } from './tabSync/returnToComposer';
-import { SessionBusyElsewhereError } from './tabSync/sessionLock';
+import { get, set } from './storeAccess';
 
 const commandContext: CommandContext = {
   showHelp,
@@ -63,17 +61,10 @@ export async function submitComposer(text: string, options: { steer?: boolean } 
     session.queue(expanded, options.steer ? 'steering' : 'followUp');
     return;
   }
-  // Busy from the moment of sending: the tab lock is asked for before agent_start.
-  set({ isStreaming: true });
-  try {
-    await session.prompt(body, { expandPromptTemplates: isTemplateCall });
-  } catch (error) {
-    if (error instanceof AgentBusyError) session.queue(isTemplateCall ? expandNow(body) : body, 'followUp');
-    else if (error instanceof SessionBusyElsewhereError) returnToComposer(text, error.message);
-    else notifyError(errorText(error));
-  } finally {
-    if (!session.agent.isStreaming) set({ isStreaming: false });
-  }
+  await sendPrompt(body, text, {
+    expandPromptTemplates: isTemplateCall,
+    ...(isTemplateCall && { queued: expandNow(body) }),
+  });
 }
 
 function expandNow(text: string): string {

@@ -9,6 +9,7 @@ import {
 } from '../core/handoff/handoffMachine';
 import { notify, notifyError } from './notices';
 import { getRuntime, hasRuntime } from './runtime';
+import { sendPrompt } from './sendPrompt';
 import { errorText, get, set } from './storeAccess';
 
 export interface StartHandoffOptions {
@@ -31,8 +32,12 @@ export async function startHandoff(focus: string, options: StartHandoffOptions =
   if (get().settings.reviewHandoff) run.review = reviewInEditor;
   try {
     const result = await session.handoff(focus.trim() || undefined, run);
-    if (result.status === 'done') notify(HANDOFF_NEW_SESSION_NOTICE);
-    else if (result.status === 'cancelled') notifyError(HANDOFF_CANCELLED);
+    if (result.status === 'done') {
+      notify(HANDOFF_NEW_SESSION_NOTICE);
+      if (result.pendingRequest) await carryPendingRequest(result.pendingRequest);
+    }
+    // The user's own choice: a status, not an alert.
+    else if (result.status === 'cancelled') notify(HANDOFF_CANCELLED);
     else notifyError(handoffFailedMessage(result.reason));
   } catch (error) {
     if (error instanceof HandoffRefused) notify(error.message);
@@ -41,6 +46,21 @@ export async function startHandoff(focus: string, options: StartHandoffOptions =
     closeReview(undefined);
   }
 }
+
+/**
+ * The request the old session never answered goes on in the new one: sent at once when
+ * the user asked for that, otherwise back in the message box, ready to send.
+ */
+async function carryPendingRequest(text: string): Promise<void> {
+  if (get().settings.sendPendingAfterHandoff) {
+    await sendPrompt(text, text);
+    return;
+  }
+  set((s) => ({ composerText: s.composerText ? `${text}\n\n${s.composerText}` : text }));
+  notify(PENDING_REQUEST_RETURNED);
+}
+
+export const PENDING_REQUEST_RETURNED = 'Your unanswered request is in the message box, ready to send.';
 
 let answerReview: ((text: string | undefined) => void) | undefined;
 

@@ -1,13 +1,13 @@
 /**
  * Picks the model client for the current settings: the real API with a key, the
- * offline demo without one. Clients are cached per key and URL so the SDK's
- * connection state is reused between turns.
+ * offline demo without one (which demo: demoModelFor). Clients are cached per key and
+ * URL (the demo per model id) so the SDK's connection state is reused between turns.
  */
 import type { ModelClient } from '../core/agent/types';
-import { DEMO_MODEL_ID, DEMO_MODEL_LABEL, REQUEST_TIMEOUT_MS } from '../llm/defaults';
+import { REQUEST_TIMEOUT_MS } from '../llm/defaults';
 import { createDemoModelClient } from '../llm/demo/demoModelClient';
 import { createSdkModelClient } from '../llm/sdkModelClient';
-import { isDemo } from './modelLabel';
+import { demoModelFor, isDemo } from './modelLabel';
 import type { Settings } from './settings';
 
 export interface ModelChoice {
@@ -23,8 +23,10 @@ export function chooseModel(
   onRetry: (attempt: number, max: number) => void,
 ): ModelChoice {
   if (isDemo(settings)) {
-    if (cached?.key !== 'demo') cached = { key: 'demo', client: createDemoModelClient() };
-    return { client: cached.client, model: DEMO_MODEL_ID, label: DEMO_MODEL_LABEL };
+    const model = demoModelFor(settings);
+    const key = `demo\u0000${model}`;
+    if (cached?.key !== key) cached = { key, client: createDemoModelClient({ model }) };
+    return { client: cached.client, model, label: cached.client.label };
   }
   const apiKey = settings.apiKey.trim();
   const timeoutMs = requestTimeoutMs();

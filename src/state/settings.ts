@@ -15,6 +15,8 @@ export interface Settings {
   promptTemplates: PromptTemplate[];
   /** Show the captured handoff document in an editor before the new session starts. */
   reviewHandoff: boolean;
+  /** After a handoff, send the request the old session left unanswered (instead of putting it back in the box). */
+  sendPendingAfterHandoff: boolean;
   /** Past this share of the context window, suggest a handoff (0..1). */
   contextThreshold: number;
   /** The model's context window in tokens; 0 means "look it up". */
@@ -30,6 +32,7 @@ export const DEFAULT_SETTINGS: Settings = {
   rememberKey: false,
   promptTemplates: [],
   reviewHandoff: false,
+  sendPendingAfterHandoff: false,
   contextThreshold: 0.75,
   contextWindowOverride: 0,
   theme: 'system',
@@ -64,6 +67,7 @@ export function restoreSettings(stored: unknown): Settings {
     rememberKey: s.rememberKey === true,
     promptTemplates: templates,
     reviewHandoff: s.reviewHandoff === true,
+    sendPendingAfterHandoff: s.sendPendingAfterHandoff === true,
     contextThreshold:
       typeof s.contextThreshold === 'number' && s.contextThreshold > 0 && s.contextThreshold <= 1
         ? s.contextThreshold

@@ -4,6 +4,7 @@
  * the session list and the newest messages by then; nothing is written before this.
  */
 import type { AgentSession, SessionEvent } from '../core/agentSession';
+import { contextWindowFor } from '../core/context/contextWindow';
 import { redactSecret } from '../core/redactSecret';
 import { createSessionHeader, SessionLog } from '../core/session/sessionLog';
 import type { SessionEntry, SessionHeader } from '../core/session/types';
@@ -53,6 +54,7 @@ export function startEngine({ repository, headers, active, problems }: LoadedSta
       getModel: () => currentModel().model,
       modelForSession: (model) => modelForSession(get().settings, model),
       getMaxTokens: () => get().settings.maxTokens,
+      getContextWindow: (model) => contextWindowFor(model, get().settings.contextWindowOverride || undefined),
       getApiKey: () => get().settings.apiKey || undefined,
       getPromptTemplates: () => get().settings.promptTemplates,
       redact: redactSecret,

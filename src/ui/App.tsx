@@ -92,6 +92,8 @@ export function App() {
         <Breadcrumb />
         <ContextBanner />
         <ChatView />
+        {/* In the flow above the composer, so a notice never covers its controls. */}
+        <Notices />
         <Composer />
       </main>
       <div className="todos-drawer" id={TODOS_DRAWER_ID}>
@@ -101,7 +103,6 @@ export function App() {
         {settingsLoaded && <SettingsDialog />}
         {shortcutsOpen && <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />}
       </Suspense>
-      <Notices />
     </div>
   );
 }

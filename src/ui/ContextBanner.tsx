@@ -24,8 +24,10 @@ export function ContextBanner() {
   return (
     <section className="context-banner" aria-label="Context almost full">
       <p>
-        This session uses {meter.percent}% of the model's context ({meter.label} tokens). Hand off to a new
-        session to carry the important context forward and leave the rest behind.
+        {meter.full
+          ? `This conversation no longer fits the model's context (${meter.label} tokens).`
+          : `This session uses ${meter.percent}% of the model's context (${meter.label} tokens).`}{' '}
+        Hand off to a new session to carry the important context forward and leave the rest behind.
       </p>
       <div className="context-banner-actions">
         <button

@@ -41,7 +41,7 @@ export function StatusLine() {
           aria-valuemin={0}
           aria-valuemax={meter.window}
           aria-valuenow={meter.used}
-          aria-valuetext={`${meter.label} tokens (${meter.percent}%)`}
+          aria-valuetext={`${meter.label} tokens (${meter.percent}%${meter.full ? ', full' : ''})`}
           className={`context-bar${meter.overThreshold ? ' context-bar-full' : ''}`}
         >
           <span className="context-bar-fill" style={{ width: `${meter.percent}%` }} />

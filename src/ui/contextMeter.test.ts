@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionEntry, Usage } from '../core/session/types';
+import type { Message, SessionEntry, Usage } from '../core/session/types';
 import { DEFAULT_SETTINGS } from '../state/settings';
-import { contextMeterView, formatTokens, lastUsage, parsePercent, parseWindowOverride } from './contextMeter';
+import { contextMeterView, formatTokens, parsePercent, parseWindowOverride } from './contextMeter';
 
 let next = 0;
-function message(role: 'user' | 'assistant', usage?: Usage): SessionEntry {
+function message(role: 'user' | 'assistant', usage?: Usage, extra: Partial<Message> = {}): SessionEntry {
   next += 1;
   return {
     id: `e${next}`,
@@ -12,7 +12,7 @@ function message(role: 'user' | 'assistant', usage?: Usage): SessionEntry {
     sessionId: 's',
     timestamp: next,
     type: 'message',
-    message: { role, content: [{ type: 'text', text: 'hi' }], ...(usage && { usage }) },
+    message: { role, content: [{ type: 'text', text: 'hi' }], ...(usage && { usage }), ...extra },
   };
 }
 
@@ -21,14 +21,6 @@ const usage = (input: number, output: number, cacheRead = 0, cacheWrite = 0): Us
   output,
   cacheRead,
   cacheWrite,
-});
-
-describe('lastUsage', () => {
-  it('takes the newest assistant reply that reported usage', () => {
-    const entries = [message('assistant', usage(1, 1)), message('assistant', usage(5, 6)), message('user')];
-    expect(lastUsage(entries)).toEqual(usage(5, 6));
-    expect(lastUsage([message('user')])).toBeUndefined();
-  });
 });
 
 describe('formatTokens', () => {
@@ -59,7 +51,59 @@ describe('contextMeterView', () => {
     expect(contextMeterView(entries, { ...keyed, contextWindowOverride: 10_000 }).label).toBe('8k / 10k');
   });
 
-  it('is over the threshold from the threshold on, and never before a reply', () => {
+  it('is full, red and over the threshold after a length refusal, with the numbers the API gave', () => {
+    const refused = message('assistant', undefined, {
+      content: [],
+      stopReason: 'error',
+      contextOverflow: { tokens: 219_898, limit: 200_000 },
+    });
+    const view = contextMeterView([message('assistant', usage(40, 2)), message('user'), refused], keyed);
+    expect(view).toMatchObject({
+      used: 219_898,
+      window: 200_000,
+      full: true,
+      overThreshold: true,
+      percent: 100,
+    });
+    expect(view.label).toBe('220k / 200k');
+    // Without numbers (a 413), the window is full.
+    const unsized = message('assistant', undefined, {
+      content: [],
+      stopReason: 'error',
+      contextOverflow: {},
+    });
+    expect(contextMeterView([unsized], keyed)).toMatchObject({ used: 200_000, full: true, percent: 100 });
+  });
+
+  it('is full when the window filled while the reply was written', () => {
+    const cut = message('assistant', usage(190_000, 10_000), { stopReason: 'model_context_window_exceeded' });
+    expect(contextMeterView([cut], keyed)).toMatchObject({ full: true, overThreshold: true, percent: 100 });
+  });
+
+  it('counts a fresh handoff session from its document and system prompt, before any reply', () => {
+    const handoff: SessionEntry = {
+      id: 'h',
+      parentId: null,
+      sessionId: 's',
+      timestamp: 1,
+      type: 'custom_message',
+      customType: 'handoff',
+      content: 'x'.repeat(7_000),
+      display: true,
+    };
+    const view = contextMeterView([handoff], keyed);
+    expect(view.used).toBeGreaterThan(2_000);
+    expect(view.measured).toBe(true);
+    expect(view.full).toBe(false);
+  });
+
+  it('adds what was written since the last reported usage', () => {
+    const long = message('user', undefined, { content: [{ type: 'text', text: 'y'.repeat(35_000) }] });
+    const view = contextMeterView([message('assistant', usage(1_000, 0)), long], keyed);
+    expect(view.used).toBeGreaterThanOrEqual(11_000);
+  });
+
+  it('is over the threshold from the threshold on, and never before anything is in it', () => {
     const at = (used: number, threshold: number) =>
       contextMeterView([message('assistant', usage(used, 0))], { ...keyed, contextThreshold: threshold });
     expect(at(149_999, 0.75).overThreshold).toBe(false);

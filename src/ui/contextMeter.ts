@@ -2,31 +2,29 @@
  * What the context meter and the handoff banner show, computed from the store's data
  * without React, so the numbers can be tested on their own.
  */
-import { type ContextMeter, measureContext } from '../core/context/contextWindow';
-import { isMessageEntry, type SessionEntry, type Usage } from '../core/session/types';
-import { DEMO_MODEL_ID } from '../llm/defaults';
+import { contextWindowFor } from '../core/context/contextWindow';
+import { type ContextEstimate, estimateContext } from '../core/context/estimateContext';
+import { HANDOFF_CUSTOM_TYPE } from '../core/handoff/handoffPrompt';
+import { isCustomMessageEntry, type SessionEntry } from '../core/session/types';
+import { systemPromptFor } from '../core/systemPrompt';
+import { demoModelFor, isDemo } from '../state/modelLabel';
 import type { Settings } from '../state/settings';
 
-/** The usage of the newest assistant reply on the branch: what the next turn will carry. */
-export function lastUsage(entries: readonly SessionEntry[]): Usage | undefined {
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const entry = entries[i];
-    if (entry && isMessageEntry(entry) && entry.message.role === 'assistant' && entry.message.usage) {
-      return entry.message.usage;
-    }
-  }
-  return undefined;
-}
-
-/** The model the next turn goes to: without a key that is the offline demo. */
+/** The model the next turn goes to: without a key that is an offline demo. */
 export function meteredModel(settings: Pick<Settings, 'apiKey' | 'model'>): string {
-  return settings.apiKey.trim() === '' ? DEMO_MODEL_ID : settings.model;
+  return isDemo(settings) ? demoModelFor(settings) : settings.model;
 }
 
-export interface ContextMeterView extends ContextMeter {
-  /** A reply has reported its usage; before that there is nothing to measure. */
+export interface ContextMeterView {
+  used: number;
+  window: number;
+  /** 0..1, capped at 1. */
+  fraction: number;
+  /** Anything is in the context yet (reported by the API or estimated). */
   measured: boolean;
-  /** At or past the user's threshold: time to suggest a handoff. */
+  /** The model refused the conversation for length, or its window filled mid-reply. */
+  full: boolean;
+  /** At or past the user's threshold (or full): time to suggest a handoff. */
   overThreshold: boolean;
   /** e.g. "12.3k / 200k". */
   label: string;
@@ -34,19 +32,41 @@ export interface ContextMeterView extends ContextMeter {
   percent: number;
 }
 
+/** Entries arrays are replaced, never changed in place: one estimate per array is enough. */
+const estimates = new WeakMap<readonly SessionEntry[], ContextEstimate>();
+
+function cachedEstimate(entries: readonly SessionEntry[]): ContextEstimate {
+  let estimate = estimates.get(entries);
+  if (!estimate) {
+    const first = entries[0];
+    const startedByHandoff =
+      first !== undefined && isCustomMessageEntry(first) && first.customType === HANDOFF_CUSTOM_TYPE;
+    estimate = estimateContext(entries, systemPromptFor(startedByHandoff));
+    estimates.set(entries, estimate);
+  }
+  return estimate;
+}
+
 export function contextMeterView(
   entries: readonly SessionEntry[],
   settings: Pick<Settings, 'apiKey' | 'model' | 'contextThreshold' | 'contextWindowOverride'>,
 ): ContextMeterView {
-  const usage = lastUsage(entries);
+  const estimate = cachedEstimate(entries);
   const override = settings.contextWindowOverride > 0 ? settings.contextWindowOverride : undefined;
-  const meter = measureContext(usage, meteredModel(settings), override);
+  // After a refusal the API's own numbers win: they are what the model counted.
+  const window = estimate.overflow?.limit ?? contextWindowFor(meteredModel(settings), override);
+  const full = estimate.overflow !== undefined;
+  const used = full ? Math.max(estimate.used, estimate.overflow?.limit ?? window) : estimate.used;
+  const fraction = Math.min(1, used / window);
   return {
-    ...meter,
-    measured: usage !== undefined,
-    overThreshold: usage !== undefined && meter.used / meter.window >= settings.contextThreshold,
-    label: `${formatTokens(meter.used)} / ${formatTokens(meter.window)}`,
-    percent: Math.round(meter.fraction * 100),
+    used,
+    window,
+    fraction,
+    measured: used > 0,
+    full,
+    overThreshold: full || (used > 0 && used / window >= settings.contextThreshold),
+    label: `${formatTokens(used)} / ${formatTokens(window)}`,
+    percent: Math.round(fraction * 100),
   };
 }
 

@@ -4,12 +4,13 @@
  * steering / follow-up / pending-next-turn queues, and reports everything through
  * events; persisting is the listener's business.
  */
-import { toApiMessages } from '../session/buildSessionContext';
+import { joinTurns, toApiMessages } from '../session/buildSessionContext';
 import type { Message, ToolResultBlock, ToolUseBlock } from '../session/types';
 import type { AgentEvent, AgentListener } from './agentEvents';
 import {
   type AgentMessage,
   type AgentTool,
+  type ApiMessage,
   type CustomContextMessage,
   type ModelClient,
   ModelError,
@@ -32,6 +33,12 @@ export interface AgentRunOptions {
    * stay queued for the owner to hand back to the user.
    */
   takeSteering?: boolean;
+  /**
+   * Sent in place of the context before this run's own messages: the handoff sends its
+   * transcript this way, condensed when it had to be, while the context (and so the
+   * stored session) keeps everything as it was.
+   */
+  requestPrefix?: ApiMessage[];
 }
 
 export class AgentBusyError extends Error {
@@ -146,7 +153,10 @@ export class Agent {
       for (;;) {
         for (const message of [...this.pendingNextTurn.splice(0), ...inputs]) this.add(message, added);
         inputs = [];
-        const reply = await this.streamReply(controller.signal, options.toolChoice ?? 'auto');
+        const messages = options.requestPrefix
+          ? joinTurns(options.requestPrefix, toApiMessages(added))
+          : toApiMessages(this.context);
+        const reply = await this.streamReply(controller.signal, options.toolChoice ?? 'auto', messages);
         this.add(reply.message, added, true);
         error = reply.error;
         if (error || reply.message.stopReason === 'aborted') {
@@ -189,6 +199,7 @@ export class Agent {
   private async streamReply(
     signal: AbortSignal,
     toolChoice: ToolChoice,
+    messages: ApiMessage[],
   ): Promise<{ message: Message; error?: ModelError }> {
     const model = this.config.getModel();
     let partial: Message = { role: 'assistant', content: [], stopReason: 'streaming', model };
@@ -198,7 +209,7 @@ export class Agent {
         {
           model,
           system: this.config.getSystemPrompt(),
-          messages: toApiMessages(this.context),
+          messages,
           tools: this.config.getTools().map((tool) => tool.definition),
           toolChoice,
           maxTokens: this.config.getMaxTokens(),
@@ -222,7 +233,10 @@ export class Agent {
           ? caught
           : new ModelError('unknown', caught instanceof Error ? caught.message : String(caught));
       const base = error.partial ?? partial;
-      return { message: { ...base, stopReason: 'error', errorMessage: error.message }, error };
+      const failed: Message = { ...base, stopReason: 'error', errorMessage: error.message };
+      // Kept on the message, so the meter and the Hand off action outlive a reload.
+      if (error.kind === 'context_overflow') failed.contextOverflow = error.overflow ?? {};
+      return { message: failed, error };
     }
   }
 

@@ -3,6 +3,7 @@
  * sends, and the model port that src/llm implements. No SDK types leak in here, so
  * core tests can drive the agent with any ModelClient.
  */
+import type { ContextOverflow } from '../context/lengthRefusal';
 import type { Message, TextBlock, ToolResultBlock, ToolUseBlock } from '../session/types';
 
 /** Context that is not a conversation turn of its own: a handoff document, a todo reminder. */
@@ -53,7 +54,15 @@ export interface ModelRequest {
 export interface ModelClient {
   readonly label: string;
   stream(request: ModelRequest, onPartial: (message: Message) => void): Promise<Message>;
+  /**
+   * The input tokens `request` would use, as the API counts them (count_tokens). Not
+   * every client or gateway has it; callers fall back to an estimate when it is
+   * missing or rejects.
+   */
+  countTokens?(request: TokenCountRequest): Promise<number>;
 }
+
+export type TokenCountRequest = Pick<ModelRequest, 'model' | 'system' | 'messages' | 'tools' | 'signal'>;
 
 export type ModelErrorKind =
   | 'auth'
@@ -64,6 +73,8 @@ export type ModelErrorKind =
   | 'overloaded'
   | 'server'
   | 'bad_request'
+  /** The request is longer than the model's window (400 prompt too long, 413). */
+  | 'context_overflow'
   | 'network'
   | 'connection_dropped'
   | 'timeout'
@@ -79,6 +90,8 @@ export class ModelError extends Error {
     readonly status?: number,
     /** What had streamed before the failure, if anything. */
     readonly partial?: Message,
+    /** For `context_overflow`: the sizes the API named, when it did. */
+    readonly overflow?: ContextOverflow,
   ) {
     super(message);
   }

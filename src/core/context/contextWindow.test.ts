@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextWindowFor, FALLBACK_CONTEXT_WINDOW, measureContext } from './contextWindow';
+import { contextTokensUsed, contextWindowFor, FALLBACK_CONTEXT_WINDOW } from './contextWindow';
 
 describe('contextWindowFor', () => {
   it('finds a model family by its longest prefix', () => {
@@ -15,14 +15,8 @@ describe('contextWindowFor', () => {
   });
 });
 
-describe('measureContext', () => {
-  it('counts input, both cache kinds and output against the window', () => {
-    const meter = measureContext({ input: 1000, cacheRead: 3000, cacheWrite: 500, output: 500 }, 'x', 10_000);
-    expect(meter).toEqual({ used: 5000, window: 10_000, fraction: 0.5 });
-  });
-
-  it('is empty without usage and never above 1', () => {
-    expect(measureContext(undefined, 'x').fraction).toBe(0);
-    expect(measureContext({ input: 50, cacheRead: 0, cacheWrite: 0, output: 60 }, 'x', 100).fraction).toBe(1);
+describe('contextTokensUsed', () => {
+  it('counts input, both cache kinds and output', () => {
+    expect(contextTokensUsed({ input: 1000, cacheRead: 3000, cacheWrite: 500, output: 500 })).toBe(5000);
   });
 });

@@ -8,6 +8,8 @@ import type { Usage } from '../session/types';
 /** Longest matching prefix wins, so a dated id finds its family. */
 const KNOWN_WINDOWS: ReadonlyArray<readonly [prefix: string, tokens: number]> = [
   ['baton-demo', 16_000],
+  // The demo's small window: a short chat fills it, so condensing can be tried offline.
+  ['baton-demo-small', 4_000],
   ['claude-3-haiku', 200_000],
   ['claude-3-5', 200_000],
   ['claude-3-7', 200_000],
@@ -32,17 +34,4 @@ export function contextWindowFor(model: string, override?: number): number {
 
 export function contextTokensUsed(usage: Usage): number {
   return usage.input + usage.cacheRead + usage.cacheWrite + usage.output;
-}
-
-export interface ContextMeter {
-  used: number;
-  window: number;
-  /** 0..1, capped at 1. */
-  fraction: number;
-}
-
-export function measureContext(usage: Usage | undefined, model: string, override?: number): ContextMeter {
-  const window = contextWindowFor(model, override);
-  const used = usage ? contextTokensUsed(usage) : 0;
-  return { used, window, fraction: Math.min(1, used / window) };
 }

@@ -4,6 +4,7 @@
  * reads it, the lineage, the section check and the size of the context it replaced.
  */
 import type { SectionReport } from './checkSections';
+import type { CondenseReport } from './condenseForHandoff';
 
 export interface HandoffDetails {
   /** The document without the wrapper. */
@@ -14,6 +15,10 @@ export interface HandoffDetails {
   sections?: SectionReport;
   /** Tokens of the old session's context: its last reply's input, cache and output tokens. */
   tokensBefore?: number;
+  /** What had to be condensed for the document's request to fit the window. */
+  condensed?: CondenseReport;
+  /** The request the old session left unanswered (the key removed), handed to the new one. */
+  pendingRequest?: string;
 }
 
 /** Reads details from a stored entry, which may come from an older version or be damaged. */
@@ -26,6 +31,9 @@ export function readHandoffDetails(details: unknown): Partial<HandoffDetails> {
   if (typeof raw.parentTitle === 'string') result.parentTitle = raw.parentTitle;
   if (typeof raw.tokensBefore === 'number' && Number.isFinite(raw.tokensBefore))
     result.tokensBefore = raw.tokensBefore;
+  if (typeof raw.pendingRequest === 'string') result.pendingRequest = raw.pendingRequest;
+  const condensed = readCondenseReport(raw.condensed);
+  if (condensed) result.condensed = condensed;
   const sections = raw.sections;
   if (typeof sections === 'object' && sections !== null) {
     const { missing, empty } = sections as Record<string, unknown>;
@@ -34,4 +42,15 @@ export function readHandoffDetails(details: unknown): Partial<HandoffDetails> {
     result.sections = { missing: names(missing), empty: names(empty) };
   }
   return result;
+}
+
+function readCondenseReport(value: unknown): CondenseReport | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const raw = value as Record<string, unknown>;
+  const count = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0);
+  return {
+    toolResultsCleared: count(raw.toolResultsCleared),
+    messagesSummarised: count(raw.messagesSummarised),
+    passes: count(raw.passes),
+  };
 }

@@ -47,6 +47,8 @@ const STATES: Record<HandoffState['status'], HandoffState> = {
 
 const TRANSITIONS: Record<HandoffTransition['type'], HandoffTransition> = {
   start: { type: 'start', startedAt: 42, focus: 'billing' },
+  condensing: { type: 'condensing', done: 1, total: 3 },
+  writing: { type: 'writing' },
   captured: { type: 'captured', document: 'new doc' },
   review: { type: 'review', document: 'doc to review' },
   reviewed: { type: 'reviewed', document: 'edited doc' },
@@ -60,6 +62,12 @@ const ALLOWED: Array<[HandoffState['status'], HandoffTransition['type'], Handoff
   ['done', 'start', { status: 'generating', startedAt: 42, focus: 'billing' }],
   ['cancelled', 'start', { status: 'generating', startedAt: 42, focus: 'billing' }],
   ['failed', 'start', { status: 'generating', startedAt: 42, focus: 'billing' }],
+  [
+    'generating',
+    'condensing',
+    { status: 'generating', startedAt: 5, focus: 'old focus', condensing: { done: 1, total: 3 } },
+  ],
+  ['generating', 'writing', { status: 'generating', startedAt: 5, focus: 'old focus' }],
   ['generating', 'captured', { status: 'switching', document: 'new doc' }],
   ['generating', 'review', { status: 'reviewing', document: 'doc to review' }],
   ['reviewing', 'reviewed', { status: 'switching', document: 'edited doc' }],
@@ -82,9 +90,9 @@ describe('nextHandoffState', () => {
     expect(nextHandoffState(STATES[state], TRANSITIONS[transition])).toEqual(expected);
   });
 
-  it('covers all 49 pairs: 13 allowed, 36 forbidden', () => {
-    expect(ALLOWED).toHaveLength(13);
-    expect(FORBIDDEN).toHaveLength(36);
+  it('covers all 63 pairs: 15 allowed, 48 forbidden', () => {
+    expect(ALLOWED).toHaveLength(15);
+    expect(FORBIDDEN).toHaveLength(48);
   });
 
   it.each(FORBIDDEN)('%s refuses %s', (state, transition) => {

@@ -2,6 +2,7 @@
  * The handoff state machine (spec: Lifecycle). States and transitions are explicit
  * and typed so every path can be driven without a browser:
  *
+ *                 ┌condensing┐
  *   idle ─start→ generating ─captured→ switching ─switched→ done
  *                    │    └─review→ reviewing ─reviewed→ switching
  *                    │                 ├─cancel→ cancelled
@@ -11,6 +12,10 @@
  *                    └─fail→ failed
  *   done | cancelled | failed ─start→ generating (a later handoff)
  *
+ * `condensing` reports a pass of condensing (the conversation did not fit the model's
+ * window) while the machine stays generating; `writing` says the document itself is
+ * being written now.
+ *
  * `reviewing` happens only when the run was given a reviewer (the setting "Review
  * handoff before starting"): the user edits the captured document before the switch.
  *
@@ -19,9 +24,11 @@
  * host's job (`switchToHandoffSession`), so this file stays about sequencing.
  */
 import type { AgentEvent, AgentListener } from '../agent/agentEvents';
-import { type AgentMessage, ModelError } from '../agent/types';
+import { type AgentMessage, type ApiMessage, ModelError } from '../agent/types';
 import { textOf } from '../session/types';
-import { buildHandoffPrompt } from './handoffPrompt';
+import type { CondenseReport } from './condenseForHandoff';
+import { CondenseCancelled } from './condenseForHandoff';
+import type { PreparedHandoff } from './prepareHandoffRequest';
 
 export const NOTHING_TO_HAND_OFF = 'Nothing to hand off (no messages yet)';
 export const HANDOFF_CANCELLED = 'Handoff cancelled';
@@ -38,7 +45,13 @@ export function handoffFailedMessage(reason: string): string {
 
 export type HandoffState =
   | { status: 'idle' }
-  | { status: 'generating'; startedAt: number; focus?: string }
+  | {
+      status: 'generating';
+      startedAt: number;
+      focus?: string;
+      /** Set while the conversation is being condensed to fit: pass `done + 1` of `total`. */
+      condensing?: { done: number; total: number };
+    }
   | { status: 'reviewing'; document: string }
   | { status: 'switching'; document: string }
   | { status: 'done'; document: string; newSessionId: string }
@@ -47,6 +60,8 @@ export type HandoffState =
 
 export type HandoffTransition =
   | { type: 'start'; startedAt: number; focus?: string }
+  | { type: 'condensing'; done: number; total: number }
+  | { type: 'writing' }
   | { type: 'captured'; document: string }
   | { type: 'review'; document: string }
   | { type: 'reviewed'; document: string }
@@ -71,6 +86,14 @@ export function nextHandoffState(state: HandoffState, transition: HandoffTransit
         startedAt: transition.startedAt,
         ...(transition.focus !== undefined && { focus: transition.focus }),
       };
+    case 'condensing':
+      if (state.status !== 'generating') throw invalid();
+      return { ...state, condensing: { done: transition.done, total: transition.total } };
+    case 'writing': {
+      if (state.status !== 'generating') throw invalid();
+      const { condensing: _done, ...writing } = state;
+      return writing;
+    }
     case 'captured':
       if (state.status !== 'generating') throw invalid();
       return { status: 'switching', document: transition.document };
@@ -100,14 +123,27 @@ export interface HandoffHost {
   /** True while a reply is streaming. */
   isStreaming(): boolean;
   subscribe(listener: AgentListener): () => void;
-  /** Sends the instruction as a prompt: no template expansion, tool choice none, one turn. */
-  sendHandoffPrompt(prompt: string): Promise<void>;
+  /**
+   * Builds the instruction and the transcript to send before it, condensed when the
+   * whole would not fit the window (each pass reported through `onProgress`). Stops
+   * with CondenseCancelled when `signal` fires.
+   */
+  prepareHandoff(
+    focus: string | undefined,
+    signal: AbortSignal,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<PreparedHandoff>;
+  /**
+   * Sends the instruction as a prompt after `transcript` (in place of the context):
+   * no template expansion, tool choice none, one turn.
+   */
+  sendHandoffPrompt(prompt: string, transcript: ApiMessage[]): Promise<void>;
   /** Stops the generation the handoff started. */
   abortGeneration(): void;
   /** Removes secrets (the API key) from text that leaves the user's hands. */
   redact(text: string): string;
   /** The atomic switch (spec 8.1–8.7). Resolves with the new session's id. */
-  switchToHandoffSession(document: string): Promise<string>;
+  switchToHandoffSession(document: string, outcome: HandoffOutcome): Promise<string>;
   now(): number;
 }
 
@@ -123,8 +159,16 @@ export interface HandoffRunOptions {
   review?: HandoffReviewer;
 }
 
+/** What the new session records of how its document came about. */
+export interface HandoffOutcome {
+  /** The request the user got no answer to, as they typed it. */
+  pendingRequest?: string;
+  /** Present when the conversation had to be condensed to fit the window. */
+  condensed?: CondenseReport;
+}
+
 export type HandoffResult =
-  | { status: 'done'; document: string; newSessionId: string }
+  | ({ status: 'done'; document: string; newSessionId: string } & HandoffOutcome)
   | { status: 'cancelled' }
   | { status: 'failed'; reason: string };
 
@@ -213,7 +257,17 @@ export class HandoffMachine {
     this.apply({ type: 'start', startedAt: this.host.now(), ...(focus && { focus }) });
     let unsubscribe = () => {};
     let document: string;
+    let outcome: HandoffOutcome = {};
     try {
+      const prepared = await this.host.prepareHandoff(focus || undefined, controller.signal, (done, total) =>
+        this.apply({ type: 'condensing', done, total }),
+      );
+      if (controller.signal.aborted) throw new CancelledByUser();
+      if (this.current.status === 'generating' && this.current.condensing) this.apply({ type: 'writing' });
+      outcome = {
+        ...(prepared.pendingRequest && { pendingRequest: prepared.pendingRequest }),
+        ...(prepared.condensed && { condensed: prepared.condensed }),
+      };
       const end = await new Promise<Extract<AgentEvent, { type: 'agent_end' }>>((resolve, reject) => {
         unsubscribe = this.host.subscribe((event) => {
           if (event.type === 'agent_end') resolve(event);
@@ -221,7 +275,7 @@ export class HandoffMachine {
         // A cancel stops the generation and still waits for its agent_end (the check
         // below then reports it), so the session is idle again when "cancelled" is heard.
         controller.signal.addEventListener('abort', () => this.host.abortGeneration());
-        this.host.sendHandoffPrompt(buildHandoffPrompt(focus || undefined)).catch(reject);
+        this.host.sendHandoffPrompt(prepared.prompt, prepared.transcript).catch(reject);
       });
       // Completion and a cancel can race: the user's cancel wins until the switch starts.
       if (controller.signal.aborted) throw new CancelledByUser();
@@ -230,7 +284,10 @@ export class HandoffMachine {
       document = this.host.redact(captureHandoffText(end.messages)).trim();
       if (!document) throw new Error(HANDOFF_NO_TEXT);
     } catch (error) {
-      if (error instanceof CancelledByUser) {
+      if (
+        error instanceof CancelledByUser ||
+        (error instanceof CondenseCancelled && controller.signal.aborted)
+      ) {
         this.apply({ type: 'cancel' });
         return { status: 'cancelled' };
       }
@@ -248,9 +305,9 @@ export class HandoffMachine {
       this.apply({ type: 'captured', document });
     }
     try {
-      const newSessionId = await this.host.switchToHandoffSession(document);
+      const newSessionId = await this.host.switchToHandoffSession(document, outcome);
       this.apply({ type: 'switched', newSessionId });
-      return { status: 'done', document, newSessionId };
+      return { status: 'done', document, newSessionId, ...outcome };
     } catch (error) {
       return this.fail(error);
     }

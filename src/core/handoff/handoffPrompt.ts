@@ -19,7 +19,17 @@ export const HANDOFF_CUSTOM_TYPE = 'handoff';
 /** Marks the user turn that carries the instruction, so the chat can collapse it. */
 export const HANDOFF_PROMPT_MARKER = '[Baton handoff request]';
 
-export function buildHandoffPrompt(customInstructions?: string): string {
+/** Opens the line of the instruction that carries the request the user got no answer to. */
+export const PENDING_REQUEST_LABEL = 'Pending request (the user asked this and got no answer yet):';
+
+export interface HandoffPromptOptions {
+  /** The user's focus for the document (already trimmed and redacted). */
+  focus?: string;
+  /** The request that was never answered; it leads the Next Steps. */
+  pendingRequest?: string;
+}
+
+export function buildHandoffPrompt({ focus, pendingRequest }: HandoffPromptOptions = {}): string {
   const sections = HANDOFF_SECTIONS.map((name) => `## ${name}`).join('\n');
   const lines = [
     HANDOFF_PROMPT_MARKER,
@@ -40,7 +50,16 @@ export function buildHandoffPrompt(customInstructions?: string): string {
     '',
     'Reply with the document only: no preamble, no closing remarks, no tool calls.',
   ];
-  const focus = customInstructions?.trim();
+  if (pendingRequest) {
+    lines.push(
+      '',
+      `${PENDING_REQUEST_LABEL}`,
+      '<pending-request>',
+      pendingRequest,
+      '</pending-request>',
+      'Name it as the first of the Next Steps; it will be asked again in the new session.',
+    );
+  }
   if (focus) lines.push('', `Additional focus: ${focus}`);
   return lines.join('\n');
 }

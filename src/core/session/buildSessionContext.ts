@@ -67,6 +67,11 @@ function orderUserBlocks(content: ApiContentBlock[]): ApiContentBlock[] {
   ];
 }
 
+/** `first` then `second`, a user turn at the seam merged so roles still alternate. */
+export function joinTurns(first: readonly ApiMessage[], second: readonly ApiMessage[]): ApiMessage[] {
+  return mergeSameRole([...first, ...second]);
+}
+
 function mergeSameRole(turns: ApiMessage[]): ApiMessage[] {
   const merged: ApiMessage[] = [];
   for (const turn of turns) {

@@ -3,6 +3,7 @@
  * log of entries that form a tree through parentId. Plain data only, so that every
  * layer (core, storage, UI) can share it and it survives structured cloning.
  */
+import type { ContextOverflow } from '../context/lengthRefusal';
 
 export interface TextBlock {
   type: 'text';
@@ -45,6 +46,8 @@ export type StopReason =
   | 'tool_use'
   | 'pause_turn'
   | 'refusal'
+  /** The context window filled up while the reply was being written. */
+  | 'model_context_window_exceeded'
   | 'streaming'
   | 'aborted'
   | 'interrupted'
@@ -65,6 +68,8 @@ export interface Message {
   model?: string;
   /** A clear sentence when stopReason is `error`. */
   errorMessage?: string;
+  /** The request was refused for length: the sizes the API named, for the meter. */
+  contextOverflow?: ContextOverflow;
 }
 
 export interface EntryBase {

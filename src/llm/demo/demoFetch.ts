@@ -3,9 +3,17 @@
  * request the SDK built and answers with the real wire format (SSE text, or JSON when
  * not streaming), so the demo runs through exactly the same SDK client and parser as
  * the real API.
+ *
+ * Like the API it refuses a request over the model's window, but only for the
+ * small-window demo (DEMO_SMALL_MODEL_ID), so the length refusal and the condensing
+ * handoff can be tried offline; and it answers count_tokens with the same estimate.
  */
+import { contextWindowFor } from '../../core/context/contextWindow';
+import { DEMO_SMALL_MODEL_ID } from '../defaults';
 import { errorBody, formatSseEvent, messageStreamEvents, scriptedMessage } from '../sse/messageStreamEvents';
 import { demoReply } from './demoReply';
+import { readRequest } from './readRequest';
+import { estimateTokens } from './text';
 
 export interface DemoFetchOptions {
   /** Pause before each streamed event (a delta carries a few characters). Default 15; tests pass 0. */
@@ -25,10 +33,15 @@ export function createDemoFetch(options: DemoFetchOptions = {}): typeof fetch {
     requestCount += 1;
     const requestId = `req_demo_${String(requestCount).padStart(6, '0')}`;
 
-    if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/v1/messages')) {
+    const path = new URL(request.url).pathname;
+    const counting = path.endsWith('/v1/messages/count_tokens');
+    if (request.method !== 'POST' || !(counting || path.endsWith('/v1/messages'))) {
       return jsonResponse(
         404,
-        errorBody('not_found_error', 'The demo model only answers POST /v1/messages.'),
+        errorBody(
+          'not_found_error',
+          'The demo model only answers POST /v1/messages and POST /v1/messages/count_tokens.',
+        ),
         requestId,
       );
     }
@@ -39,6 +52,19 @@ export function createDemoFetch(options: DemoFetchOptions = {}): typeof fetch {
       return jsonResponse(
         400,
         errorBody('invalid_request_error', 'The request body is not JSON.'),
+        requestId,
+      );
+    }
+
+    const { model, inputChars } = readRequest(body);
+    const inputTokens = estimateTokens(inputChars);
+    if (counting) return jsonResponse(200, { input_tokens: inputTokens }, requestId);
+    const limit = windowLimit(model);
+    if (limit !== undefined && inputTokens > limit) {
+      // The API's own wording, so the app's parser reads N and M from it.
+      return jsonResponse(
+        400,
+        errorBody('invalid_request_error', `prompt is too long: ${inputTokens} tokens > ${limit} maximum`),
         requestId,
       );
     }
@@ -58,6 +84,11 @@ export function createDemoFetch(options: DemoFetchOptions = {}): typeof fetch {
       },
     });
   };
+}
+
+/** The window the demo enforces: only the small-window demo has one. */
+function windowLimit(model: string): number | undefined {
+  return model === DEMO_SMALL_MODEL_ID ? contextWindowFor(DEMO_SMALL_MODEL_ID) : undefined;
 }
 
 /** One SSE event per pull, paced, erroring like fetch's body does when the request is aborted. */

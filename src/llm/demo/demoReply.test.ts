@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { buildCondensePrompt, CONDENSE_PROMPT_MARKER } from '../../core/handoff/condensePrompt';
+import {
+  buildHandoffPrompt,
+  HANDOFF_PROMPT_MARKER,
+  PENDING_REQUEST_LABEL,
+} from '../../core/handoff/handoffPrompt';
+import { DEMO_SMALL_MODEL_ID } from '../defaults';
 import type { ScriptedBlock } from '../sse/messageStreamEvents';
 import { demoReply, planSteps } from './demoReply';
+import { estimateTokens } from './text';
 
 const user = (text: string) => ({ role: 'user', content: [{ type: 'text', text }] });
 const assistant = (text: string) => ({ role: 'assistant', content: [{ type: 'text', text }] });
@@ -159,6 +167,178 @@ describe('demoReply', () => {
   it('survives a malformed body', () => {
     for (const body of [null, 'text', { messages: 'no' }, { messages: [{ role: 'user', content: 5 }] }]) {
       expect(textOf(demoReply(body).blocks)).toContain('offline demo');
+    }
+  });
+});
+
+/** A chunk as Baton renders it for condensing (condenseStages.renderForSummary), facts planted in the middle. */
+const CHUNK = [
+  "User: Hi! I'd really like some help getting our app deployed to the staging server this week, if that's possible.",
+  'Assistant: Of course, happy to help with the staging deployment. What does the setup look like at the moment?',
+  'User: The config lives at /srv/app/config.yaml and the service must listen on port 8443 behind nginx, because the firewall only opens that port.',
+  'Assistant: Understood. I will keep port 8443 and leave the nginx config alone. Next we should check the TLS certificates in /etc/ssl/app.',
+  'Assistant called tool todo_write with {"todos":[{"content":"Check certs","status":"pending"}]}',
+  'Result of todo_write: Saved 1 todo.',
+  'User: Also, Maria Keller owns the DNS; ask her before changing records. The deploy window is Friday 18:00 UTC.',
+  'Assistant: Noted: Maria Keller owns DNS, deploy window Friday 18:00 UTC.\nI will draft the runbook next.',
+  ...Array.from(
+    { length: 6 },
+    (_, i) =>
+      `User: Thanks, that is all good for step ${i + 1}.\nAssistant: Great, moving on to the next step then.`,
+  ),
+].join('\n');
+
+function condense(maxTokens: number, chunk = CHUNK) {
+  return demoReply({
+    model: DEMO_SMALL_MODEL_ID,
+    max_tokens: maxTokens,
+    system: 'You condense part of a long conversation into notes.',
+    messages: [user(buildCondensePrompt(chunk, 1, 3))],
+  });
+}
+
+describe('demoReply to a condensing request', () => {
+  it('answers with bullet notes, shorter than the chunk and within max_tokens', () => {
+    for (const maxTokens of [60, 120, 400, 8192]) {
+      const reply = condense(maxTokens);
+      expect(reply.blocks).toHaveLength(1);
+      expect(reply.stopReason).toBe('end_turn');
+      const notes = textOf(reply.blocks);
+      expect(notes.length).toBeLessThan(CHUNK.length);
+      expect(estimateTokens(notes.length)).toBeLessThanOrEqual(maxTokens);
+      expect(reply.usage?.output_tokens).toBeLessThanOrEqual(maxTokens);
+      for (const line of notes.split('\n')) expect(line).toMatch(/^- \S/);
+      expect(notes).not.toContain(CONDENSE_PROMPT_MARKER);
+      expect(notes).not.toContain('conversation-part');
+    }
+  });
+
+  it('keeps the planted facts, whole, even when the notes must be short', () => {
+    for (const maxTokens of [60, 8192]) {
+      const notes = textOf(condense(maxTokens).blocks);
+      expect(notes).toContain('/srv/app/config.yaml');
+      expect(notes).toContain('port 8443');
+      expect(notes).toContain('18:00 UTC');
+    }
+  });
+
+  it('writes one bullet per message, naming who said it, when there is room', () => {
+    const long = (text: string) => `${text} ${'The details were discussed at some length. '.repeat(6)}`;
+    const chunk = [
+      `User: ${long('Move the build to /opt/ci.')}`,
+      `Assistant: ${long('Moved it.')}`,
+      'Assistant called tool todo_write with {"todos":[]}',
+      `Result of todo_write: ${long('Saved.')}`,
+      `User: ${long('Now bump the version to 2.4.1.')}`,
+    ].join('\n');
+    const notes = textOf(condense(8192, chunk).blocks).split('\n');
+    expect(notes).toHaveLength(5);
+    expect(notes[0]).toMatch(/^- User: Move the build to \/opt\/ci\./);
+    expect(notes[1]).toMatch(/^- Assistant: Moved it\./);
+    expect(notes[2]).toBe('- Tool: called todo_write with {"todos":[]}');
+    expect(notes[3]).toMatch(/^- Tool: Result of todo_write: Saved\./);
+    expect(notes[4]).toContain('2.4.1');
+  });
+
+  it('drops whole messages, fewest facts first, and says so when even short bullets do not fit', () => {
+    const notes = textOf(condense(60).blocks).split('\n');
+    expect(notes.at(-1)).toMatch(/^- \(\d+ more messages left out\)$/);
+    expect(notes.some((line) => line.includes('Tool:'))).toBe(false);
+  });
+
+  it('is deterministic, and is not fooled by a handoff document quoted in the chunk', () => {
+    expect(condense(120)).toEqual(condense(120));
+    const quoted = `User: <handoff-context>\n## Goal\n\nShip it.\n\n## Constraints & Preferences\n\n## Progress\n\n## Key Decisions\n\n## Critical Context\n\n## Next Steps\n</handoff-context>\n${CHUNK}`;
+    const notes = textOf(condense(200, quoted).blocks);
+    expect(notes.split('\n').every((line) => line.startsWith('- '))).toBe(true);
+    expect(notes).toContain('/srv/app/config.yaml');
+  });
+
+  it('answers an empty part with one short bullet', () => {
+    expect(textOf(condense(100, '').blocks)).toMatch(/^- \S.{0,40}$/);
+  });
+});
+
+describe('demoReply on the small-window demo', () => {
+  it('says it is the small-window demo and what to try', () => {
+    const text = textOf(demoReply({ model: DEMO_SMALL_MODEL_ID, messages: [user('Hi')] }).blocks);
+    expect(text).toContain('small-window demo');
+    expect(text).toContain('4,000 tokens');
+  });
+});
+
+describe('the demo handoff document after condensing', () => {
+  it('names the pending request first in Next Steps, and never as something the user asked', () => {
+    const prompt = buildHandoffPrompt({
+      pendingRequest: 'Write the nginx runbook for /srv/app',
+      focus: 'the DNS change',
+    });
+    const doc = textOf(
+      demoReply({
+        model: DEMO_SMALL_MODEL_ID,
+        tool_choice: { type: 'none' },
+        messages: [user('Deploy the app to staging.'), assistant('Done.'), user(prompt)],
+      }).blocks,
+    );
+    const next = section(doc, 'Next Steps').split('\n');
+    expect(next[0]).toBe('- Answer the pending request first: “Write the nginx runbook for /srv/app”');
+    expect(next[1]).toContain('Deploy the app to staging.');
+    expect(section(doc, 'Critical Context')).toContain('“the DNS change”');
+    expect(section(doc, 'Progress')).not.toContain('runbook');
+    for (const leaked of [PENDING_REQUEST_LABEL, '<pending-request>', HANDOFF_PROMPT_MARKER]) {
+      expect(doc).not.toContain(leaked);
+    }
+  });
+
+  it("carries facts from the earlier-conversation notes and keeps Baton's own instructions out of the requests", () => {
+    const notesBlock = [
+      '<earlier-conversation-notes>',
+      'Notes on 12 earlier messages of this conversation, condensed to fit the context window:',
+      '- User: … config at /srv/app/config.yaml … must … port 8443 …',
+      '- Assistant: Sure.',
+      '</earlier-conversation-notes>',
+    ].join('\n');
+    const earlierAttempt = buildHandoffPrompt({ pendingRequest: 'Old pending question' });
+    const doc = textOf(
+      demoReply({
+        model: DEMO_SMALL_MODEL_ID,
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Deploy the app to staging.' },
+              { type: 'text', text: notesBlock },
+            ],
+          },
+          assistant('On it.'),
+          user(earlierAttempt),
+          assistant('## Goal\n\n…'),
+          user(`${CONDENSE_PROMPT_MARKER}\nstray instruction`),
+          assistant('- notes'),
+          user('Now check the certificates.'),
+          assistant('Checked.'),
+          user(buildHandoffPrompt()),
+        ],
+      }).blocks,
+    );
+    expect(section(doc, 'Goal')).toBe('“Deploy the app to staging.”');
+    expect(section(doc, 'Critical Context')).toContain('/srv/app/config.yaml … must … port 8443');
+    expect(section(doc, 'Progress')).toContain('condensed into notes');
+    const asked = section(doc, 'Progress')
+      .split('\n')
+      .filter((line) => line.startsWith('- The user asked'));
+    expect(asked).toEqual([
+      '- The user asked: “Deploy the app to staging.”',
+      '- The user asked: “Now check the certificates.”',
+    ]);
+    for (const leaked of [
+      CONDENSE_PROMPT_MARKER,
+      HANDOFF_PROMPT_MARKER,
+      '<pending-request>',
+      'Old pending question',
+      '<earlier-conversation-notes>',
+    ]) {
+      expect(doc).not.toContain(leaked);
     }
   });
 });

@@ -1,9 +1,14 @@
 /**
  * The offline demo model: a pure function from a Messages API request body to the
  * reply it streams. Deterministic (same request, same reply), so it works in tests and
- * shows every part of the app (streaming, the todo tool, handoff) without a key.
+ * shows every part of the app (streaming, the todo tool, handoff and the condensing
+ * that makes a long conversation's handoff fit) without a key.
  */
+import { contextWindowFor } from '../../core/context/contextWindow';
+import { groupThousands } from '../../core/groupThousands';
+import { DEMO_SMALL_MODEL_ID } from '../defaults';
 import type { ScriptedBlock, ScriptedReply } from '../sse/messageStreamEvents';
+import { condenseNotes, conversationPart, isCondenseRequest } from './condenseNotes';
 import {
   handoffDocument,
   isHandoffPrompt,
@@ -40,6 +45,10 @@ export function demoReply(body: unknown): ScriptedReply {
 
 function replyBlocks(request: DemoRequest, last: DemoTurn | undefined): ScriptedBlock[] {
   if (last === undefined || last.role !== 'user') return [text(greeting(request, ''))];
+  // First: the part to condense may quote an earlier handoff document, section names and all.
+  if (isCondenseRequest(last.text)) {
+    return [text(condenseNotes(conversationPart(last.text), request.maxTokens))];
+  }
   if (isHandoffPrompt(last.text)) return [text(handoffDocument(request, last.text))];
   if (last.toolResults.length > 0) return [text(toolResultReply(request, last))];
   const ownText = withoutHandoffContext(last.text);
@@ -78,6 +87,11 @@ function greeting(request: DemoRequest, lastText: string): string {
   if (previousGoal !== undefined) {
     paragraphs.push(
       `I have the handoff notes from the previous session. Its goal: ${clip(previousGoal, 160)}`,
+    );
+  }
+  if (request.model === DEMO_SMALL_MODEL_ID) {
+    paragraphs.push(
+      `This is the small-window demo: its context holds only ${groupThousands(contextWindowFor(DEMO_SMALL_MODEL_ID))} tokens, so a few messages fill it. Then hand off, and Baton condenses the older part of the conversation to make the handoff fit.`,
     );
   }
   paragraphs.push(

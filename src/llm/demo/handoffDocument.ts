@@ -3,7 +3,13 @@
  * prompt asks for, filled from the conversation itself, so the whole handoff flow can
  * be tried offline.
  */
-import { HANDOFF_SECTIONS } from '../../core/handoff/handoffPrompt';
+import { CONDENSE_PROMPT_MARKER } from '../../core/handoff/condensePrompt';
+import {
+  HANDOFF_PROMPT_MARKER,
+  HANDOFF_SECTIONS,
+  PENDING_REQUEST_LABEL,
+} from '../../core/handoff/handoffPrompt';
+import { factScore } from './condenseNotes';
 import type { DemoRequest, DemoTurn } from './readRequest';
 import { clip, quote } from './text';
 
@@ -19,19 +25,83 @@ export function withoutHandoffContext(text: string): string {
   return text.replace(/<handoff-context>[\s\S]*?(<\/handoff-context>|$)/g, '').trim();
 }
 
+/** The request the user got no answer to, which the handoff prompt may carry; undefined when it has none. */
+function pendingRequestOf(prompt: string): string | undefined {
+  const pending = pendingBlock(prompt)?.request.trim();
+  return pending ? pending : undefined;
+}
+
+/** The text without its pending-request block (label line to closing tag), so nothing reads that block as its own. */
+function withoutPendingRequest(text: string): string {
+  const block = pendingBlock(text);
+  return block === undefined ? text : `${text.slice(0, block.start)}${text.slice(block.end)}`;
+}
+
+/** Where the block runs: from the PENDING_REQUEST_LABEL line to `</pending-request>`. */
+function pendingBlock(text: string): { start: number; end: number; request: string } | undefined {
+  const start = text.indexOf(PENDING_REQUEST_LABEL);
+  if (start < 0) return undefined;
+  const block = /<pending-request>\n?([\s\S]*?)\n?<\/pending-request>/.exec(text.slice(start));
+  if (block === null) return undefined;
+  return { start, end: start + block.index + block[0].length, request: block[1] ?? '' };
+}
+
+/**
+ * User text that is the user's own: not an instruction Baton sent (a condensing
+ * request, an earlier handoff prompt), without a pending-request block and without
+ * the notes on earlier messages that condensing put beside the first message.
+ */
+function ownUserText(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (trimmed.startsWith(CONDENSE_PROMPT_MARKER) || trimmed.startsWith(HANDOFF_PROMPT_MARKER))
+    return undefined;
+  const own = withoutPendingRequest(trimmed).replace(EARLIER_NOTES, '').trim();
+  return own === '' ? undefined : own;
+}
+
+/** The block condensing puts in the first user turn: `<earlier-conversation-notes>…</…>`. */
+const EARLIER_NOTES = /<(earlier-conversation[\w-]*)>([\s\S]*?)(?:<\/\1>|$)/g;
+
+/** The bullet lines of the earlier-conversation notes in `texts`, in order. */
+function earlierNotes(texts: string[]): string[] {
+  return texts.flatMap((text) =>
+    [...text.matchAll(EARLIER_NOTES)].flatMap((match) =>
+      (match[2] ?? '')
+        .split('\n')
+        .filter((line) => /^\s*[-*]\s+\S/.test(line))
+        .map((line) => line.replace(/^\s*[-*]\s+/, '').trim()),
+    ),
+  );
+}
+
+const MAX_NOTES_CARRIED = 6;
+
+/** The notes with the most facts in them, in their order: what is costly to rediscover. */
+function notesToCarry(notes: string[]): string[] {
+  return notes
+    .map((note, index) => ({ note, index, score: factScore(note) }))
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .slice(0, MAX_NOTES_CARRIED)
+    .sort((a, b) => a.index - b.index)
+    .map(({ note }) => `- From the notes on earlier messages: ${clip(note, 200)}`);
+}
+
 const MAX_PROGRESS_ITEMS = 8;
 const PREFERENCE_WORDS = /\b(must|should|prefer|please don't|don't|do not|never|always|avoid)\b/i;
 
 export function handoffDocument(request: DemoRequest, prompt: string): string {
   // Everything before the handoff prompt is the conversation being handed off.
   const earlier = request.turns.slice(0, -1);
+  const notes = earlierNotes(earlier.filter((turn) => turn.role === 'user').map((turn) => turn.text));
   const userTexts = earlier
-    .filter((turn) => turn.role === 'user' && turn.text.trim() !== '')
-    .map((t) => t.text);
+    .filter((turn) => turn.role === 'user')
+    .map((turn) => ownUserText(turn.text))
+    .filter((text): text is string => text !== undefined);
   const requests = userTexts.filter((text) => !text.includes('<handoff-context>'));
   const previousGoal = userTexts.map((text) => sectionOf(text, 'Goal')).find((goal) => goal !== undefined);
   const todos = latestTodos(earlier);
-  const focus = /Additional focus:\s*([\s\S]+)$/i.exec(prompt)?.[1];
+  const pending = pendingRequestOf(prompt);
+  const focus = /Additional focus:\s*([\s\S]+)$/i.exec(withoutPendingRequest(prompt))?.[1];
 
   const goal = previousGoal ?? (requests[0] !== undefined ? quote(requests[0], 200) : 'Not stated yet.');
 
@@ -45,6 +115,8 @@ export function handoffDocument(request: DemoRequest, prompt: string): string {
   const progress = shown.map((text) => `- The user asked: ${quote(text, 120)}`);
   if (requests.length > shown.length)
     progress.unshift(`- (${requests.length - shown.length} earlier requests)`);
+  if (notes.length > 0)
+    progress.unshift('- Older messages were condensed into notes to fit the context window.');
   if (previousGoal !== undefined) progress.unshift('- Continued from an earlier session through a handoff.');
   if (todos.length > 0) progress.push(`- A plan with ${todos.length} steps was saved to the todo list.`);
 
@@ -56,12 +128,17 @@ export function handoffDocument(request: DemoRequest, prompt: string): string {
   const context = [
     `- Written by Baton's offline demo model from ${earlier.length} messages; no real model read them.`,
   ];
+  context.push(...notesToCarry(notes));
   if (focus !== undefined) context.push(`- Focus requested for this handoff: ${quote(focus, 200)}`);
 
   const lastRequest = requests.at(-1);
   const open = todos.filter((todo) => todo.status !== 'completed').map((todo) => `- [ ] ${todo.content}`);
   const next = [
-    ...(lastRequest !== undefined ? [`- Continue with the last request: ${quote(lastRequest, 160)}`] : []),
+    // The request the user is still waiting for comes first: it is asked again in the new session.
+    ...(pending !== undefined ? [`- Answer the pending request first: ${quote(pending, 200)}`] : []),
+    ...(lastRequest !== undefined && lastRequest.trim() !== pending
+      ? [`- Continue with the last request: ${quote(lastRequest, 160)}`]
+      : []),
     ...open,
   ];
 

@@ -19,6 +19,8 @@ export interface DemoRequest {
   toolChoice: string | undefined;
   /** Characters of system prompt, messages and tools: the basis of the token estimate. */
   inputChars: number;
+  /** max_tokens, when it is a positive number. */
+  maxTokens: number | undefined;
 }
 
 export function readRequest(body: unknown): DemoRequest {
@@ -34,6 +36,8 @@ export function readRequest(body: unknown): DemoRequest {
       JSON.stringify(root.system ?? '').length +
       JSON.stringify(root.messages ?? []).length +
       JSON.stringify(root.tools ?? []).length,
+    maxTokens:
+      typeof root.max_tokens === 'number' && root.max_tokens > 0 ? Math.floor(root.max_tokens) : undefined,
   };
 }
 

@@ -33,7 +33,13 @@ export interface ScriptedReply {
   model: string;
   blocks: ScriptedBlock[];
   /** Defaults to `tool_use` when a tool_use block is present, else `end_turn`. */
-  stopReason?: 'end_turn' | 'tool_use' | 'max_tokens';
+  stopReason?:
+    | 'end_turn'
+    | 'tool_use'
+    | 'max_tokens'
+    | 'model_context_window_exceeded'
+    | 'refusal'
+    | 'pause_turn';
   /** Defaults to 1 input token and about one output token per 4 characters. */
   usage?: ScriptedUsage;
   /** Characters per text or JSON delta. Defaults to a fixed cycle of sizes between 4 and 12. */

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { describeCondensing } from '../../core/handoff/describeCondensing';
 import { readHandoffDetails } from '../../core/handoff/handoffDetails';
 import type { CustomMessageEntry } from '../../core/session/types';
 import { openSession } from '../../state/actions';
@@ -66,6 +67,11 @@ export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomM
         )}
       </header>
       {details.sections && <SectionWarning {...details.sections} />}
+      {details.condensed && (
+        <p className="handoff-condensed" data-testid="handoff-condensed">
+          {describeCondensing(details.condensed)}
+        </p>
+      )}
       <TokenLine entry={entry} />
       <HandoffCardActions document={document} sessionTitle={sessionTitle} />
       <Markdown text={document} />

@@ -26,6 +26,21 @@ export function HandoffProgress() {
     );
   }
   if (handoff.status !== 'generating') return null;
+  if (handoff.condensing) {
+    const { done, total } = handoff.condensing;
+    return (
+      <div className="handoff-progress" role="progressbar" aria-label="Handoff progress">
+        <span className="spinner" aria-hidden="true" />
+        <span>
+          Condensing {Math.min(done + 1, total)} of {total}… · the conversation is longer than the model's
+          window · Esc to cancel
+        </span>
+        <button type="button" onClick={() => stop()}>
+          Cancel
+        </button>
+      </div>
+    );
+  }
   const seconds = Math.max(0, Math.floor((now - handoff.startedAt) / 1000));
   const message = streaming?.message;
   // The API reports a token or so at the start and the real count only at the end; until

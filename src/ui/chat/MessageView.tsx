@@ -1,13 +1,25 @@
 import { memo } from 'react';
+import { CONTEXT_WINDOW_EXCEEDED_NOTE } from '../../core/context/lengthRefusal';
 import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
 import { type Message, textOf } from '../../core/session/types';
+import { startHandoff } from '../../state/actions';
 import { Markdown } from '../markdown/Markdown';
 
 const STOP_NOTES: Partial<Record<NonNullable<Message['stopReason']>, string>> = {
   aborted: 'Stopped',
   interrupted: 'Interrupted: the page was closed or reloaded while this reply was being written',
   max_tokens: 'Cut off at the output token limit',
+  model_context_window_exceeded: CONTEXT_WINDOW_EXCEEDED_NOTE,
 };
+
+/** The way out of a conversation that no longer fits: right where the refusal is shown. */
+function HandOffAction() {
+  return (
+    <button type="button" className="primary message-action" onClick={() => void startHandoff('')}>
+      Hand off
+    </button>
+  );
+}
 
 function UserMessage({ message }: { message: Message }) {
   const text = textOf(message);
@@ -49,6 +61,9 @@ function AssistantMessage({ message, streaming }: { message: Message; streaming:
       {note && <div className="stop-note">{note}</div>}
       {message.stopReason === 'error' && message.errorMessage && (
         <div className="message-error">{message.errorMessage}</div>
+      )}
+      {(message.contextOverflow || message.stopReason === 'model_context_window_exceeded') && (
+        <HandOffAction />
       )}
     </article>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { DEMO_MODEL_ID } from '../../llm/defaults';
-import { startHandoff } from '../../state/actions';
+import { isDemoModelId } from '../../llm/defaults';
+import { saveSettings, startHandoff } from '../../state/actions';
 import { modelForSession } from '../../state/sessionModel';
 import type { BatonState } from '../../state/store';
 import { useBaton } from '../../state/useBaton';
@@ -15,7 +15,7 @@ function currentModel(s: BatonState): string {
 function recentModels(s: BatonState): string {
   // The sessions' models are listed once per sessions array: this runs on every store change.
   const models = [s.settings.model, ...sessionModels(s.sessions)].filter(
-    (model) => model && model !== DEMO_MODEL_ID,
+    (model) => model && !isDemoModelId(model),
   );
   return [...new Set(models)].join('\n');
 }
@@ -28,6 +28,7 @@ export function HandoffButton() {
   const suggestionsId = useId();
   const current = useBaton(currentModel);
   const suggestions = useBaton(recentModels);
+  const settings = useBaton((s) => s.settings);
   const handoffActive = useBaton(
     (s) =>
       s.handoff.status === 'generating' ||
@@ -109,6 +110,15 @@ export function HandoffButton() {
               onChange={(e) => setModel(e.target.value)}
               onKeyDown={startOnEnter}
             />
+          </label>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={settings.sendPendingAfterHandoff}
+              // A setting, so a typed /handoff follows the same choice.
+              onChange={(e) => void saveSettings({ ...settings, sendPendingAfterHandoff: e.target.checked })}
+            />
+            Send my pending request after the handoff
           </label>
           <datalist id={suggestionsId}>
             {suggestions

@@ -1,13 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { DEFAULT_BASE_URL } from '../../llm/defaults';
+import { contextWindowFor } from '../../core/context/contextWindow';
+import { DEFAULT_BASE_URL, DEMO_SMALL_MODEL_ID, DEMO_SMALL_MODEL_LABEL } from '../../llm/defaults';
 import { forgetKey, openSettings, saveSettings } from '../../state/actions';
 import type { Settings } from '../../state/settings';
 import { useBaton } from '../../state/useBaton';
+import { formatTokens } from '../contextMeter';
 import { ContextSettings } from './ContextSettings';
 import { DataSettings } from './DataSettings';
 import { HandoffSettings } from './HandoffSettings';
 import { StorageSettings } from './StorageSettings';
 import { TemplatesEditor } from './TemplatesEditor';
+
+/** "4k": the small demo's window, as the help under the Model field names it. */
+const SMALL_DEMO_WINDOW = formatTokens(contextWindowFor(DEMO_SMALL_MODEL_ID));
 
 function validate(draft: Settings): string | null {
   try {
@@ -28,6 +33,8 @@ export function SettingsDialog() {
   const settings = useBaton((s) => s.settings);
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const modelSuggestionsId = useId();
+  const modelHintId = useId();
   const [draft, setDraft] = useState(settings);
   const [error, setError] = useState<string | null>(null);
 
@@ -116,8 +123,20 @@ export function SettingsDialog() {
         </label>
         <label>
           Model
-          <input value={draft.model} onChange={(e) => update('model', e.target.value)} />
+          <input
+            value={draft.model}
+            list={modelSuggestionsId}
+            aria-describedby={modelHintId}
+            onChange={(e) => update('model', e.target.value)}
+          />
         </label>
+        <datalist id={modelSuggestionsId}>
+          <option value={DEMO_SMALL_MODEL_ID}>{DEMO_SMALL_MODEL_LABEL}</option>
+        </datalist>
+        <p id={modelHintId} className="muted">
+          Without a key, “{DEMO_SMALL_MODEL_ID}” gives a demo with a {SMALL_DEMO_WINDOW}-token window, to try
+          the handoff of a conversation that no longer fits.
+        </p>
         <label>
           Max output tokens
           <input

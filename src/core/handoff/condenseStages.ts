@@ -1,0 +1,255 @@
+/**
+ * The pure stages of condensing a handoff request that does not fit the model's window
+ * (spec, "When the conversation no longer fits"). Nothing here calls a model: the
+ * driver (condenseForHandoff.ts) runs the summaries these stages plan.
+ *
+ * A "turn" starts at a user message that carries no tool_result and runs to the next
+ * one, so a tool_use and its tool_result always sit in the same turn; chunks and the
+ * kept tail are cut only between turns.
+ */
+import type { ApiContentBlock, ApiMessage } from '../agent/types';
+import { estimateBlockTokens, estimateMessagesTokens, estimateTurnTokens } from '../context/estimateTokens';
+import { groupThousands } from '../groupThousands';
+
+export type Turn = ApiMessage[];
+
+export function splitTurns(messages: readonly ApiMessage[]): Turn[] {
+  const turns: Turn[] = [];
+  for (const message of messages) {
+    const startsTurn =
+      message.role === 'user' && !message.content.some((block) => block.type === 'tool_result');
+    const current = turns.at(-1);
+    if (startsTurn || !current) turns.push([message]);
+    else current.push(message);
+  }
+  return turns;
+}
+
+/** Stage 1: the one line a cleared tool result leaves behind. */
+export function clearedToolResultText(toolName: string, chars: number): string {
+  return `[Tool result of ${toolName} cleared to fit the context window: ${groupThousands(chars)} characters removed]`;
+}
+
+export interface ClearedToolResults {
+  messages: ApiMessage[];
+  cleared: number;
+}
+
+/**
+ * Replaces tool results with a one-line placeholder, oldest first, until the messages
+ * fit `budget` tokens. The newest turn keeps its results: the model is usually in the
+ * middle of using them. Returns new objects only where something changed.
+ */
+export function clearOldToolResults(messages: readonly ApiMessage[], budget: number): ClearedToolResults {
+  let total = estimateMessagesTokens(messages);
+  const out = messages.map((message) => ({ ...message, content: [...message.content] }));
+  if (total <= budget) return { messages: out, cleared: 0 };
+  const names = toolNames(messages);
+  const lastTurnStart = messages.length - (splitTurns(messages).at(-1)?.length ?? 0);
+  let cleared = 0;
+  for (let m = 0; m < lastTurnStart && total > budget; m++) {
+    const message = out[m];
+    if (!message) continue;
+    for (let b = 0; b < message.content.length && total > budget; b++) {
+      const block = message.content[b];
+      if (block?.type !== 'tool_result' || isPlaceholder(block.content)) continue;
+      const replacement: ApiContentBlock = {
+        ...block,
+        content: clearedToolResultText(names.get(block.tool_use_id) ?? 'a tool', block.content.length),
+      };
+      const saved = estimateBlockTokens(block) - estimateBlockTokens(replacement);
+      // A result shorter than its placeholder stays: clearing it would only grow the request.
+      if (saved <= 0) continue;
+      total -= saved;
+      message.content[b] = replacement;
+      cleared++;
+    }
+  }
+  return { messages: out, cleared };
+}
+
+function isPlaceholder(text: string): boolean {
+  return text.startsWith('[Tool result of ') && text.includes('cleared to fit the context window');
+}
+
+function toolNames(messages: readonly ApiMessage[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const message of messages)
+    for (const block of message.content) if (block.type === 'tool_use') names.set(block.id, block.name);
+  return names;
+}
+
+/** Stage 3's split: what is kept as it is, and the older middle that is summarised. */
+export interface CondensePlan {
+  /** The first user message: the original goal, always kept (clipped only if it alone is huge). */
+  head: ApiMessage;
+  /** Older turns, oldest first, to be summarised. */
+  middle: ApiMessage[];
+  /** The newest whole turns that fit, oldest first. */
+  tail: ApiMessage[];
+  /** Tokens left for the notes that replace the middle. */
+  notesBudget: number;
+}
+
+/** Share of the budget the first user message may take before it is clipped. */
+const HEAD_SHARE = 0.2;
+/** Share of what is left that the newest turns may take; the rest is for the notes. */
+const TAIL_SHARE = 0.5;
+
+export function planSummary(messages: readonly ApiMessage[], budget: number): CondensePlan {
+  const turns = splitTurns(messages);
+  const first = turns[0]?.[0] ?? { role: 'user', content: [] };
+  const head = clipMessage(
+    { role: 'user', content: first.content.filter((b) => b.type === 'text') },
+    Math.floor(budget * HEAD_SHARE),
+  );
+  const available = Math.max(0, budget - estimateTurnTokens(head));
+  const rest = [(turns[0] ?? []).slice(1), ...turns.slice(1)].filter((turn) => turn.length > 0);
+  const tailTurns: Turn[] = [];
+  let tailTokens = 0;
+  for (let i = rest.length - 1; i >= 0; i--) {
+    const turn = rest[i];
+    if (!turn) break;
+    const tokens = estimateMessagesTokens(turn);
+    if (tailTokens + tokens > available * TAIL_SHARE) break;
+    tailTurns.unshift(turn);
+    tailTokens += tokens;
+  }
+  const middle = rest.slice(0, rest.length - tailTurns.length).flat();
+  return { head, middle, tail: tailTurns.flat(), notesBudget: available - tailTokens };
+}
+
+/** The notes that replace the middle, as the text block of the first user turn. */
+export function notesBlockText(notes: string, messagesSummarised: number): string {
+  return [
+    '<earlier-conversation-notes>',
+    `Notes on ${groupThousands(messagesSummarised)} earlier messages of this conversation, condensed to fit the context window:`,
+    notes,
+    '</earlier-conversation-notes>',
+  ].join('\n');
+}
+
+/** Stage 4: first user message + notes, then the newest turns, as valid alternating turns. */
+export function assembleCondensed(
+  plan: CondensePlan,
+  notes: string | undefined,
+  summarised: number,
+): ApiMessage[] {
+  const opening: ApiMessage = {
+    role: 'user',
+    content: [
+      ...plan.head.content,
+      ...(notes === undefined ? [] : [{ type: 'text' as const, text: notesBlockText(notes, summarised) }]),
+    ],
+  };
+  const out: ApiMessage[] = [opening];
+  for (const message of plan.tail) {
+    const last = out.at(-1);
+    if (last && last.role === message.role) last.content = [...last.content, ...message.content];
+    else out.push({ role: message.role, content: [...message.content] });
+  }
+  return out;
+}
+
+/** One line per block, so a chunk of turns can be read as plain text by the summariser. */
+export function renderForSummary(messages: readonly ApiMessage[]): string {
+  const names = toolNames(messages);
+  const lines: string[] = [];
+  for (const message of messages) {
+    for (const block of message.content) {
+      if (block.type === 'text')
+        lines.push(`${message.role === 'user' ? 'User' : 'Assistant'}: ${block.text}`);
+      else if (block.type === 'tool_use')
+        lines.push(`Assistant called tool ${block.name} with ${JSON.stringify(block.input ?? {})}`);
+      else
+        lines.push(
+          `Result of ${names.get(block.tool_use_id) ?? 'a tool'}${block.is_error ? ' (error)' : ''}: ${block.content}`,
+        );
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Cuts rendered text into pieces of at most `maxTokens` each, on message boundaries
+ * where it can (lines), and inside a line only when one line alone is too long (then
+ * between words where it can).
+ */
+export function chunkText(text: string, maxTokens: number, charsPerToken = 3.5): string[] {
+  const maxChars = Math.max(200, Math.floor(maxTokens * charsPerToken));
+  const chunks: string[] = [];
+  let current = '';
+  const pushCurrent = () => {
+    if (current) chunks.push(current);
+    current = '';
+  };
+  for (const line of text.split('\n')) {
+    if (line.length > maxChars) {
+      pushCurrent();
+      const half = Math.floor(maxChars / 2);
+      for (let i = 0; i < line.length; ) {
+        let end = Math.min(line.length, i + maxChars);
+        // Cut at a space when there is one in the piece's second half: a name, a path or a
+        // number split across two summarising requests would reach neither whole. (Only
+        // that half is searched, so a huge line without spaces stays linear.)
+        const space = end < line.length ? line.slice(i + half, end + 1).lastIndexOf(' ') : -1;
+        if (space > 0) end = i + half + space;
+        chunks.push(line.slice(i, end));
+        i = end;
+      }
+      continue;
+    }
+    if (current.length + line.length + 1 > maxChars) pushCurrent();
+    current = current ? `${current}\n${line}` : line;
+  }
+  pushCurrent();
+  return chunks;
+}
+
+/** Cuts turns into chunks of whole turns of at most `maxTokens`; a turn too big alone is split as text. */
+export function chunkTurns(messages: readonly ApiMessage[], maxTokens: number): string[] {
+  const chunks: string[] = [];
+  let current: ApiMessage[] = [];
+  let currentTokens = 0;
+  const pushCurrent = () => {
+    if (current.length > 0) chunks.push(renderForSummary(current));
+    current = [];
+    currentTokens = 0;
+  };
+  for (const turn of splitTurns(messages)) {
+    const tokens = estimateMessagesTokens(turn);
+    if (tokens > maxTokens) {
+      pushCurrent();
+      chunks.push(...chunkText(renderForSummary(turn), maxTokens));
+      continue;
+    }
+    if (currentTokens + tokens > maxTokens) pushCurrent();
+    current.push(...turn);
+    currentTokens += tokens;
+  }
+  pushCurrent();
+  return chunks;
+}
+
+/** Keeps the start and the end of over-long text blocks so the message fits `maxTokens`. */
+export function clipMessage(message: ApiMessage, maxTokens: number): ApiMessage {
+  const tokens = estimateTurnTokens(message);
+  if (tokens <= maxTokens) return message;
+  const ratio = Math.max(0, maxTokens / tokens);
+  return {
+    role: message.role,
+    content: message.content.map((block) =>
+      block.type === 'text'
+        ? { ...block, text: clipMiddle(block.text, Math.floor(block.text.length * ratio * 0.9)) }
+        : block,
+    ),
+  };
+}
+
+export function clipMiddle(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const marker = `\n[… ${groupThousands(text.length - maxChars)} characters left out to fit the context window …]\n`;
+  const keep = Math.max(0, maxChars - marker.length);
+  const front = Math.ceil(keep * 0.6);
+  return `${text.slice(0, front)}${marker}${text.slice(text.length - (keep - front))}`;
+}

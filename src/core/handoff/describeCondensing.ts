@@ -1,0 +1,18 @@
+/** The handoff card's line on what was condensed, e.g. "Condensed to fit: 212 older tool results cleared, …". */
+import { groupThousands } from '../groupThousands';
+import type { CondenseReport } from './condenseForHandoff';
+
+function count(n: number, one: string, many: string): string {
+  return `${groupThousands(n)} ${n === 1 ? one : many}`;
+}
+
+export function describeCondensing(report: CondenseReport): string {
+  const parts: string[] = [];
+  if (report.toolResultsCleared > 0)
+    parts.push(`${count(report.toolResultsCleared, 'older tool result', 'older tool results')} cleared`);
+  if (report.messagesSummarised > 0)
+    parts.push(
+      `${count(report.messagesSummarised, 'older message', 'older messages')} summarised in ${count(report.passes, 'pass', 'passes')}`,
+    );
+  return `Condensed to fit: ${parts.length > 0 ? parts.join(', ') : 'nothing needed clearing'}`;
+}

@@ -1,0 +1,170 @@
+/**
+ * Builds the handoff request so that it fits the model's window: the transcript (without
+ * unanswered and unfinished turns), the instruction naming any pending request, and,
+ * when the whole would not fit, the transcript condensed oldest first.
+ *
+ * Whether it fits is estimated (calibrated by the last size the API reported for this
+ * conversation) and, near the line, counted by the API when the client can count.
+ */
+import type { AgentMessage, ApiMessage, ModelClient, ToolDefinition } from '../agent/types';
+import { contextTokensUsed } from '../context/contextWindow';
+import { estimateMessagesTokens, estimateTextTokens, estimateTurnTokens } from '../context/estimateTokens';
+import { toApiMessages } from '../session/buildSessionContext';
+import { textOf } from '../session/types';
+import { type CondenseReport, condenseForHandoff } from './condenseForHandoff';
+import { CONDENSE_SYSTEM_PROMPT } from './condensePrompt';
+import { buildHandoffPrompt } from './handoffPrompt';
+import { handoffTranscript } from './handoffTranscript';
+
+export interface PrepareHandoffInput {
+  /** The agent's context: the session's branch as the model sees it. */
+  context: readonly AgentMessage[];
+  system: string;
+  tools: ToolDefinition[];
+  model: string;
+  /** The model's context window in tokens. */
+  window: number;
+  /** max_tokens of a reply: room kept free for the document. */
+  maxTokens: number;
+  client: ModelClient;
+  /** The user's focus (trimmed, redacted). */
+  focus?: string;
+  /** Removes secrets from text that is sent (the pending request). */
+  redact(text: string): string;
+  signal: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface PreparedHandoff {
+  /** The instruction, as the user turn the old session records. */
+  prompt: string;
+  /** The conversation to send before the instruction, condensed if it had to be. */
+  transcript: ApiMessage[];
+  /** The request that got no answer, as the user typed it (for the new composer). */
+  pendingRequest?: string;
+  condensed?: CondenseReport;
+}
+
+/** Of the window, what a request may fill: a tenth stays free for estimate error. */
+const FILL = 0.9;
+/** Counting by the API is worth a request when the estimate is this close to the budget. */
+const COUNT_MARGIN = 0.1;
+/** Condense again with a tighter budget at most this often when the API's count disagrees. */
+const MAX_RECOUNTS = 2;
+
+export function handoffBudget(window: number, maxTokens: number): number {
+  return Math.floor(window * FILL) - Math.min(maxTokens, Math.floor(window / 4));
+}
+
+export async function prepareHandoffRequest(input: PrepareHandoffInput): Promise<PreparedHandoff> {
+  const { messages, pendingRequest } = handoffTranscript(input.context);
+  const prompt = buildHandoffPrompt({
+    ...(input.focus && { focus: input.focus }),
+    ...(pendingRequest && { pendingRequest: input.redact(pendingRequest) }),
+  });
+  const transcript = toApiMessages(messages);
+  const instruction: ApiMessage = { role: 'user', content: [{ type: 'text', text: prompt }] };
+  const fixed =
+    estimateTextTokens(input.system) +
+    estimateTextTokens(JSON.stringify(input.tools)) +
+    estimateTurnTokens(instruction);
+  const budget = handoffBudget(
+    Math.min(input.window, refusedLimit(input.context) ?? input.window),
+    input.maxTokens,
+  );
+  let scale = calibration(input.context, input.system, input.tools);
+  const count = (turns: ApiMessage[]) => countTokens(input, [...turns, instruction]);
+
+  const estimated = (fixed + estimateMessagesTokens(transcript)) * scale;
+  const counted = Math.abs(estimated - budget) <= budget * COUNT_MARGIN ? await count(transcript) : undefined;
+  if ((counted ?? estimated) <= budget)
+    return { prompt, transcript, ...(pendingRequest && { pendingRequest }) };
+  if (counted !== undefined) scale = Math.max(scale, counted / (fixed + estimateMessagesTokens(transcript)));
+
+  for (let round = 0; ; round++) {
+    const result = await condenseForHandoff({
+      messages: transcript,
+      fixedTokens: fixed,
+      budget: Math.floor(budget / scale),
+      maxSummaryTokens: input.maxTokens,
+      signal: input.signal,
+      ...(input.onProgress && { onProgress: input.onProgress }),
+      summarise: (text, maxTokens, signal) => summarise(input, text, maxTokens, signal),
+    });
+    const check = round < MAX_RECOUNTS ? await count(result.messages) : undefined;
+    if (check === undefined || check <= budget) {
+      return {
+        prompt,
+        transcript: result.messages,
+        ...(pendingRequest && { pendingRequest }),
+        ...(result.report && { condensed: result.report }),
+      };
+    }
+    // The API counts more than we estimated: tighten by what it said and go again.
+    scale *= (check / budget) * 1.05;
+  }
+}
+
+/** The maximum the API named when it last refused this conversation for length: it outranks our table. */
+function refusedLimit(context: readonly AgentMessage[]): number | undefined {
+  for (let i = context.length - 1; i >= 0; i--) {
+    const message = context[i];
+    if (message?.role === 'assistant' && message.contextOverflow?.limit) return message.contextOverflow.limit;
+  }
+  return undefined;
+}
+
+/** How much the API's counts for this conversation exceeded our estimate (at least 1). */
+function calibration(context: readonly AgentMessage[], system: string, tools: ToolDefinition[]): number {
+  for (let i = context.length - 1; i >= 0; i--) {
+    const message = context[i];
+    if (message?.role !== 'assistant' || message.stopReason === 'streaming') continue;
+    const reported =
+      message.contextOverflow?.tokens ??
+      (message.usage ? contextTokensUsed(message.usage) - message.usage.output : 0);
+    if (!reported) continue;
+    const estimate =
+      estimateTextTokens(system) +
+      estimateTextTokens(JSON.stringify(tools)) +
+      estimateMessagesTokens(toApiMessages(context.slice(0, i)));
+    return estimate > 0 ? Math.max(1, reported / estimate) : 1;
+  }
+  return 1;
+}
+
+async function countTokens(input: PrepareHandoffInput, messages: ApiMessage[]): Promise<number | undefined> {
+  if (!input.client.countTokens) return undefined;
+  try {
+    return await input.client.countTokens({
+      model: input.model,
+      system: input.system,
+      tools: input.tools,
+      messages,
+      signal: input.signal,
+    });
+  } catch {
+    // A gateway without count_tokens, or a network blip: the estimate will do.
+    return undefined;
+  }
+}
+
+async function summarise(
+  input: PrepareHandoffInput,
+  prompt: string,
+  maxTokens: number,
+  signal: AbortSignal,
+): Promise<string> {
+  const reply = await input.client.stream(
+    {
+      model: input.model,
+      system: CONDENSE_SYSTEM_PROMPT,
+      messages: [{ role: 'user', content: [{ type: 'text', text: prompt }] }],
+      tools: [],
+      toolChoice: 'none',
+      maxTokens,
+      signal,
+    },
+    () => {},
+  );
+  return textOf(reply);
+}

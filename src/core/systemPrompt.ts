@@ -1,0 +1,16 @@
+/**
+ * The system prompt every request carries. Its own small module so the context meter
+ * can count it without loading the agent.
+ */
+import { HANDOFF_SESSION_FRAMING } from './handoff/handoffPrompt';
+
+export const BASE_SYSTEM_PROMPT = [
+  'You are the assistant in Baton, a chat app for long working sessions.',
+  'Be direct and precise. Use markdown where it helps; put code in fenced blocks.',
+  'For work with several steps, keep a plan with the todo_write tool and keep it current.',
+].join('\n');
+
+/** A session started by a handoff also learns how to read its handoff document. */
+export function systemPromptFor(startedByHandoff: boolean): string {
+  return startedByHandoff ? `${BASE_SYSTEM_PROMPT}\n\n${HANDOFF_SESSION_FRAMING}` : BASE_SYSTEM_PROMPT;
+}
