@@ -416,3 +416,29 @@ test('without a key, the small-window demo condenses a long chat and hands off',
   await expect(page.getByTestId('handoff-condensed')).toContainText('Condensed to fit:');
   await expect(composer(page)).toHaveValue(/^Note \d+: /);
 });
+
+test('with "Send my pending request after the handoff" ticked, the new session answers it at once', async ({
+  page,
+  mockApi,
+}) => {
+  await openApp(page);
+  await configureApi(page, mockApi, { model: MODEL });
+  mockApi.limitContext(2_000);
+  await exchange(page, prose(3_000, 'opening'));
+  const pending = `Pending question. ${prose(4_000, 'pending')}`;
+  await sendRefused(page, mockApi, pending);
+
+  await page.getByRole('button', { name: 'Hand off', exact: true }).last().click();
+  const popover = page.getByRole('dialog', { name: 'Hand off to a new session' });
+  await popover.getByLabel('Send my pending request after the handoff').check();
+  await popover.getByRole('button', { name: 'Start handoff' }).click();
+  await expect(statusNotice(page, NEW_SESSION_NOTICE)).toBeVisible();
+  await expect(page.getByRole('article', { name: 'You' })).toHaveText(pending);
+  await expect(assistantMessages(page)).toHaveCount(1);
+  await waitIdle(page);
+  await expect(composer(page)).toHaveValue('');
+  // The choice is kept for the next handoff, typed or clicked.
+  await page.reload();
+  await page.getByRole('button', { name: 'Hand off', exact: true }).click();
+  await expect(popover.getByLabel('Send my pending request after the handoff')).toBeChecked();
+});
