@@ -92,7 +92,7 @@ export function App() {
         <Breadcrumb />
         <ContextBanner />
         <ChatView />
-        {/* In the flow above the composer, so a notice never covers its controls. */}
+        {/* Anchored at the composer's top edge: a notice never covers its controls. */}
         <Notices />
         <Composer />
       </main>

@@ -31,20 +31,22 @@ function NoticeView({ notice }: { notice: Notice }) {
 export function Notices() {
   const notices = useBaton((s) => s.notices);
   return (
-    <div className="notices">
-      <div role="status" aria-live="polite">
-        {notices
-          .filter((n) => n.kind === 'info')
-          .map((n) => (
-            <NoticeView key={n.id} notice={n} />
-          ))}
-      </div>
-      <div role="alert">
-        {notices
-          .filter((n) => n.kind === 'error')
-          .map((n) => (
-            <NoticeView key={n.id} notice={n} />
-          ))}
+    <div className="notices-anchor">
+      <div className="notices">
+        <div role="status" aria-live="polite">
+          {notices
+            .filter((n) => n.kind === 'info')
+            .map((n) => (
+              <NoticeView key={n.id} notice={n} />
+            ))}
+        </div>
+        <div role="alert">
+          {notices
+            .filter((n) => n.kind === 'error')
+            .map((n) => (
+              <NoticeView key={n.id} notice={n} />
+            ))}
+        </div>
       </div>
     </div>
   );

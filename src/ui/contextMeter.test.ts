@@ -97,6 +97,13 @@ describe('contextMeterView', () => {
     expect(view.full).toBe(false);
   });
 
+  it('does not raise the banner on an estimate alone', () => {
+    const long = message('user', undefined, { content: [{ type: 'text', text: 'y'.repeat(700_000) }] });
+    const view = contextMeterView([long], keyed);
+    expect(view.used).toBeGreaterThan(150_000);
+    expect(view.overThreshold).toBe(false);
+  });
+
   it('adds what was written since the last reported usage', () => {
     const long = message('user', undefined, { content: [{ type: 'text', text: 'y'.repeat(35_000) }] });
     const view = contextMeterView([message('assistant', usage(1_000, 0)), long], keyed);

@@ -24,7 +24,7 @@ export interface ContextMeterView {
   measured: boolean;
   /** The model refused the conversation for length, or its window filled mid-reply. */
   full: boolean;
-  /** At or past the user's threshold (or full): time to suggest a handoff. */
+  /** A reported size at or past the user's threshold (or full): time to suggest a handoff. */
   overThreshold: boolean;
   /** e.g. "12.3k / 200k". */
   label: string;
@@ -64,7 +64,8 @@ export function contextMeterView(
     fraction,
     measured: used > 0,
     full,
-    overThreshold: full || (used > 0 && used / window >= settings.contextThreshold),
+    // Estimates alone do not raise the banner: it waits for a size the API reported.
+    overThreshold: full || (estimate.reported && used / window >= settings.contextThreshold),
     label: `${formatTokens(used)} / ${formatTokens(window)}`,
     percent: Math.round(fraction * 100),
   };

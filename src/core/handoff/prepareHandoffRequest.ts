@@ -6,13 +6,21 @@
  * Whether it fits is estimated (calibrated by the last size the API reported for this
  * conversation) and, near the line, counted by the API when the client can count.
  */
-import type { AgentMessage, ApiMessage, ModelClient, ToolDefinition } from '../agent/types';
+import {
+  type AgentMessage,
+  type ApiMessage,
+  type ModelClient,
+  ModelError,
+  type ToolDefinition,
+} from '../agent/types';
 import { contextTokensUsed } from '../context/contextWindow';
 import { estimateMessagesTokens, estimateTextTokens, estimateTurnTokens } from '../context/estimateTokens';
-import { toApiMessages } from '../session/buildSessionContext';
+import { contextOverflowSentence } from '../context/lengthRefusal';
+import { joinTurns, toApiMessages } from '../session/buildSessionContext';
 import { textOf } from '../session/types';
 import { type CondenseReport, condenseForHandoff } from './condenseForHandoff';
 import { CONDENSE_SYSTEM_PROMPT } from './condensePrompt';
+import { clipMiddle } from './condenseStages';
 import { buildHandoffPrompt } from './handoffPrompt';
 import { handoffTranscript } from './handoffTranscript';
 
@@ -51,6 +59,8 @@ const FILL = 0.9;
 const COUNT_MARGIN = 0.1;
 /** Condense again with a tighter budget at most this often when the API's count disagrees. */
 const MAX_RECOUNTS = 2;
+/** Of the budget, what the pending request named in the instruction may take. */
+const PENDING_SHARE = 0.1;
 
 export function handoffBudget(window: number, maxTokens: number): number {
   return Math.floor(window * FILL) - Math.min(maxTokens, Math.floor(window / 4));
@@ -58,9 +68,18 @@ export function handoffBudget(window: number, maxTokens: number): number {
 
 export async function prepareHandoffRequest(input: PrepareHandoffInput): Promise<PreparedHandoff> {
   const { messages, pendingRequest } = handoffTranscript(input.context);
+  const budget = handoffBudget(
+    Math.min(input.window, refusedLimit(input.context) ?? input.window),
+    input.maxTokens,
+  );
   const prompt = buildHandoffPrompt({
     ...(input.focus && { focus: input.focus }),
-    ...(pendingRequest && { pendingRequest: input.redact(pendingRequest) }),
+    // Often the refused request is what overflowed (a pasted log): named whole, it would
+    // overflow the handoff too. Its start and end name it; the composer gets it whole.
+    // Redacted first, so a clip cannot leave half a key behind.
+    ...(pendingRequest && {
+      pendingRequest: clipMiddle(input.redact(pendingRequest), Math.floor(budget * PENDING_SHARE * 3.5)),
+    }),
   });
   const transcript = toApiMessages(messages);
   const instruction: ApiMessage = { role: 'user', content: [{ type: 'text', text: prompt }] };
@@ -68,12 +87,10 @@ export async function prepareHandoffRequest(input: PrepareHandoffInput): Promise
     estimateTextTokens(input.system) +
     estimateTextTokens(JSON.stringify(input.tools)) +
     estimateTurnTokens(instruction);
-  const budget = handoffBudget(
-    Math.min(input.window, refusedLimit(input.context) ?? input.window),
-    input.maxTokens,
-  );
   let scale = calibration(input.context, input.system, input.tools);
-  const count = (turns: ApiMessage[]) => countTokens(input, [...turns, instruction]);
+  // Counted as it will be sent: the instruction joins a transcript that ends with a user
+  // turn (tool results, or condensed notes), else the API refuses the count as invalid.
+  const count = (turns: ApiMessage[]) => countTokens(input, joinTurns(turns, [instruction]));
 
   const estimated = (fixed + estimateMessagesTokens(transcript)) * scale;
   const counted = Math.abs(estimated - budget) <= budget * COUNT_MARGIN ? await count(transcript) : undefined;
@@ -100,8 +117,10 @@ export async function prepareHandoffRequest(input: PrepareHandoffInput): Promise
         ...(result.report && { condensed: result.report }),
       };
     }
-    // The API counts more than we estimated: tighten by what it said and go again.
-    scale *= (check / budget) * 1.05;
+    // The API counts more than we estimated: tighten by what it said and go again. By its
+    // count against our estimate of this very request: the condensed request may fill less
+    // than its budget, and then check / budget would not tighten enough.
+    scale = (check / (fixed + estimateMessagesTokens(result.messages))) * 1.05;
   }
 }
 
@@ -166,5 +185,10 @@ async function summarise(
     },
     () => {},
   );
+  // The window filled up while the notes were being written: our estimate of this part was
+  // low. Said as the API says a refused prompt, so the driver splits the part and goes on
+  // instead of keeping notes on only its start.
+  if (reply.stopReason === 'model_context_window_exceeded')
+    throw new ModelError('context_overflow', contextOverflowSentence({}), undefined, reply);
   return textOf(reply);
 }
