@@ -544,7 +544,7 @@ export class AgentSession {
         pendingRequest: this.deps.redact(outcome.pendingRequest, this.deps.getApiKey()),
       }),
     };
-    const tokensBefore = lastUsageTokens(parent.getBranch());
+    const tokensBefore = outcome.condensed?.tokensBefore ?? lastUsageTokens(parent.getBranch());
     if (tokensBefore !== undefined) details.tokensBefore = tokensBefore;
     const handoffEntry: CustomMessageEntry = {
       id: this.makeId(),

@@ -26,6 +26,8 @@ import {
 } from './condenseStages';
 
 export interface CondenseReport {
+  /** Tokens of the whole conversation before condensing, as counted or estimated. */
+  tokensBefore?: number;
   toolResultsCleared: number;
   messagesSummarised: number;
   /** Summarising requests made (one per chunk, more when the notes needed a second pass). */

@@ -49,6 +49,7 @@ function readCondenseReport(value: unknown): CondenseReport | undefined {
   const raw = value as Record<string, unknown>;
   const count = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0);
   return {
+    ...(typeof raw.tokensBefore === 'number' && { tokensBefore: count(raw.tokensBefore) }),
     toolResultsCleared: count(raw.toolResultsCleared),
     messagesSummarised: count(raw.messagesSummarised),
     passes: count(raw.passes),

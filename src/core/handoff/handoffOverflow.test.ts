@@ -101,6 +101,8 @@ describe('handoff of a conversation larger than the window', () => {
     const [entry] = await harness.stored.entries(result.newSessionId);
     const stored = readHandoffDetails(entry && 'details' in entry ? entry.details : undefined);
     expect(stored.condensed).toEqual(result.condensed);
+    // "Before" is the conversation that did not fit, not the smaller request that was sent.
+    expect(stored.tokensBefore).toBeGreaterThan(WINDOW);
     expect(stored.pendingRequest).not.toContain(TEST_API_KEY);
     expect(stored.pendingRequest).toContain('what about the invoices?');
 

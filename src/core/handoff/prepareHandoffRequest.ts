@@ -114,7 +114,10 @@ export async function prepareHandoffRequest(input: PrepareHandoffInput): Promise
         prompt,
         transcript: result.messages,
         ...(pendingRequest && { pendingRequest }),
-        ...(result.report && { condensed: result.report }),
+        // The size that did not fit, for the card's "Before": the request that was sent is smaller.
+        ...(result.report && {
+          condensed: { ...result.report, tokensBefore: Math.round(counted ?? estimated) },
+        }),
       };
     }
     // The API counts more than we estimated: tighten by what it said and go again. By its
