@@ -9,7 +9,7 @@ import type { AgentEvent } from './agent/agentEvents';
 import type { AgentTool, ModelClient, ToolChoice } from './agent/types';
 import { expandPromptTemplate, type PromptTemplate } from './commands/promptTemplates';
 import { contextTokensUsed, contextWindowFor } from './context/contextWindow';
-import { type ContextOverflow, contextOverflowSentence } from './context/lengthRefusal';
+import { type ContextOverflow, contextOverflowSentence, overflowOf } from './context/lengthRefusal';
 import { checkHandoffSections } from './handoff/checkSections';
 import type { HandoffDetails } from './handoff/handoffDetails';
 import {
@@ -158,8 +158,9 @@ export class AgentSession {
       countBranchMessages: () => this.countBranchMessages(),
       isStreaming: () => this.agent.isStreaming,
       subscribe: (listener) => this.agent.subscribe(listener),
-      prepareHandoff: (focus, signal, onProgress) =>
+      prepareHandoff: (focus, signal, onProgress, attempt) =>
         prepareHandoffRequest({
+          squeeze: 1 + attempt,
           context: this.agent.messages,
           system: this.systemPrompt(),
           tools: this.tools.map((tool) => tool.definition),
@@ -275,8 +276,7 @@ export class AgentSession {
     while (i >= 0 && messages[i]?.role !== 'assistant') i--;
     const last = messages[i];
     if (last?.role !== 'assistant') return undefined;
-    const overflow =
-      last.contextOverflow ?? (last.stopReason === 'model_context_window_exceeded' ? {} : undefined);
+    const overflow = overflowOf(last);
     if (!overflow) return undefined;
     // Another model (a larger window, say) gets its own try.
     if (last.model !== undefined && last.model !== this.model) return undefined;

@@ -11,6 +11,7 @@ import { notify, notifyError } from './notices';
 import { getRuntime, hasRuntime } from './runtime';
 import { sendPrompt } from './sendPrompt';
 import { errorText, get, set } from './storeAccess';
+import { prependToComposer } from './tabSync/returnToComposer';
 
 export interface StartHandoffOptions {
   /** The new session's model; empty or left out: the current session's model. */
@@ -56,7 +57,7 @@ async function carryPendingRequest(text: string): Promise<void> {
     await sendPrompt(text, text);
     return;
   }
-  set((s) => ({ composerText: s.composerText ? `${text}\n\n${s.composerText}` : text }));
+  prependToComposer(text);
   notify(PENDING_REQUEST_RETURNED);
 }
 

@@ -20,6 +20,7 @@ import type { BatonState } from './store';
 import { dropIfUnsaved, errorText, get, set, setSessions, upsertSession } from './storeAccess';
 import { followOtherTabs } from './tabSync/followOtherTabs';
 import { LockedAgentSession } from './tabSync/lockedAgentSession';
+import { prependToComposer } from './tabSync/returnToComposer';
 import { testWriteIntervalMs, withHandoffHooks, withWriteFaults } from './testHooks';
 
 /** Set when the model has finished writing a handoff document; the switch follows. */
@@ -176,7 +177,7 @@ function bindSession(session: AgentSession): void {
         set({ handoff: event.state });
         break;
       case 'queued_text_returned':
-        set((s) => ({ composerText: s.composerText ? `${event.text}\n\n${s.composerText}` : event.text }));
+        prependToComposer(event.text);
         notify('Your queued message is back in the message box.');
         break;
       default:

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { contextOverflowSentence } from '../core/context/lengthRefusal';
 import { startHandoff } from '../state/actions';
 import { useBaton } from '../state/useBaton';
 import { contextMeterView } from './contextMeter';
@@ -25,7 +26,7 @@ export function ContextBanner() {
     <section className="context-banner" aria-label="Context almost full">
       <p>
         {meter.full
-          ? `This conversation no longer fits the model's context (${meter.label} tokens).`
+          ? contextOverflowSentence({ tokens: meter.used, limit: meter.window })
           : `This session uses ${meter.percent}% of the model's context (${meter.label} tokens).`}{' '}
         Hand off to a new session to carry the important context forward and leave the rest behind.
       </p>

@@ -8,7 +8,7 @@ import type { ApiContentBlock } from '../agent/types';
 import { isCustomMessageEntry, isMessageEntry, type Message, type SessionEntry } from '../session/types';
 import { contextTokensUsed } from './contextWindow';
 import { estimateBlockTokens, estimateTextTokens } from './estimateTokens';
-import type { ContextOverflow } from './lengthRefusal';
+import { type ContextOverflow, overflowOf } from './lengthRefusal';
 
 export interface ContextEstimate {
   /** Tokens of the next request, as far as they are known. */
@@ -34,10 +34,9 @@ export function estimateContext(branch: readonly SessionEntry[], systemPrompt: s
 /** What a finished reply tells about the size of the conversation up to and including it. */
 function reportedSize(message: Message): { used: number; overflow?: ContextOverflow } | undefined {
   if (message.role !== 'assistant' || message.stopReason === 'streaming') return undefined;
-  if (message.contextOverflow)
-    return { used: message.contextOverflow.tokens ?? 0, overflow: message.contextOverflow };
   const used = message.usage ? contextTokensUsed(message.usage) : 0;
-  if (message.stopReason === 'model_context_window_exceeded') return { used, overflow: {} };
+  const overflow = overflowOf(message);
+  if (overflow) return { used: overflow.tokens ?? used, overflow };
   return used > 0 ? { used } : undefined;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { ApiContentBlock, ApiMessage } from '../agent/types';
 
-const CHARS_PER_TOKEN = 3.5;
+export const CHARS_PER_TOKEN = 3.5;
 const TOKENS_PER_BLOCK = 8;
 const TOKENS_PER_TURN = 4;
 

@@ -5,6 +5,7 @@
  * The numbers, when the API gave them, let the meter show the real size.
  */
 import { groupThousands } from '../groupThousands';
+import type { Message } from '../session/types';
 
 export interface ContextOverflow {
   /** Tokens the refused request had, as the API counted them. */
@@ -20,6 +21,13 @@ export function parsePromptTooLong(message: string): ContextOverflow | undefined
   const match = PROMPT_TOO_LONG.exec(message);
   if (!match) return undefined;
   return { tokens: Number(match[1]), limit: Number(match[2]) };
+}
+
+/** Whether `message` (a reply) says the conversation no longer fits, and the sizes it named. */
+export function overflowOf(
+  message: Pick<Message, 'contextOverflow' | 'stopReason'>,
+): ContextOverflow | undefined {
+  return message.contextOverflow ?? (message.stopReason === 'model_context_window_exceeded' ? {} : undefined);
 }
 
 export function contextOverflowSentence(overflow: ContextOverflow): string {

@@ -13,7 +13,7 @@
  */
 import type { ApiMessage } from '../agent/types';
 import { ModelError } from '../agent/types';
-import { estimateMessagesTokens, estimateTextTokens } from '../context/estimateTokens';
+import { CHARS_PER_TOKEN, estimateMessagesTokens, estimateTextTokens } from '../context/estimateTokens';
 import { buildCondensePrompt } from './condensePrompt';
 import {
   assembleCondensed,
@@ -91,7 +91,9 @@ export async function condenseForHandoff(input: CondenseInput): Promise<Condense
   for (let attempt = 0; notes !== undefined && estimateMessagesTokens(messages) > budget; attempt++) {
     const excess = estimateMessagesTokens(messages) - budget;
     notes =
-      attempt < 3 ? clipMiddle(notes, Math.max(0, notes.length - Math.ceil(excess * 4) - 200)) : undefined;
+      attempt < 3
+        ? clipMiddle(notes, Math.max(0, notes.length - Math.ceil(excess * CHARS_PER_TOKEN) - 200))
+        : undefined;
     messages = assembleCondensed(plan, notes, plan.middle.length);
   }
   return {
@@ -125,7 +127,7 @@ class ChunkSummariser {
       // Still too long: the notes themselves become the text to condense.
       chunks = chunkText(notes, this.chunkBudget(perRequest, notesBudget, estimateTextTokens(notes)));
     }
-    return clipMiddle(notes, Math.floor(notesBudget * 3.5) - 400);
+    return clipMiddle(notes, Math.floor(notesBudget * CHARS_PER_TOKEN) - 400);
   }
 
   /** A chunk size that leaves each chunk's notes their share of `notesBudget`. */

@@ -8,7 +8,12 @@
  * kept tail are cut only between turns.
  */
 import type { ApiContentBlock, ApiMessage } from '../agent/types';
-import { estimateBlockTokens, estimateMessagesTokens, estimateTurnTokens } from '../context/estimateTokens';
+import {
+  CHARS_PER_TOKEN,
+  estimateBlockTokens,
+  estimateMessagesTokens,
+  estimateTurnTokens,
+} from '../context/estimateTokens';
 import { groupThousands } from '../groupThousands';
 
 export type Turn = ApiMessage[];
@@ -175,7 +180,7 @@ export function renderForSummary(messages: readonly ApiMessage[]): string {
  * where it can (lines), and inside a line only when one line alone is too long (then
  * between words where it can).
  */
-export function chunkText(text: string, maxTokens: number, charsPerToken = 3.5): string[] {
+export function chunkText(text: string, maxTokens: number, charsPerToken = CHARS_PER_TOKEN): string[] {
   const maxChars = Math.max(200, Math.floor(maxTokens * charsPerToken));
   const chunks: string[] = [];
   let current = '';

@@ -14,5 +14,6 @@ export function describeCondensing(report: CondenseReport): string {
     parts.push(
       `${count(report.messagesSummarised, 'older message', 'older messages')} summarised in ${count(report.passes, 'pass', 'passes')}`,
     );
-  return `Condensed to fit: ${parts.length > 0 ? parts.join(', ') : 'nothing needed clearing'}`;
+  // A damaged record with no counts says nothing rather than something false.
+  return parts.length > 0 ? `Condensed to fit: ${parts.join(', ')}` : '';
 }

@@ -132,6 +132,8 @@ export interface HandoffHost {
     focus: string | undefined,
     signal: AbortSignal,
     onProgress: (done: number, total: number) => void,
+    /** 0, then 1 after the API refused the document request for length: condense harder. */
+    attempt: number,
   ): Promise<PreparedHandoff>;
   /**
    * Sends the instruction as a prompt after `transcript` (in place of the context):
@@ -185,6 +187,9 @@ export function captureHandoffText(messages: readonly AgentMessage[]): string {
   }
   return '';
 }
+
+/** Document requests refused for length that are tried again, condensed harder. */
+const MAX_LENGTH_RETRIES = 1;
 
 class CancelledByUser extends Error {
   constructor() {
@@ -258,27 +263,38 @@ export class HandoffMachine {
     let unsubscribe = () => {};
     let document: string;
     let outcome: HandoffOutcome = {};
+    // A cancel stops the generation and still waits for its agent_end (the checks below
+    // then report it), so the session is idle again when "cancelled" is heard.
+    controller.signal.addEventListener('abort', () => this.host.abortGeneration());
     try {
-      const prepared = await this.host.prepareHandoff(focus || undefined, controller.signal, (done, total) =>
-        this.apply({ type: 'condensing', done, total }),
-      );
-      if (controller.signal.aborted) throw new CancelledByUser();
-      if (this.current.status === 'generating' && this.current.condensing) this.apply({ type: 'writing' });
-      outcome = {
-        ...(prepared.pendingRequest && { pendingRequest: prepared.pendingRequest }),
-        ...(prepared.condensed && { condensed: prepared.condensed }),
-      };
-      const end = await new Promise<Extract<AgentEvent, { type: 'agent_end' }>>((resolve, reject) => {
-        unsubscribe = this.host.subscribe((event) => {
-          if (event.type === 'agent_end') resolve(event);
+      let end: Extract<AgentEvent, { type: 'agent_end' }>;
+      for (let attempt = 0; ; attempt++) {
+        const prepared = await this.host.prepareHandoff(
+          focus || undefined,
+          controller.signal,
+          (done, total) => this.apply({ type: 'condensing', done, total }),
+          attempt,
+        );
+        if (controller.signal.aborted) throw new CancelledByUser();
+        if (this.current.status === 'generating' && this.current.condensing) this.apply({ type: 'writing' });
+        outcome = {
+          ...(prepared.pendingRequest && { pendingRequest: prepared.pendingRequest }),
+          ...(prepared.condensed && { condensed: prepared.condensed }),
+        };
+        end = await new Promise<Extract<AgentEvent, { type: 'agent_end' }>>((resolve, reject) => {
+          unsubscribe = this.host.subscribe((event) => {
+            if (event.type === 'agent_end') resolve(event);
+          });
+          this.host.sendHandoffPrompt(prepared.prompt, prepared.transcript).catch(reject);
         });
-        // A cancel stops the generation and still waits for its agent_end (the check
-        // below then reports it), so the session is idle again when "cancelled" is heard.
-        controller.signal.addEventListener('abort', () => this.host.abortGeneration());
-        this.host.sendHandoffPrompt(prepared.prompt, prepared.transcript).catch(reject);
-      });
-      // Completion and a cancel can race: the user's cancel wins until the switch starts.
-      if (controller.signal.aborted) throw new CancelledByUser();
+        unsubscribe();
+        // Completion and a cancel can race: the user's cancel wins until the switch starts.
+        if (controller.signal.aborted) throw new CancelledByUser();
+        // The estimate was low and the API refused the document request for length: once
+        // more, condensed harder. The refused attempt stays in the transcript, as it happened.
+        const refusedForLength = end.error instanceof ModelError && end.error.kind === 'context_overflow';
+        if (!refusedForLength || attempt >= MAX_LENGTH_RETRIES) break;
+      }
       if (end.error) throw end.error;
       if (end.aborted) throw new Error('the reply was stopped before the document was finished');
       document = this.host.redact(captureHandoffText(end.messages)).trim();

@@ -128,3 +128,54 @@ describe('handoff of a conversation larger than the window', () => {
     if (result.status === 'done') expect(result.condensed).toBeUndefined();
   });
 });
+
+describe('handoff when the estimate was wrong', () => {
+  it('tries the document request once more, condensed harder, when the API refuses it for length', async () => {
+    h = await startSessionHarness();
+    await h.session.prompt('First question');
+    h.mock.script({
+      kind: 'status',
+      status: 400,
+      message: 'prompt is too long: 5200 tokens > 4000 maximum',
+    });
+    const start = h.mock.messageRequests().length;
+    const result = await h.session.handoff();
+    expect(result).toMatchObject({ status: 'done' });
+    const attempts = h.mock
+      .messageRequests()
+      .slice(start)
+      .filter((r) => sentTexts(r).at(-1)?.startsWith(HANDOFF_PROMPT_MARKER));
+    expect(attempts).toHaveLength(2);
+    // The second attempt does not carry the first, refused one.
+    expect(sentTexts(attempts[1]).filter((t) => t.startsWith(HANDOFF_PROMPT_MARKER))).toHaveLength(1);
+  });
+
+  it('fails with the reason when the retry is refused too, and stays in the old session', async () => {
+    h = await startSessionHarness();
+    await h.session.prompt('First question');
+    const parentId = h.session.header.id;
+    const refusal = {
+      kind: 'status',
+      status: 400,
+      message: 'prompt is too long: 5200 tokens > 4000 maximum',
+    } as const;
+    h.mock.script(refusal, refusal);
+    const result = await h.session.handoff();
+    expect(result).toMatchObject({ status: 'failed' });
+    expect(h.session.header.id).toBe(parentId);
+  });
+
+  it('condenses after a refusal that named no sizes (413), though the estimate says it fits', async () => {
+    h = await startSessionHarness();
+    for (let i = 0; i < 6; i++) {
+      h.mock.script(textReply(`Answer ${i}: ${words(60, `a${i}`)}`));
+      await h.session.prompt(`Question ${i}: ${words(60, `q${i}`)}`);
+    }
+    h.mock.script({ kind: 'status', status: 413 });
+    await h.session.prompt('The last one');
+    expect(h.session.contextFull()).toEqual({});
+    const result = await h.session.handoff();
+    expect(result).toMatchObject({ status: 'done' });
+    if (result.status === 'done') expect(result.condensed?.messagesSummarised ?? 0).toBeGreaterThan(0);
+  });
+});

@@ -140,3 +140,34 @@ describe('handoffTranscript', () => {
     expect(handoffTranscript(context)).toEqual({ messages: context });
   });
 });
+
+describe('handoffTranscript: refused inside a tool loop', () => {
+  it('keeps the tool work, drops the empty refusal, and names the turn’s request as pending', () => {
+    const context: AgentMessage[] = [
+      { role: 'user', content: [{ type: 'text', text: 'Summarise the access log' }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 't1', name: 'read_file', input: { path: 'access.log' } }],
+        stopReason: 'tool_use',
+      },
+      { role: 'toolResult', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'x'.repeat(50) }] },
+      { role: 'assistant', content: [], stopReason: 'error', contextOverflow: { tokens: 9, limit: 5 } },
+    ];
+    const result = handoffTranscript(context);
+    expect(result.pendingRequest).toBe('Summarise the access log');
+    expect(result.messages).toEqual(context.slice(0, 3));
+  });
+
+  it('names nothing when the tool loop was answered', () => {
+    const context: AgentMessage[] = [
+      { role: 'user', content: [{ type: 'text', text: 'Read it' }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 't1', name: 'read_file', input: {} }],
+        stopReason: 'tool_use',
+      },
+      { role: 'toolResult', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }] },
+    ];
+    expect(handoffTranscript(context)).toEqual({ messages: context });
+  });
+});

@@ -34,8 +34,24 @@ export function handoffTranscript(context: readonly AgentMessage[]): HandoffTran
       cut = i;
     } else break;
   }
-  if (pending.length === 0) return { messages };
-  return { messages: messages.slice(0, cut), pendingRequest: pending.join('\n\n') };
+  if (pending.length > 0) return { messages: messages.slice(0, cut), pendingRequest: pending.join('\n\n') };
+  // Refused in the middle of a tool loop (a large tool result is the usual cause): the
+  // calls and results stay, as work done, and the request that started the turn is what
+  // still has no answer.
+  if (cut === messages.length || messages[cut - 1]?.role !== 'toolResult') return { messages };
+  const opening = turnOpening(messages, cut);
+  return opening ? { messages: messages.slice(0, cut), pendingRequest: opening } : { messages };
+}
+
+/** The text of the user's own message that opened the turn ending before `end`. */
+function turnOpening(messages: readonly AgentMessage[], end: number): string | undefined {
+  for (let i = end - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message?.role !== 'user') continue;
+    const text = textOf(message).trim();
+    if (text && !isHandoffInstruction(message)) return text;
+  }
+  return undefined;
 }
 
 function isUnanswered(message: Message): boolean {

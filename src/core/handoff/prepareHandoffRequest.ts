@@ -14,10 +14,15 @@ import {
   type ToolDefinition,
 } from '../agent/types';
 import { contextTokensUsed } from '../context/contextWindow';
-import { estimateMessagesTokens, estimateTextTokens, estimateTurnTokens } from '../context/estimateTokens';
-import { contextOverflowSentence } from '../context/lengthRefusal';
+import {
+  CHARS_PER_TOKEN,
+  estimateMessagesTokens,
+  estimateTextTokens,
+  estimateTurnTokens,
+} from '../context/estimateTokens';
+import { contextOverflowSentence, overflowOf } from '../context/lengthRefusal';
 import { joinTurns, toApiMessages } from '../session/buildSessionContext';
-import { textOf } from '../session/types';
+import { type Message, textOf } from '../session/types';
 import { type CondenseReport, condenseForHandoff } from './condenseForHandoff';
 import { CONDENSE_SYSTEM_PROMPT } from './condensePrompt';
 import { clipMiddle } from './condenseStages';
@@ -41,6 +46,8 @@ export interface PrepareHandoffInput {
   redact(text: string): string;
   signal: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** Above 1 after the API refused an earlier attempt for length: assume this much more than estimated. */
+  squeeze?: number;
 }
 
 export interface PreparedHandoff {
@@ -78,7 +85,10 @@ export async function prepareHandoffRequest(input: PrepareHandoffInput): Promise
     // overflow the handoff too. Its start and end name it; the composer gets it whole.
     // Redacted first, so a clip cannot leave half a key behind.
     ...(pendingRequest && {
-      pendingRequest: clipMiddle(input.redact(pendingRequest), Math.floor(budget * PENDING_SHARE * 3.5)),
+      pendingRequest: clipMiddle(
+        input.redact(pendingRequest),
+        Math.floor(budget * PENDING_SHARE * CHARS_PER_TOKEN),
+      ),
     }),
   });
   const transcript = toApiMessages(messages);
@@ -87,7 +97,12 @@ export async function prepareHandoffRequest(input: PrepareHandoffInput): Promise
     estimateTextTokens(input.system) +
     estimateTextTokens(JSON.stringify(input.tools)) +
     estimateTurnTokens(instruction);
-  let scale = calibration(input.context, input.system, input.tools);
+  let scale = calibration(input.context, input.system, input.tools) * (input.squeeze ?? 1);
+  // Refused without a count (a 413, a gateway's limit): whatever we estimate, it did not
+  // fit, so assume it is at least a quarter over.
+  const newest = newestReply(input.context);
+  if (newest && overflowOf(newest) && overflowOf(newest)?.tokens === undefined)
+    scale = Math.max(scale, (budget * 1.25) / (fixed + estimateMessagesTokens(transcript)));
   // Counted as it will be sent: the instruction joins a transcript that ends with a user
   // turn (tool results, or condensed notes), else the API refuses the count as invalid.
   const count = (turns: ApiMessage[]) => countTokens(input, joinTurns(turns, [instruction]));
@@ -98,14 +113,18 @@ export async function prepareHandoffRequest(input: PrepareHandoffInput): Promise
     return { prompt, transcript, ...(pendingRequest && { pendingRequest }) };
   if (counted !== undefined) scale = Math.max(scale, counted / (fixed + estimateMessagesTokens(transcript)));
 
+  // Passes of earlier rounds still count, on the progress line and on the card.
+  let passesBefore = 0;
+  const onProgress = input.onProgress;
   for (let round = 0; ; round++) {
+    const offset = passesBefore;
     const result = await condenseForHandoff({
       messages: transcript,
       fixedTokens: fixed,
       budget: Math.floor(budget / scale),
       maxSummaryTokens: input.maxTokens,
       signal: input.signal,
-      ...(input.onProgress && { onProgress: input.onProgress }),
+      ...(onProgress && { onProgress: (done, total) => onProgress(done + offset, total + offset) }),
       summarise: (text, maxTokens, signal) => summarise(input, text, maxTokens, signal),
     });
     const check = round < MAX_RECOUNTS ? await count(result.messages) : undefined;
@@ -116,7 +135,11 @@ export async function prepareHandoffRequest(input: PrepareHandoffInput): Promise
         ...(pendingRequest && { pendingRequest }),
         // The size that did not fit, for the card's "Before": the request that was sent is smaller.
         ...(result.report && {
-          condensed: { ...result.report, tokensBefore: Math.round(counted ?? estimated) },
+          condensed: {
+            ...result.report,
+            passes: result.report.passes + passesBefore,
+            tokensBefore: Math.round(counted ?? estimated),
+          },
         }),
       };
     }
@@ -124,7 +147,17 @@ export async function prepareHandoffRequest(input: PrepareHandoffInput): Promise
     // count against our estimate of this very request: the condensed request may fill less
     // than its budget, and then check / budget would not tighten enough.
     scale = (check / (fixed + estimateMessagesTokens(result.messages))) * 1.05;
+    passesBefore += result.report?.passes ?? 0;
   }
+}
+
+/** The newest reply in the context. */
+function newestReply(context: readonly AgentMessage[]): Message | undefined {
+  for (let i = context.length - 1; i >= 0; i--) {
+    const message = context[i];
+    if (message?.role === 'assistant') return message;
+  }
+  return undefined;
 }
 
 /** The maximum the API named when it last refused this conversation for length: it outranks our table. */

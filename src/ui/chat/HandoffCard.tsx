@@ -67,7 +67,7 @@ export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomM
         )}
       </header>
       {details.sections && <SectionWarning {...details.sections} />}
-      {details.condensed && (
+      {details.condensed && describeCondensing(details.condensed) && (
         <p className="handoff-condensed" data-testid="handoff-condensed">
           {describeCondensing(details.condensed)}
         </p>

@@ -1,8 +1,9 @@
 import { memo } from 'react';
-import { CONTEXT_WINDOW_EXCEEDED_NOTE } from '../../core/context/lengthRefusal';
+import { CONTEXT_WINDOW_EXCEEDED_NOTE, overflowOf } from '../../core/context/lengthRefusal';
 import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
-import { type Message, textOf } from '../../core/session/types';
+import { isMessageEntry, type Message, textOf } from '../../core/session/types';
 import { startHandoff } from '../../state/actions';
+import { useBaton } from '../../state/useBaton';
 import { Markdown } from '../markdown/Markdown';
 
 const STOP_NOTES: Partial<Record<NonNullable<Message['stopReason']>, string>> = {
@@ -12,8 +13,16 @@ const STOP_NOTES: Partial<Record<NonNullable<Message['stopReason']>, string>> = 
   model_context_window_exceeded: CONTEXT_WINDOW_EXCEEDED_NOTE,
 };
 
-/** The way out of a conversation that no longer fits: right where the refusal is shown. */
-function HandOffAction() {
+/**
+ * The way out of a conversation that no longer fits: right where the refusal is shown,
+ * while it is the newest reply (after a handoff, or a later reply, it has done its job).
+ */
+function HandOffAction({ message }: { message: Message }) {
+  const newest = useBaton((s) => {
+    const last = s.entries.at(-1);
+    return last !== undefined && isMessageEntry(last) && last.message === message;
+  });
+  if (!newest) return null;
   return (
     <button type="button" className="primary message-action" onClick={() => void startHandoff('')}>
       Hand off
@@ -62,9 +71,7 @@ function AssistantMessage({ message, streaming }: { message: Message; streaming:
       {message.stopReason === 'error' && message.errorMessage && (
         <div className="message-error">{message.errorMessage}</div>
       )}
-      {(message.contextOverflow || message.stopReason === 'model_context_window_exceeded') && (
-        <HandOffAction />
-      )}
+      {overflowOf(message) && <HandOffAction message={message} />}
     </article>
   );
 }
