@@ -166,6 +166,13 @@ async function importBigSession(page: Page, path: string, turns: number): Promis
   await expect(assistantMessages(page).last()).toContainText('FACT-END-9913');
 }
 
+/** The app open, pointed at the mock, with one exchange in the session. */
+async function connectedWithOneExchange(page: Page, mockApi: MockApi): Promise<void> {
+  await openApp(page);
+  await configureApi(page, mockApi, { model: MODEL });
+  await exchange(page, 'first');
+}
+
 /** Sends `text`, which the mock refuses for length; returns the refused request. */
 async function sendRefused(page: Page, mockApi: MockApi, text: string): Promise<RecordedRequest> {
   const before = mockApi.messageRequests().length;
@@ -329,9 +336,7 @@ test('a reply cut off by the full window says so, not "output token limit", and 
   page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi, { model: MODEL });
-  await exchange(page, 'first');
+  await connectedWithOneExchange(page, mockApi);
   mockApi.script({
     kind: 'reply',
     reply: {
@@ -347,7 +352,7 @@ test('a reply cut off by the full window says so, not "output token limit", and 
   await expect(reply.getByRole('button', { name: 'Hand off', exact: true })).toBeVisible();
   await expect(meter(page)).toHaveAttribute('aria-valuetext', /\(100%, full\)$/);
 
-  // A 413 for the next try: no numbers, the same way out.
+  // The next message is not sent: the window is full, and the sentence says so without numbers.
   await send(page, 'x');
   await expect(
     alertNotice(
@@ -361,9 +366,7 @@ test('a request body too large (413) is a length refusal with the Hand off actio
   page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi, { model: MODEL });
-  await exchange(page, 'first');
+  await connectedWithOneExchange(page, mockApi);
   mockApi.script({ kind: 'status', status: 413 });
   await send(page, 'second');
   await waitIdle(page);
@@ -377,9 +380,7 @@ test('a request body too large (413) is a length refusal with the Hand off actio
 
 test('the success notice leaves the composer controls uncovered at 1280×800', async ({ page, mockApi }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await openApp(page);
-  await configureApi(page, mockApi, { model: MODEL });
-  await exchange(page, 'first');
+  await connectedWithOneExchange(page, mockApi);
   await send(page, '/handoff');
   await expect(statusNotice(page, NEW_SESSION_NOTICE)).toBeVisible();
   const notice = await page.getByRole('status').filter({ hasText: NEW_SESSION_NOTICE }).boundingBox();
