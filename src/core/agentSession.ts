@@ -15,6 +15,7 @@ import type { HandoffDetails } from './handoff/handoffDetails';
 import {
   HandoffMachine,
   type HandoffOutcome,
+  HandoffRefused,
   type HandoffResult,
   type HandoffReviewer,
   type HandoffState,
@@ -23,6 +24,12 @@ import { HANDOFF_CUSTOM_TYPE, HANDOFF_PROMPT_MARKER, wrapHandoffDocument } from 
 import { prepareHandoffRequest } from './handoff/prepareHandoffRequest';
 import { newId } from './ids';
 import { buildSessionContext } from './session/buildSessionContext';
+import {
+  BUSY_IN_ANOTHER_TAB,
+  type Exclusive,
+  runExclusively,
+  SessionBusyElsewhereError,
+} from './session/exclusiveAccess';
 import type { SessionPersistence } from './session/persistence';
 import { createSessionHeader, DEFAULT_SESSION_TITLE, SessionLog } from './session/sessionLog';
 import {
@@ -59,6 +66,8 @@ export interface AgentSessionDeps {
   getApiKey(): string | undefined;
   getPromptTemplates(): PromptTemplate[];
   redact(text: string, secret: string | undefined): string;
+  /** Holds the session for one writer across tabs; default: nothing to share it with. */
+  exclusive?: Exclusive;
   now?: () => number;
   newId?: () => string;
 }
@@ -129,6 +138,8 @@ export class AgentSession {
   private readonly makeId: () => string;
   private pendingEdit: string | undefined;
   private handoffModel: string | undefined;
+  /** Requests for the session's exclusive hold not answered yet: busy meanwhile, so text typed then is queued. */
+  private asking = 0;
 
   constructor(
     private readonly deps: AgentSessionDeps,
@@ -217,7 +228,25 @@ export class AgentSession {
 
   /** A reply is streaming or a handoff is under way: new text must be queued. */
   get isBusy(): boolean {
-    return this.agent.isStreaming || this.handoffs.isActive;
+    return this.asking > 0 || this.agent.isStreaming || this.handoffs.isActive;
+  }
+
+  /** Runs `run` holding this session exclusively (see exclusiveAccess.ts); `onRefused` when another holds it. */
+  private async exclusively<T>(run: () => Promise<T>, onRefused: () => never): Promise<T> {
+    const exclusive = this.deps.exclusive ?? runExclusively;
+    this.asking += 1;
+    let decided = false;
+    const decide = () => {
+      if (decided) return;
+      decided = true;
+      this.asking -= 1;
+    };
+    try {
+      const outcome = await exclusive(this.header.id, run, decide);
+      return outcome.acquired ? outcome.value : onRefused();
+    } finally {
+      decide();
+    }
   }
 
   subscribe(listener: (event: SessionEvent) => void): () => void {
@@ -243,6 +272,16 @@ export class AgentSession {
    */
   async prompt(text: string, options: PromptOptions = {}): Promise<void> {
     if (this.isBusy) throw new AgentBusyError();
+    // Refused (another tab writes here): nothing appended or sent.
+    await this.exclusively(
+      () => this.promptHeld(text, options),
+      () => {
+        throw new SessionBusyElsewhereError();
+      },
+    );
+  }
+
+  private async promptHeld(text: string, options: PromptOptions): Promise<void> {
     // An edit under way turns this message into its new branch.
     if (this.pendingEdit !== undefined) this.branchForEdit(this.pendingEdit);
     const full = this.contextFull();
@@ -262,7 +301,7 @@ export class AgentSession {
     if (this.isBusy) throw new AgentBusyError();
     this.editableEntry(entryId);
     this.setPendingEdit(entryId);
-    // prompt() makes the branch, so a subclass that guards prompt() guards the edit too.
+    // prompt() makes the branch, so the edit runs under the same exclusive hold.
     await this.prompt(text, options);
   }
 
@@ -368,6 +407,19 @@ export class AgentSession {
   }
 
   async handoff(customInstructions?: string, options: HandoffOptions = {}): Promise<HandoffResult> {
+    // Refused (another tab writes here): said as the handoff's other refusals are.
+    return this.exclusively(
+      () => this.handoffHeld(customInstructions, options),
+      () => {
+        throw new HandoffRefused(BUSY_IN_ANOTHER_TAB);
+      },
+    );
+  }
+
+  private async handoffHeld(
+    customInstructions: string | undefined,
+    options: HandoffOptions,
+  ): Promise<HandoffResult> {
     if (!this.handoffs.refusal()) this.cancelEdit();
     this.handoffModel = options.model?.trim() || undefined;
     let result: HandoffResult;

@@ -1,11 +1,11 @@
 /** Sending text to the open session now, with the busy flag and refusals handled the same wherever it starts. */
 import { AgentBusyError } from '../core/agent/agent';
 import { ContextFullError, type PromptOptions } from '../core/agentSession';
+import { SessionBusyElsewhereError } from '../core/session/exclusiveAccess';
 import { notifyError } from './notices';
 import { getRuntime } from './runtime';
 import { errorText, set } from './storeAccess';
 import { returnToComposer } from './tabSync/returnToComposer';
-import { SessionBusyElsewhereError } from './tabSync/sessionLock';
 
 /**
  * Sends `body` (what the model gets) and, if it is refused, gives the user back `typed`

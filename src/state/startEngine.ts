@@ -3,7 +3,7 @@
  * agent session and its events mirrored into the store. startApp has already painted
  * the session list and the newest messages by then; nothing is written before this.
  */
-import type { AgentSession, SessionEvent } from '../core/agentSession';
+import { AgentSession, type SessionEvent } from '../core/agentSession';
 import { contextWindowFor } from '../core/context/contextWindow';
 import { redactSecret } from '../core/redactSecret';
 import { createSessionHeader, SessionLog } from '../core/session/sessionLog';
@@ -19,8 +19,8 @@ import { modelForSession } from './sessionModel';
 import type { BatonState } from './store';
 import { dropIfUnsaved, errorText, get, set, setSessions, upsertSession } from './storeAccess';
 import { followOtherTabs } from './tabSync/followOtherTabs';
-import { LockedAgentSession } from './tabSync/lockedAgentSession';
 import { prependToComposer } from './tabSync/returnToComposer';
+import { withSessionLock } from './tabSync/sessionLock';
 import { testWriteIntervalMs, withHandoffHooks, withWriteFaults } from './testHooks';
 
 /** Set when the model has finished writing a handoff document; the switch follows. */
@@ -48,7 +48,7 @@ export function startEngine({ repository, headers, active, problems }: LoadedSta
     },
   });
   const log = active ? new SessionLog(active.header, active.entries) : undefined;
-  const session = new LockedAgentSession(
+  const session = new AgentSession(
     {
       persistence: withHandoffHooks(queue),
       getModelClient: () => currentModel().client,
@@ -59,6 +59,7 @@ export function startEngine({ repository, headers, active, problems }: LoadedSta
       getApiKey: () => get().settings.apiKey || undefined,
       getPromptTemplates: () => get().settings.promptTemplates,
       redact: redactSecret,
+      exclusive: withSessionLock,
     },
     log ??
       new SessionLog(

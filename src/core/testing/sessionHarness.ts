@@ -5,6 +5,7 @@
  * really stored, bypassing the repository's load-time repairs (which would, say, turn
  * a message still streaming into an interrupted one).
  */
+import type { Exclusive } from '../session/exclusiveAccess';
 import 'fake-indexeddb/auto';
 import { openBatonDb } from '../../storage/schema';
 import { ACTIVE_SESSION_KEY, SessionRepository, type WriteBatch } from '../../storage/sessionRepository';
@@ -47,6 +48,8 @@ export interface SessionHarnessOptions {
   fetch?: typeof fetch;
   /** The app's rule for a session's model (see AgentSessionDeps.modelForSession). */
   modelForSession?: (sessionModel: string) => string;
+  /** The session's exclusive hold across tabs (see exclusiveAccess.ts); none by default. */
+  exclusive?: Exclusive;
 }
 
 /** Zero-padded so that ids sort in creation order, in IndexedDB as in assertions. */
@@ -88,6 +91,7 @@ export async function startSessionHarness(options: SessionHarnessOptions = {}): 
         getPromptTemplates: () => templates,
         redact: redactSecret,
         newId,
+        ...(options.exclusive && { exclusive: options.exclusive }),
       },
       log,
     );

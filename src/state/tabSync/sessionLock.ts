@@ -2,19 +2,9 @@
  * One writer per session across tabs. A reply or a handoff holds the Web Lock named
  * after its session while it runs; a second tab asks without waiting (`ifAvailable`)
  * and is told the session is busy rather than queued behind a reply it cannot see.
+ * This is the app's answer to the core's Exclusive port.
  */
-
-export const BUSY_IN_ANOTHER_TAB =
-  'This session is busy in another tab. Your message is kept; send it again once that tab has finished.';
-
-export class SessionBusyElsewhereError extends Error {
-  override readonly name = 'SessionBusyElsewhereError';
-  constructor() {
-    super(BUSY_IN_ANOTHER_TAB);
-  }
-}
-
-export type LockOutcome<T> = { acquired: true; value: T } | { acquired: false };
+import type { Exclusive, ExclusiveOutcome } from '../../core/session/exclusiveAccess';
 
 export function sessionLockName(sessionId: string): string {
   return `baton-session-${sessionId}`;
@@ -26,11 +16,11 @@ export function sessionLockName(sessionId: string): string {
  * the answer is known, before `run` starts. Without Web Locks (old browsers) it runs
  * unguarded: one tab is then the only protection, as before.
  */
-export async function withSessionLock<T>(
+export const withSessionLock: Exclusive = async <T>(
   sessionId: string,
   run: () => Promise<T>,
-  onDecided: () => void = () => {},
-): Promise<LockOutcome<T>> {
+  onDecided: () => void,
+): Promise<ExclusiveOutcome<T>> => {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (!locks) {
     onDecided();
@@ -39,10 +29,10 @@ export async function withSessionLock<T>(
   return locks.request(
     sessionLockName(sessionId),
     { ifAvailable: true },
-    async (lock): Promise<LockOutcome<T>> => {
+    async (lock): Promise<ExclusiveOutcome<T>> => {
       onDecided();
       if (!lock) return { acquired: false };
       return { acquired: true, value: await run() };
     },
   );
-}
+};
