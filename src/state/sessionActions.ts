@@ -1,9 +1,9 @@
 /** Sessions: help, new, open, rename, delete. */
 import { SessionLog } from '../core/session/sessionLog';
 import { builtinCommands } from './builtinCommands';
+import { FIRST_PAINT_ENTRIES, newestBranch } from './firstPaint';
 import { notify, notifyError } from './notices';
 import { getRuntime, hasRuntime } from './runtime';
-import { FIRST_PAINT_ENTRIES, newestBranch } from './startApp';
 import { BUSY_MESSAGE, errorText, get, set, upsertSession } from './storeAccess';
 
 export function showHelp(): void {

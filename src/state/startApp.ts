@@ -4,19 +4,12 @@
  * (the loop, the SDK, handoff, export) loaded and the rest of the session read; see
  * startEngine. Nothing is written before that first load has finished.
  */
-import { SessionLog } from '../core/session/sessionLog';
-import type { SessionEntry, SessionHeader } from '../core/session/types';
 import { SessionRepository } from '../storage/sessionRepository';
+import { FIRST_PAINT_ENTRIES, newestBranch } from './firstPaint';
 import { notifyError } from './notices';
 import { failRuntime } from './runtime';
 import { readTabKey, restoreSettings, SETTINGS_KEY } from './settings';
 import { errorText, get, set } from './storeAccess';
-
-/**
- * How many of a session's newest entries are read for its first paint: more than a tall
- * screen shows, few enough that opening costs the same at any session size.
- */
-export const FIRST_PAINT_ENTRIES = 100;
 
 export async function startApp(options: { databaseName?: string } = {}): Promise<void> {
   try {
@@ -54,14 +47,6 @@ export async function startApp(options: { databaseName?: string } = {}): Promise
     if (get().phase !== 'ready') set({ phase: 'failed', loadError: errorText(error) });
     else notifyError(`Baton could not finish loading: ${errorText(error)}. Reload the page to try again.`);
   }
-}
-
-/**
- * The end of the branch the header points at, as far as `entries` reach back: what the
- * first paint shows while the rest of the session is read.
- */
-export function newestBranch(header: SessionHeader, entries: readonly SessionEntry[]): SessionEntry[] {
-  return new SessionLog(header, entries).getBranch();
 }
 
 /** Resolves once the browser has painted what the store holds (or soon, in a hidden tab, which never paints). */
