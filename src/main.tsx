@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { startApp } from './state/actions';
+import { startApp } from './state/actions/actions';
 import { App } from './ui/App';
 import { preloadMarkdown } from './ui/markdown/loadRenderer';
 import './ui/styles.css';

@@ -7,7 +7,7 @@
 /** The User Timing mark the app sets at `agent_end` of a handoff document (HANDOFF_DOCUMENT_END_MARK in src/state/). */
 export const HANDOFF_DOCUMENT_END_MARK = 'baton:handoff-document-end';
 
-/** Key of the settings record in the 'settings' store (SETTINGS_KEY, src/state/settings.ts). */
+/** Key of the settings record in the 'settings' store (SETTINGS_KEY, src/state/store/settings.ts). */
 export const SETTINGS_KEY = 'settings';
 
 /** Key of the active session's id in the 'settings' store (ACTIVE_SESSION_KEY, src/storage/sessionRepository.ts). */

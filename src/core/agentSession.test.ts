@@ -1,4 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { text } from '../testing/entryBuilders';
+import { nextEvent, until } from '../testing/events';
+import { sentMessages, sentTexts, textReply, toolUseReply } from '../testing/mockModel';
+import {
+  type SessionHarness,
+  type SessionHarnessOptions,
+  startSessionHarness,
+} from '../testing/sessionHarness';
 import { AgentBusyError } from './agent/agent';
 import {
   BASE_SYSTEM_PROMPT,
@@ -9,14 +17,6 @@ import {
 } from './agentSession';
 import { DEFAULT_SESSION_TITLE } from './session/sessionLog';
 import type { MessageEntry, SessionEntry } from './session/types';
-import { text } from './testing/entryBuilders';
-import { nextEvent, until } from './testing/events';
-import { sentMessages, sentTexts, textReply, toolUseReply } from './testing/mockModel';
-import {
-  type SessionHarness,
-  type SessionHarnessOptions,
-  startSessionHarness,
-} from './testing/sessionHarness';
 import { REMINDER_AFTER_TURNS, TODO_REMINDER_CUSTOM_TYPE } from './todos/todoReminder';
 
 let h: SessionHarness | undefined;

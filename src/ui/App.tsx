@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useBaton } from '../state/useBaton';
+import { useBaton } from '../state/store/useBaton';
 import { Breadcrumb } from './Breadcrumb';
 import { ContextBanner } from './ContextBanner';
 import { ChatView } from './chat/ChatView';

@@ -1,5 +1,5 @@
-import { openSession } from '../state/actions';
-import { useBaton } from '../state/useBaton';
+import { openSession } from '../state/actions/actions';
+import { useBaton } from '../state/store/useBaton';
 import { chainTo } from './sidebar/lineage';
 
 /**

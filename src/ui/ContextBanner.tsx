@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { contextOverflowSentence } from '../core/context/lengthRefusal';
-import { startHandoff } from '../state/actions';
-import { useBaton } from '../state/useBaton';
+import { startHandoff } from '../state/actions/actions';
+import { useBaton } from '../state/store/useBaton';
 import { contextMeterView } from './contextMeter';
 
 /**

@@ -1,6 +1,6 @@
-import { dismissNotice } from '../state/actions';
-import type { Notice } from '../state/store';
-import { useBaton } from '../state/useBaton';
+import { dismissNotice } from '../state/actions/actions';
+import type { Notice } from '../state/store/store';
+import { useBaton } from '../state/store/useBaton';
 
 function NoticeView({ notice }: { notice: Notice }) {
   return (

@@ -1,6 +1,6 @@
-import { openSettings } from '../state/actions';
-import { modelLabel } from '../state/modelLabel';
-import { useBaton } from '../state/useBaton';
+import { openSettings } from '../state/actions/actions';
+import { modelLabel } from '../state/store/modelLabel';
+import { useBaton } from '../state/store/useBaton';
 import { contextMeterView } from './contextMeter';
 import { ExportMenu } from './exchange/ExportMenu';
 import './contextMeter.css';

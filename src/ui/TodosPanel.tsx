@@ -1,4 +1,4 @@
-import { useBaton } from '../state/useBaton';
+import { useBaton } from '../state/store/useBaton';
 
 const STATUS_LABEL = { pending: 'To do', in_progress: 'In progress', completed: 'Done' } as const;
 

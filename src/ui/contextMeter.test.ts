@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message, SessionEntry, Usage } from '../core/session/types';
-import { DEFAULT_SETTINGS } from '../state/settings';
+import { DEFAULT_SETTINGS } from '../state/store/settings';
 import { contextMeterView, formatTokens, parsePercent, parseWindowOverride } from './contextMeter';
 
 let next = 0;

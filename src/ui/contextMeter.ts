@@ -7,8 +7,8 @@ import { type ContextEstimate, estimateContext } from '../core/context/estimateC
 import { HANDOFF_CUSTOM_TYPE } from '../core/handoff/handoffPrompt';
 import { isCustomMessageEntry, type SessionEntry } from '../core/session/types';
 import { systemPromptFor } from '../core/systemPrompt';
-import { demoModelFor, isDemo } from '../state/modelLabel';
-import type { Settings } from '../state/settings';
+import { demoModelFor, isDemo } from '../state/store/modelLabel';
+import type { Settings } from '../state/store/settings';
 
 /** The model the next turn goes to: without a key that is an offline demo. */
 export function meteredModel(settings: Pick<Settings, 'apiKey' | 'model'>): string {

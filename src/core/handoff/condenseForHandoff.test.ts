@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { requestProblems } from '../../testing/requestInvariant';
 import { type ApiContentBlock, type ApiMessage, ModelError } from '../agent/types';
 import { estimateBlockTokens, estimateMessagesTokens } from '../context/estimateTokens';
-import { requestProblems } from '../testing/requestInvariant';
 import {
   CondenseCancelled,
   type CondenseInput,

@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentBusyError } from '../agent/agent';
-import { BASE_SYSTEM_PROMPT, type SessionEvent } from '../agentSession';
-import { type CustomMessageEntry, type MessageEntry, type SessionEntry, textOf } from '../session/types';
-import { custom, text, user } from '../testing/entryBuilders';
-import { nextEvent, recordEvents } from '../testing/events';
+import { custom, text, user } from '../../testing/entryBuilders';
+import { nextEvent, recordEvents } from '../../testing/events';
 import {
   type MockStep,
   sentMessages,
@@ -11,12 +8,15 @@ import {
   TEST_API_KEY,
   textReply,
   toolUseReply,
-} from '../testing/mockModel';
+} from '../../testing/mockModel';
 import {
   type SessionHarness,
   type SessionHarnessOptions,
   startSessionHarness,
-} from '../testing/sessionHarness';
+} from '../../testing/sessionHarness';
+import { AgentBusyError } from '../agent/agent';
+import { BASE_SYSTEM_PROMPT, type SessionEvent } from '../agentSession';
+import { type CustomMessageEntry, type MessageEntry, type SessionEntry, textOf } from '../session/types';
 import {
   HANDOFF_ALREADY_RUNNING,
   HANDOFF_NO_TEXT,

@@ -5,11 +5,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockTokenCount } from '../../../e2e/mock/mockApi';
+import { recordEvents } from '../../testing/events';
+import { sentTexts, TEST_API_KEY, textReply } from '../../testing/mockModel';
+import { type SessionHarness, startSessionHarness } from '../../testing/sessionHarness';
 import { ContextFullError, type SessionEvent } from '../agentSession';
 import type { MessageEntry } from '../session/types';
-import { recordEvents } from '../testing/events';
-import { sentTexts, TEST_API_KEY, textReply } from '../testing/mockModel';
-import { type SessionHarness, startSessionHarness } from '../testing/sessionHarness';
 import { CONDENSE_PROMPT_MARKER } from './condensePrompt';
 import { readHandoffDetails } from './handoffDetails';
 import { HANDOFF_PROMPT_MARKER, PENDING_REQUEST_LABEL } from './handoffPrompt';

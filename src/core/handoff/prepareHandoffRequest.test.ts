@@ -5,6 +5,7 @@
  * request named in the instruction and any key taken out of it.
  */
 import { describe, expect, it } from 'vitest';
+import { requestProblems } from '../../testing/requestInvariant';
 import {
   type AgentMessage,
   type ApiMessage,
@@ -18,7 +19,6 @@ import { estimateMessagesTokens, estimateTextTokens } from '../context/estimateT
 import { redactSecret } from '../redactSecret';
 import { joinTurns, toApiMessages } from '../session/buildSessionContext';
 import type { Message } from '../session/types';
-import { requestProblems } from '../testing/requestInvariant';
 import { CONDENSE_PROMPT_MARKER } from './condensePrompt';
 import { buildHandoffPrompt, HANDOFF_PROMPT_MARKER, PENDING_REQUEST_LABEL } from './handoffPrompt';
 import { handoffBudget, type PrepareHandoffInput, prepareHandoffRequest } from './prepareHandoffRequest';

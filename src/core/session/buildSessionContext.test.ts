@@ -1,7 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AgentMessage, ApiMessage } from '../agent/types';
-import { HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
 import {
   assistant,
   chain,
@@ -13,8 +11,10 @@ import {
   toolResults,
   toolUse,
   user,
-} from '../testing/entryBuilders';
-import { isValidRequest, requestProblems } from '../testing/requestInvariant';
+} from '../../testing/entryBuilders';
+import { isValidRequest, requestProblems } from '../../testing/requestInvariant';
+import type { AgentMessage, ApiMessage } from '../agent/types';
+import { HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
 import { buildSessionContext, toApiMessages } from './buildSessionContext';
 import type { ContentBlock, MessageRole, StopReason } from './types';
 

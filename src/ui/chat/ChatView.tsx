@@ -1,4 +1,4 @@
-import { useBaton } from '../../state/useBaton';
+import { useBaton } from '../../state/store/useBaton';
 import { HandoffReviewDialog } from '../handoff/HandoffReviewDialog';
 import { MessageList } from './MessageList';
 

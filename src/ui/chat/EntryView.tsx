@@ -7,8 +7,8 @@ import {
   type Message,
   type SessionEntry,
 } from '../../core/session/types';
-import { cancelEdit } from '../../state/actions';
-import { useBaton } from '../../state/useBaton';
+import { cancelEdit } from '../../state/actions/actions';
+import { useBaton } from '../../state/store/useBaton';
 import { HandoffCard } from './HandoffCard';
 import { MessageView } from './MessageView';
 

@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import { openSession } from '../../state/actions';
-import { useBaton } from '../../state/useBaton';
-import { sessionById } from '../sidebar/sessionIndex';
+import { openSession } from '../../state/actions/actions';
+import { sessionById } from '../../state/store/sessionIndex';
+import { useBaton } from '../../state/store/useBaton';
 
 /**
  * One shared empty list: a selector that returned a fresh `[]` whenever the active

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { textOf } from '../../core/session/types';
-import { stop } from '../../state/actions';
-import { useBaton } from '../../state/useBaton';
+import { stop } from '../../state/actions/actions';
+import { useBaton } from '../../state/store/useBaton';
 
 /** The progress line while the document is written: elapsed time, tokens so far, how to cancel. */
 export function HandoffProgress() {

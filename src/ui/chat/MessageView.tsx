@@ -2,8 +2,8 @@ import { memo } from 'react';
 import { CONTEXT_WINDOW_EXCEEDED_NOTE, overflowOf } from '../../core/context/lengthRefusal';
 import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
 import { isMessageEntry, type Message, textOf } from '../../core/session/types';
-import { startHandoff } from '../../state/actions';
-import { useBaton } from '../../state/useBaton';
+import { startHandoff } from '../../state/actions/actions';
+import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
 
 const STOP_NOTES: Partial<Record<NonNullable<Message['stopReason']>, string>> = {

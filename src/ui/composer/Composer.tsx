@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { type CompletionItem, completeSlash } from '../../core/commands/autocomplete';
-import { handleEditKey, setComposerText, stop, submitComposer } from '../../state/actions';
-import { useBaton } from '../../state/useBaton';
+import { handleEditKey, setComposerText, stop, submitComposer } from '../../state/actions/actions';
+import { useBaton } from '../../state/store/useBaton';
 import { HandoffButton } from './HandoffButton';
 import { QueueChips } from './QueueChips';
 import { AUTOCOMPLETE_ID, optionId, SlashAutocomplete } from './SlashAutocomplete';

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { isDemoModelId } from '../../llm/defaults';
-import { saveSettings, startHandoff } from '../../state/actions';
-import { modelForSession } from '../../state/sessionModel';
-import type { BatonState } from '../../state/store';
-import { useBaton } from '../../state/useBaton';
-import { sessionById, sessionModels } from '../sidebar/sessionIndex';
+import { saveSettings, startHandoff } from '../../state/actions/actions';
+import { sessionById, sessionModels } from '../../state/store/sessionIndex';
+import { modelForSession } from '../../state/store/sessionModel';
+import type { BatonState } from '../../state/store/store';
+import { useBaton } from '../../state/store/useBaton';
 
 function currentModel(s: BatonState): string {
   const header = sessionById(s.sessions, s.activeSessionId);

@@ -1,5 +1,5 @@
-import { removeQueued } from '../../state/actions';
-import { useBaton } from '../../state/useBaton';
+import { removeQueued } from '../../state/actions/actions';
+import { useBaton } from '../../state/store/useBaton';
 
 function preview(text: string): string {
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;

@@ -1,6 +1,6 @@
 import type { CompletionItem } from '../../core/commands/autocomplete';
+import { builtinCommands } from '../../core/commands/builtinCommands';
 import type { PromptTemplate } from '../../core/commands/promptTemplates';
-import { builtinCommands } from '../../state/builtinCommands';
 
 /** Everything `/` can complete to: built-in commands, then the user's templates. */
 export function slashItems(templates: readonly PromptTemplate[]): CompletionItem[] {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { type ExportFormat, exportOpenChain, exportOpenSession } from '../../state/actions';
-import { useBaton } from '../../state/useBaton';
-import { sessionById } from '../sidebar/sessionIndex';
+import { type ExportFormat, exportOpenChain, exportOpenSession } from '../../state/actions/actions';
+import { sessionById } from '../../state/store/sessionIndex';
+import { useBaton } from '../../state/store/useBaton';
 import './exchange.css';
 
 /** The status line's "Export" popover: the open session or its handoff chain, as JSONL or Markdown. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { finishHandoffReview } from '../../state/actions';
-import { useBaton } from '../../state/useBaton';
+import { finishHandoffReview } from '../../state/actions/actions';
+import { useBaton } from '../../state/store/useBaton';
 import './handoffReview.css';
 
 export const EMPTY_REVIEW_MESSAGE = 'The document is empty. Write the handoff, or Cancel.';

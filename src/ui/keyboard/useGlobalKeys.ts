@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { stop } from '../../state/actions';
+import { stop } from '../../state/actions/actions';
 import { isTypingTarget } from './shortcuts';
 
 export interface GlobalKeyHandlers {

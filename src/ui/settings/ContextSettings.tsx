@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { Settings } from '../../state/settings';
+import type { Settings } from '../../state/store/settings';
 import { formatTokens, parsePercent, parseWindowOverride } from '../contextMeter';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { exportEverything, type ImportOutcome, importFromText } from '../../state/actions';
+import { exportEverything, type ImportOutcome, importFromText } from '../../state/actions/actions';
 import '../exchange/exchange.css';
 
 /**

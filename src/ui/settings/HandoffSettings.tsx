@@ -1,4 +1,4 @@
-import type { Settings } from '../../state/settings';
+import type { Settings } from '../../state/store/settings';
 
 /** The handoff's own settings, edited in the Settings dialog's draft and saved with it. */
 export function HandoffSettings({

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { contextWindowFor } from '../../core/context/contextWindow';
 import { DEFAULT_BASE_URL, DEMO_SMALL_MODEL_ID, DEMO_SMALL_MODEL_LABEL } from '../../llm/defaults';
-import { forgetKey, openSettings, saveSettings } from '../../state/actions';
-import type { Settings } from '../../state/settings';
-import { useBaton } from '../../state/useBaton';
+import { forgetKey, openSettings, saveSettings } from '../../state/actions/actions';
+import type { Settings } from '../../state/store/settings';
+import { useBaton } from '../../state/store/useBaton';
 import { formatTokens } from '../contextMeter';
 import { ContextSettings } from './ContextSettings';
 import { DataSettings } from './DataSettings';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { builtinCommands } from '../../core/commands/builtinCommands';
 import { type PromptTemplate, validateTemplateName } from '../../core/commands/promptTemplates';
-import { builtinCommands } from '../../state/builtinCommands';
 
 /** Prompt templates: `/name` expands to the text, with `$ARGUMENTS` replaced by what follows. */
 export function TemplatesEditor(props: {

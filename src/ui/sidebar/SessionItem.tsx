@@ -1,6 +1,6 @@
 import { type CSSProperties, memo, useState } from 'react';
 import type { SessionHeader } from '../../core/session/types';
-import { deleteSession, openSession, renameSession } from '../../state/actions';
+import { deleteSession, openSession, renameSession } from '../../state/actions/actions';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ROW_KEY_ATTRIBUTE } from '../virtual/useFocusedRowKey';
 

@@ -1,11 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useBaton } from '../../state/useBaton';
+import { sessionById } from '../../state/store/sessionIndex';
+import { useBaton } from '../../state/store/useBaton';
 import { rangeKeeping } from '../virtual/keepIndexInRange';
 import { useFocusedRowKey } from '../virtual/useFocusedRowKey';
 import { type LineageSnapshot, nextLineage } from './lineage';
 import { SessionItem } from './SessionItem';
-import { sessionById } from './sessionIndex';
 
 /** A one-line row: the title button's line plus its padding and border. */
 const ROW_ESTIMATE_PX = 35;

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { newSession } from '../../state/actions';
+import { newSession } from '../../state/actions/actions';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { SessionList } from './SessionList';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { saveSettings } from '../../state/actions';
-import { batonStore } from '../../state/store';
-import { useBaton } from '../../state/useBaton';
+import { saveSettings } from '../../state/actions/actions';
+import { batonStore } from '../../state/store/store';
+import { useBaton } from '../../state/store/useBaton';
 import { applyTheme, nextTheme, THEME_LABEL } from './applyTheme';
 
 /** Keeps the page's theme mark in step with the setting. */

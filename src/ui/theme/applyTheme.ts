@@ -1,4 +1,4 @@
-import type { Settings } from '../../state/settings';
+import type { Settings } from '../../state/store/settings';
 
 export type ThemeChoice = Settings['theme'];
 

@@ -1,0 +1,106 @@
+/**
+ * Everything the UI can do, as plain functions over the store and the runtime. They
+ * turn core results into notices the user can read; no action throws into React.
+ *
+ * Most of them live in the agent chunk (engine.ts), loaded after the first paint so
+ * that the initial JavaScript holds no SDK. An action used before that chunk and
+ * start-up are ready waits for them, and for a session that is still opening, so that
+ * nothing the user did is lost or aimed at the session they just left.
+ */
+
+import { whenRuntime } from '../app/runtime';
+import { notifyError } from '../store/notices';
+import { errorText, set } from '../store/storeAccess';
+import type * as EngineModule from './engine';
+import type { ExportFormat, ImportOutcome } from './exchangeActions';
+
+export { startApp } from '../app/startApp';
+export { setComposerText } from '../store/composerText';
+export { dismissNotice } from '../store/notices';
+export type { ExportFormat, ImportOutcome } from './exchangeActions';
+
+type Engine = typeof EngineModule;
+
+let engine: Engine | undefined;
+let loading: Promise<Engine> | undefined;
+
+function loadEngine(): Promise<Engine> {
+  loading ??= Promise.all([import('./engine'), whenRuntime()]).then(([loaded]) => {
+    engine = loaded;
+    return loaded;
+  });
+  return loading;
+}
+
+/** The engine once start-up is done and no session is half-way through opening. */
+async function ready(): Promise<Engine> {
+  const loaded = await loadEngine();
+  await loaded.sessionOpened();
+  return loaded;
+}
+
+/** Runs an action once the engine is ready; if it never will be, says so instead of dropping it. */
+function later<A extends unknown[]>(action: (engine: Engine, ...args: A) => Promise<void> | void) {
+  return async (...args: A): Promise<void> => {
+    let loaded: Engine;
+    try {
+      loaded = await ready();
+    } catch (error) {
+      notifyError(`Baton could not finish loading, so that could not be done: ${errorText(error)}`);
+      return;
+    }
+    await action(loaded, ...args);
+  };
+}
+
+/** For key handlers that must answer at once whether they used the key: before start-up there is nothing to stop or edit. */
+function now<A extends unknown[]>(action: (engine: Engine, ...args: A) => boolean) {
+  return (...args: A): boolean => (engine ? action(engine, ...args) : false);
+}
+
+export const submitComposer = later((e, text: string, options?: { steer?: boolean }) =>
+  e.submitComposer(text, options),
+);
+export const removeQueued = later((e, kind: 'steering' | 'followUp', index: number) =>
+  e.removeQueued(kind, index),
+);
+export const stop = now((e) => e.stop());
+export const cancelEdit = now((e) => e.cancelEdit());
+export const editLastMessage = now((e) => e.editLastMessage());
+export const handleEditKey = now((e, key: string, composerText: string) =>
+  e.handleEditKey(key, composerText),
+);
+
+export const exportOpenSession = later((e, format: ExportFormat) => e.exportOpenSession(format));
+export const exportOpenChain = later((e, format: ExportFormat) => e.exportOpenChain(format));
+export const exportEverything = later((e) => e.exportEverything());
+export async function importFromText(text: string): Promise<ImportOutcome> {
+  try {
+    return await (await ready()).importFromText(text);
+  } catch (error) {
+    return {
+      ok: false,
+      message: `Baton could not finish loading: ${errorText(error)}`,
+      errors: [],
+      errorCount: 0,
+    };
+  }
+}
+
+export const startHandoff = later((e, focus: string, options?: { model?: string }) =>
+  e.startHandoff(focus, options),
+);
+export const finishHandoffReview = later((e, text: string | undefined) => e.finishHandoffReview(text));
+
+export const newSession = later((e) => e.newSession());
+export const openSession = later((e, id: string) => e.openSession(id));
+export const renameSession = later((e, id: string, title: string) => e.renameSession(id, title));
+export const deleteSession = later((e, id: string) => e.deleteSession(id));
+export const showHelp = later((e) => e.showHelp());
+
+export const saveSettings = later((e, next: Parameters<Engine['saveSettings']>[0]) => e.saveSettings(next));
+export const forgetKey = later((e) => e.forgetKey());
+
+export function openSettings(open: boolean): void {
+  set({ settingsOpen: open });
+}

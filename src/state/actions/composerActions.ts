@@ -1,0 +1,89 @@
+/** The composer: send, queue, run commands, stop. */
+
+import { builtinCommands, type CommandContext } from '../../core/commands/builtinCommands';
+import { parseSlashInput } from '../../core/commands/parseSlashInput';
+import { expandPromptTemplate } from '../../core/commands/promptTemplates';
+import { NOTHING_TO_HAND_OFF } from '../../core/handoff/handoffMachine';
+import { getRuntime, hasRuntime } from '../app/runtime';
+import { messageTooLong } from '../store/composerText';
+import { notify, notifyError } from '../store/notices';
+import { get, set } from '../store/storeAccess';
+import { startHandoff } from './handoffActions';
+import { sendPrompt } from './sendPrompt';
+import { newSession, showHelp } from './sessionActions';
+
+const commandContext: CommandContext = {
+  showHelp,
+  newSession,
+  handoff: startHandoff,
+};
+
+function isTemplate(name: string): boolean {
+  return get().settings.promptTemplates.some((t) => t.name === name);
+}
+
+/**
+ * The composer's Enter. Commands run, unknown commands keep the text and say so,
+ * anything else is sent, or queued when a reply is still being written
+ * (`steer` puts it into the next turn instead of after the reply).
+ */
+export async function submitComposer(text: string, options: { steer?: boolean } = {}): Promise<void> {
+  if (!hasRuntime() || text.trim() === '') return;
+  const tooLong = messageTooLong(text);
+  if (tooLong) {
+    notifyError(tooLong);
+    return;
+  }
+  const { session } = getRuntime();
+  const parsed = parseSlashInput(text, (name) => builtinCommands.has(name) || isTemplate(name));
+  if (parsed.kind === 'unknown-command') {
+    notifyError(
+      `Unknown command: /${parsed.name}. Type / to see the commands, or start with // to send it as text.`,
+    );
+    return;
+  }
+  if (parsed.kind === 'command' && builtinCommands.has(parsed.name)) {
+    // Refused because something is running: keep the text (the focus) for a retry
+    // once it ends. With nothing to hand off the box clears as the spec says.
+    const refusal = parsed.name === 'handoff' ? session.handoffs.refusal() : undefined;
+    if (refusal && refusal !== NOTHING_TO_HAND_OFF) {
+      notify(refusal);
+      return;
+    }
+    set({ composerText: '' });
+    await builtinCommands.get(parsed.name)?.run(parsed.args, commandContext);
+    return;
+  }
+  const isTemplateCall = parsed.kind === 'command';
+  const body = parsed.kind === 'text' ? parsed.text : text;
+  set({ composerText: '' });
+  if (session.isBusy) {
+    const expanded = isTemplateCall ? expandNow(body) : body;
+    session.queue(expanded, options.steer ? 'steering' : 'followUp');
+    return;
+  }
+  await sendPrompt(body, text, {
+    expandPromptTemplates: isTemplateCall,
+    ...(isTemplateCall && { queued: expandNow(body) }),
+  });
+}
+
+function expandNow(text: string): string {
+  return expandPromptTemplate(text, get().settings.promptTemplates)?.expanded ?? text;
+}
+
+export function removeQueued(kind: 'steering' | 'followUp', index: number): void {
+  if (hasRuntime()) getRuntime().session.agent.removeQueued(kind, index);
+}
+
+/** Esc: cancels a handoff first, otherwise stops the reply. */
+export function stop(): boolean {
+  if (!hasRuntime()) return false;
+  const { session } = getRuntime();
+  if (session.isGeneratingHandoff) return session.abortHandoff();
+  if (session.agent.isStreaming) {
+    session.agent.abort();
+    return true;
+  }
+  return false;
+}

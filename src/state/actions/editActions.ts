@@ -1,0 +1,58 @@
+/**
+ * ↑ in an empty composer edits the last user message as a new branch of the entry
+ * tree: the composer fills with its text, and the next send becomes the edited
+ * message's sibling (see AgentSession.beginEdit). Esc cancels the edit.
+ */
+import type { AgentSession } from '../../core/agentSession';
+import { isMessageEntry, textOf } from '../../core/session/types';
+import { getRuntime, hasRuntime } from '../app/runtime';
+import { notifyError } from '../store/notices';
+import { errorText, get, set } from '../store/storeAccess';
+
+const followed = new WeakSet<AgentSession>();
+
+/** The store follows the session's edit state: a send, a handoff or another session ends it. */
+function follow(session: AgentSession): void {
+  if (followed.has(session)) return;
+  followed.add(session);
+  session.subscribe((event) => {
+    if (event.type === 'edit_changed') set({ editingEntryId: event.entryId ?? null });
+  });
+}
+
+/** Starts editing the last user message; false when there is none or the session is busy. */
+export function editLastMessage(): boolean {
+  if (!hasRuntime()) return false;
+  const { session } = getRuntime();
+  if (session.isBusy) return false;
+  const id = session.lastEditableMessageId();
+  const entry = id === undefined ? undefined : session.log.get(id);
+  if (!id || !entry || !isMessageEntry(entry)) return false;
+  follow(session);
+  try {
+    session.beginEdit(id);
+  } catch (error) {
+    notifyError(errorText(error));
+    return false;
+  }
+  set({ editingEntryId: id, composerText: textOf(entry.message) });
+  return true;
+}
+
+/** Ends an edit without sending and empties the composer it filled; false if none was under way. */
+export function cancelEdit(): boolean {
+  if (!hasRuntime() || get().editingEntryId === null) return false;
+  getRuntime().session.cancelEdit();
+  set({ editingEntryId: null, composerText: '' });
+  return true;
+}
+
+/**
+ * The composer's keys for editing: ↑ with nothing typed starts an edit, Esc ends one.
+ * True when the key was used (the composer then prevents its default).
+ */
+export function handleEditKey(key: string, composerText: string): boolean {
+  if (key === 'ArrowUp' && composerText === '') return editLastMessage();
+  if (key === 'Escape') return cancelEdit();
+  return false;
+}

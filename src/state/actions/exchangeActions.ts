@@ -1,0 +1,211 @@
+/**
+ * Export and import through the UI: the open session or its handoff chain as JSONL or
+ * Markdown, everything as one backup, and import of an export or a backup.
+ *
+ * Every action flushes the write queue first, so a file holds what the user sees.
+ * Storage is read and written through a second connection to the same database: the
+ * repository does not expose its own, and an import must be one transaction of its own
+ * anyway (src/storage/importSessions.ts). The API key never reaches a file: the core
+ * strips it from settings and redacts its text everywhere, given the key in use.
+ */
+import { describeImport } from '../../core/exchange/describeImport';
+import type { SessionData } from '../../core/exchange/exchangeFormat';
+import {
+  backupFileName,
+  beforeRestoreFileName,
+  type ExportExtension,
+  sessionFileName,
+} from '../../core/exchange/exportFileName';
+import { exportBackup, exportChainJsonl, exportSessionJsonl } from '../../core/exchange/exportJsonl';
+import { exportSessionMarkdown } from '../../core/exchange/exportMarkdown';
+import { handoffChainIds } from '../../core/exchange/handoffChain';
+import { type ImportError, parseImport } from '../../core/exchange/importJsonl';
+import { SessionLog } from '../../core/session/sessionLog';
+import { importSessions, loadExistingIds, snapshotAll } from '../../storage/importSessions';
+import { type BatonDb, openBatonDb } from '../../storage/schema';
+import { getRuntime, hasRuntime } from '../app/runtime';
+import { notify, notifyError } from '../store/notices';
+import { errorText, get, setSessions } from '../store/storeAccess';
+
+export type ExportFormat = ExportExtension;
+
+const MIME: Record<ExportFormat, string> = {
+  jsonl: 'application/jsonl',
+  md: 'text/markdown',
+};
+
+/** Saves `text` as a file through the browser's download. */
+function downloadText(fileName: string, text: string, format: ExportFormat): void {
+  const url = URL.createObjectURL(new Blob([text], { type: `${MIME[format]};charset=utf-8` }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has taken its copy by the next task; revoking at once can cancel it in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+async function withDb<T>(work: (db: BatonDb) => Promise<T>): Promise<T> {
+  await getRuntime().queue.flush();
+  const db = await openBatonDb();
+  try {
+    return await work(db);
+  } finally {
+    db.close();
+  }
+}
+
+function secret(): string | undefined {
+  return get().settings.apiKey || undefined;
+}
+
+function titlesById(): Map<string, string> {
+  return new Map(get().sessions.map((header) => [header.id, header.title]));
+}
+
+function markdownOf(data: SessionData): string {
+  const branch = new SessionLog(data.header, data.entries).getBranch();
+  return exportSessionMarkdown(data.header, branch, { sessionTitles: titlesById(), secret: secret() });
+}
+
+/** The open session from memory: it may hold what is not stored yet (an empty new session). */
+function openSessionData(): SessionData {
+  const { session } = getRuntime();
+  return { header: session.header, entries: session.log.entries() };
+}
+
+export async function exportOpenSession(format: ExportFormat): Promise<void> {
+  if (!hasRuntime()) return;
+  try {
+    await getRuntime().queue.flush();
+    const data = openSessionData();
+    const text =
+      format === 'jsonl'
+        ? exportSessionJsonl(data.header, data.entries, { secret: secret() })
+        : markdownOf(data);
+    const fileName = sessionFileName(data.header.title, format);
+    downloadText(fileName, text, format);
+    notify(`Exported ${fileName}`);
+  } catch (error) {
+    notifyError(`Could not export the session: ${errorText(error)}`);
+  }
+}
+
+/** The open session's whole handoff chain, root first, one file. */
+export async function exportOpenChain(format: ExportFormat): Promise<void> {
+  if (!hasRuntime()) return;
+  try {
+    const open = openSessionData();
+    const stored = await withDb(async (db) => (await snapshotAll(db)).sessions);
+    const byId = new Map(stored.map((data) => [data.header.id, data]));
+    byId.set(open.header.id, open);
+    const headers = [...byId.values()].map((data) => data.header);
+    const chain = handoffChainIds(headers, open.header.id).flatMap((id) => byId.get(id) ?? []);
+    const root = chain[0] ?? open;
+    const text =
+      format === 'jsonl'
+        ? exportChainJsonl(chain, { secret: secret() })
+        : `${chain.map(markdownOf).join('\n---\n\n')}`;
+    const fileName = sessionFileName(`${root.header.title} chain`, format);
+    downloadText(fileName, text, format);
+    notify(`Exported ${fileName} (${chain.length} session${chain.length === 1 ? '' : 's'})`);
+  } catch (error) {
+    notifyError(`Could not export the handoff chain: ${errorText(error)}`);
+  }
+}
+
+async function downloadBackup(db: BatonDb, fileName: (createdAt: number) => string): Promise<string> {
+  const { sessions, problems } = await snapshotAll(db);
+  for (const problem of problems) notifyError(problem);
+  const createdAt = Date.now();
+  const name = fileName(createdAt);
+  const settings = get().settings;
+  downloadText(name, exportBackup(sessions, settings, { secret: settings.apiKey, createdAt }), 'jsonl');
+  return name;
+}
+
+/** Every session and the settings (never the key) in one file. */
+export async function exportEverything(): Promise<void> {
+  if (!hasRuntime()) return;
+  try {
+    const name = await withDb((db) => downloadBackup(db, backupFileName));
+    notify(`Backup saved as ${name}`);
+  } catch (error) {
+    notifyError(`Could not make the backup: ${errorText(error)}`);
+  }
+}
+
+export type ImportOutcome =
+  | { ok: true; message: string; restored: boolean }
+  | { ok: false; message: string; errors: ImportError[]; errorCount: number };
+
+/**
+ * Imports an export or restores a backup, next to what is there: nothing is ever
+ * overwritten (taken ids get new ones). A file with any error imports nothing.
+ * Before a restore, the current data is downloaded as a backup.
+ */
+export async function importFromText(text: string): Promise<ImportOutcome> {
+  if (!hasRuntime())
+    return { ok: false, message: 'Baton has not finished loading yet.', errors: [], errorCount: 0 };
+  try {
+    return await withDb(async (db) => {
+      const stored = await loadExistingIds(db);
+      // The open session may not be stored yet; its ids are taken all the same.
+      const open = openSessionData();
+      const existing = {
+        sessions: new Set([...stored.sessions, open.header.id]),
+        entries: new Set([...stored.entries, ...open.entries.map((entry) => entry.id)]),
+      };
+      const parsed = parseImport(text, existing);
+      if (parsed.errorCount > 0) {
+        const problems = `${parsed.errorCount} problem${parsed.errorCount === 1 ? '' : 's'}`;
+        return {
+          ok: false,
+          message: `Nothing was imported: the file has ${problems}.`,
+          errors: parsed.errors,
+          errorCount: parsed.errorCount,
+        };
+      }
+      if (parsed.sessions.length === 0) {
+        return {
+          ok: false,
+          message: 'Nothing was imported: the file holds no sessions.',
+          errors: [],
+          errorCount: 0,
+        };
+      }
+      const restored = parsed.kind === 'backup';
+      let message = describeImport(parsed);
+      if (restored) {
+        const name = await downloadBackup(db, beforeRestoreFileName);
+        message = `${message} Your data as it was is saved in ${name}.`;
+      }
+      await importSessions(db, parsed.sessions);
+      await refreshSessions(parsed.sessions);
+      notify(message);
+      return { ok: true, message, restored };
+    });
+  } catch (error) {
+    const message = `Nothing was imported: ${errorText(error)}`;
+    return { ok: false, message, errors: [], errorCount: 0 };
+  }
+}
+
+/** Shows the imported sessions in the list, and the links an import added to the open session. */
+async function refreshSessions(imported: readonly SessionData[]): Promise<void> {
+  const { repository, session } = getRuntime();
+  const newChildren = imported
+    .filter((data) => data.header.parentSession === session.header.id)
+    .map((data) => data.header.id)
+    .filter((id) => !session.header.children.includes(id));
+  if (newChildren.length > 0) {
+    // importSessions stored these links; the open session must not write its old list over them.
+    session.log.header = { ...session.header, children: [...session.header.children, ...newChildren] };
+  }
+  const { headers, problems } = await repository.loadHeaders();
+  for (const problem of problems) notifyError(problem);
+  setSessions([session.header, ...headers.filter((header) => header.id !== session.header.id)]);
+}

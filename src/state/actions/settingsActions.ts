@@ -1,0 +1,30 @@
+/** The settings dialog's actions. */
+import { forgetModelClient } from '../app/modelClients';
+import { getRuntime, hasRuntime } from '../app/runtime';
+import { notify, notifyError } from '../store/notices';
+import { SETTINGS_KEY, type Settings, storedSettings, writeTabKey } from '../store/settings';
+import { errorText, get, set } from '../store/storeAccess';
+
+export async function saveSettings(next: Settings): Promise<void> {
+  set({ settings: next });
+  writeTabKey(next);
+  if (!hasRuntime()) return;
+  try {
+    await getRuntime().repository.setSetting(SETTINGS_KEY, storedSettings(next));
+  } catch (error) {
+    notifyError(`Could not save the settings: ${errorText(error)}`);
+  }
+}
+
+export const KEY_FORGOTTEN =
+  'Key forgotten on this device. The offline demo model answers until you enter a key.';
+
+/**
+ * "Forget key": the key leaves memory, the tab's sessionStorage, the settings record in
+ * IndexedDB and the cached SDK client; with no key the app falls back to the demo model.
+ */
+export async function forgetKey(): Promise<void> {
+  forgetModelClient();
+  await saveSettings({ ...get().settings, apiKey: '', rememberKey: false });
+  notify(KEY_FORGOTTEN);
+}

@@ -1,0 +1,69 @@
+/**
+ * Picks the model client for the current settings: the real API with a key, the
+ * offline demo without one (which demo: demoModelFor). Clients are cached per key and
+ * URL (the demo per model id) so the SDK's connection state is reused between turns.
+ */
+import type { ModelClient } from '../../core/agent/types';
+import { REQUEST_TIMEOUT_MS } from '../../llm/defaults';
+import { createDemoModelClient } from '../../llm/demo/demoModelClient';
+import { createSdkModelClient } from '../../llm/sdkModelClient';
+import { demoModelFor, isDemo } from '../store/modelLabel';
+import type { Settings } from '../store/settings';
+
+export interface ModelChoice {
+  client: ModelClient;
+  model: string;
+  label: string;
+}
+
+let cached: { key: string; client: ModelClient } | undefined;
+
+export function chooseModel(
+  settings: Settings,
+  onRetry: (attempt: number, max: number) => void,
+): ModelChoice {
+  if (isDemo(settings)) {
+    const model = demoModelFor(settings);
+    const key = `demo\u0000${model}`;
+    if (cached?.key !== key) cached = { key, client: createDemoModelClient({ model }) };
+    return { client: cached.client, model, label: cached.client.label };
+  }
+  const apiKey = settings.apiKey.trim();
+  const timeoutMs = requestTimeoutMs();
+  const key = `${settings.baseURL}\u0000${apiKey}\u0000${timeoutMs}`;
+  if (cached?.key !== key) {
+    cached = {
+      key,
+      client: createSdkModelClient({
+        apiKey,
+        baseURL: settings.baseURL,
+        label: settings.model,
+        onRetry,
+        timeoutMs,
+      }),
+    };
+  }
+  return { client: cached.client, model: settings.model, label: settings.model };
+}
+
+/** Drops the cached client, and with it the only other reference to the key. */
+export function forgetModelClient(): void {
+  cached = undefined;
+}
+
+/**
+ * The wait for the first byte of each attempt. End-to-end tests shorten it through
+ * sessionStorage (`baton.requestTimeoutMs`) so that a server that never answers fails
+ * in seconds; nothing in the UI sets it, and the default is REQUEST_TIMEOUT_MS.
+ */
+export const REQUEST_TIMEOUT_OVERRIDE_KEY = 'baton.requestTimeoutMs';
+
+function requestTimeoutMs(): number {
+  try {
+    const raw = Number(globalThis.sessionStorage?.getItem(REQUEST_TIMEOUT_OVERRIDE_KEY));
+    return Number.isInteger(raw) && raw > 0 ? raw : REQUEST_TIMEOUT_MS;
+  } catch {
+    // Storage can be blocked (privacy settings); the default is always fine.
+    return REQUEST_TIMEOUT_MS;
+  }
+}

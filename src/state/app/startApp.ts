@@ -1,0 +1,63 @@
+/**
+ * Start-up, first half: open storage, read the settings, the session headers and the
+ * newest messages of the session to open, and paint them. Only then is the agent chunk
+ * (the loop, the SDK, handoff, export) loaded and the rest of the session read; see
+ * startEngine. Nothing is written before that first load has finished.
+ */
+import { SessionRepository } from '../../storage/sessionRepository';
+import { notifyError } from '../store/notices';
+import { readTabKey, restoreSettings, SETTINGS_KEY } from '../store/settings';
+import { errorText, get, set } from '../store/storeAccess';
+import { FIRST_PAINT_ENTRIES, newestBranch } from './firstPaint';
+import { failRuntime } from './runtime';
+
+export async function startApp(options: { databaseName?: string } = {}): Promise<void> {
+  try {
+    const repository = await SessionRepository.open(options.databaseName);
+    const [stored, { headers, problems }, activeId] = await Promise.all([
+      repository.getSetting(SETTINGS_KEY),
+      repository.loadHeaders(),
+      repository.getActiveSessionId(),
+    ]);
+    const settings = restoreSettings(stored);
+    if (!settings.rememberKey) settings.apiKey = readTabKey();
+    const active = headers.find((h) => h.id === activeId) ?? headers[0];
+    const newest = active ? await repository.loadNewestEntries(active.id, FIRST_PAINT_ENTRIES) : undefined;
+    set({
+      phase: 'ready',
+      settings,
+      sessions: headers,
+      activeSessionId: active?.id ?? null,
+      entries: active && newest ? newestBranch(active, newest.entries) : [],
+    });
+
+    await afterFirstPaint();
+    const [engine, loaded] = await Promise.all([
+      import('./startEngine'),
+      active ? repository.loadEntries(active.id) : undefined,
+    ]);
+    engine.startEngine({
+      repository,
+      headers,
+      ...(active && loaded && { active: { header: active, entries: loaded.entries } }),
+      problems: [...problems, ...(loaded?.problems ?? [])],
+    });
+  } catch (error) {
+    failRuntime(error);
+    if (get().phase !== 'ready') set({ phase: 'failed', loadError: errorText(error) });
+    else notifyError(`Baton could not finish loading: ${errorText(error)}. Reload the page to try again.`);
+  }
+}
+
+/** Resolves once the browser has painted what the store holds (or soon, in a hidden tab, which never paints). */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}

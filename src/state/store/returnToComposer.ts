@@ -1,0 +1,13 @@
+import { notifyError } from './notices';
+import { set } from './storeAccess';
+
+/** Puts text back in the message box, before anything typed since. */
+export function prependToComposer(text: string): void {
+  set((s) => ({ composerText: s.composerText ? `${text}\n\n${s.composerText}` : text }));
+}
+
+/** Puts refused text back in the message box and says why. */
+export function returnToComposer(text: string, why: string): void {
+  prependToComposer(text);
+  notifyError(why);
+}

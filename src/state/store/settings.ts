@@ -1,0 +1,100 @@
+/**
+ * User settings. Everything but the key lives in IndexedDB's settings store; the key
+ * is written there only when the user ticked "Remember key on this device", and is
+ * otherwise kept in sessionStorage, which lives exactly as long as the tab.
+ */
+import type { PromptTemplate } from '../../core/commands/promptTemplates';
+import { DEFAULT_BASE_URL, DEFAULT_MAX_TOKENS, DEFAULT_MODEL } from '../../llm/defaults';
+
+export interface Settings {
+  apiKey: string;
+  baseURL: string;
+  model: string;
+  maxTokens: number;
+  rememberKey: boolean;
+  promptTemplates: PromptTemplate[];
+  /** Show the captured handoff document in an editor before the new session starts. */
+  reviewHandoff: boolean;
+  /** After a handoff, send the request the old session left unanswered (instead of putting it back in the box). */
+  sendPendingAfterHandoff: boolean;
+  /** Past this share of the context window, suggest a handoff (0..1). */
+  contextThreshold: number;
+  /** The model's context window in tokens; 0 means "look it up". */
+  contextWindowOverride: number;
+  theme: 'system' | 'light' | 'dark';
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  apiKey: '',
+  baseURL: DEFAULT_BASE_URL,
+  model: DEFAULT_MODEL,
+  maxTokens: DEFAULT_MAX_TOKENS,
+  rememberKey: false,
+  promptTemplates: [],
+  reviewHandoff: false,
+  sendPendingAfterHandoff: false,
+  contextThreshold: 0.75,
+  contextWindowOverride: 0,
+  theme: 'system',
+};
+
+export const SETTINGS_KEY = 'settings';
+const TAB_KEY_STORAGE = 'baton.apiKey';
+
+/** What is written to IndexedDB: the key only when remembered. */
+export function storedSettings(settings: Settings): Settings {
+  return settings.rememberKey ? settings : { ...settings, apiKey: '' };
+}
+
+/** Repairs whatever was stored (older versions, hand edits) into valid settings. */
+export function restoreSettings(stored: unknown): Settings {
+  if (typeof stored !== 'object' || stored === null) return { ...DEFAULT_SETTINGS };
+  const s = stored as Partial<Record<keyof Settings, unknown>>;
+  const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+  const maxTokens =
+    typeof s.maxTokens === 'number' && s.maxTokens > 0 ? Math.floor(s.maxTokens) : DEFAULT_MAX_TOKENS;
+  const templates = Array.isArray(s.promptTemplates)
+    ? s.promptTemplates.filter(
+        (t): t is PromptTemplate =>
+          typeof t === 'object' && t !== null && typeof t.name === 'string' && typeof t.text === 'string',
+      )
+    : [];
+  return {
+    apiKey: text(s.apiKey, ''),
+    baseURL: text(s.baseURL, DEFAULT_BASE_URL) || DEFAULT_BASE_URL,
+    model: text(s.model, DEFAULT_MODEL) || DEFAULT_MODEL,
+    maxTokens,
+    rememberKey: s.rememberKey === true,
+    promptTemplates: templates,
+    reviewHandoff: s.reviewHandoff === true,
+    sendPendingAfterHandoff: s.sendPendingAfterHandoff === true,
+    contextThreshold:
+      typeof s.contextThreshold === 'number' && s.contextThreshold > 0 && s.contextThreshold <= 1
+        ? s.contextThreshold
+        : DEFAULT_SETTINGS.contextThreshold,
+    contextWindowOverride:
+      typeof s.contextWindowOverride === 'number' && s.contextWindowOverride > 0
+        ? Math.floor(s.contextWindowOverride)
+        : 0,
+    theme: s.theme === 'light' || s.theme === 'dark' ? s.theme : 'system',
+  };
+}
+
+function tabStorage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined; // Storage can be disabled by the browser's privacy settings.
+  }
+}
+
+export function readTabKey(): string {
+  return tabStorage()?.getItem(TAB_KEY_STORAGE) ?? '';
+}
+
+export function writeTabKey(settings: Settings): void {
+  const storage = tabStorage();
+  if (!storage) return;
+  if (settings.rememberKey || !settings.apiKey) storage.removeItem(TAB_KEY_STORAGE);
+  else storage.setItem(TAB_KEY_STORAGE, settings.apiKey);
+}

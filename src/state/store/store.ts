@@ -1,0 +1,72 @@
+/**
+ * The app's one Zustand store. It holds only what the UI renders; the live objects
+ * (repository, write queue, agent session) sit in runtime.ts. Actions are plain
+ * functions in actions.ts that read and set this store.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { HandoffState } from '../../core/handoff/handoffMachine';
+import type { Message, SessionEntry, SessionHeader } from '../../core/session/types';
+import type { TodoItem } from '../../core/todos/todoTypes';
+import { DEFAULT_SETTINGS, type Settings } from './settings';
+
+export interface Notice {
+  id: number;
+  kind: 'info' | 'error';
+  text: string;
+  /** Extra lines, e.g. the command list of /help. */
+  lines?: string[];
+}
+
+export interface StreamingView {
+  entryId: string;
+  message: Message;
+}
+
+export interface BatonState {
+  phase: 'loading' | 'ready' | 'failed';
+  loadError?: string;
+  /** Every session header, newest first. */
+  sessions: SessionHeader[];
+  activeSessionId: string | null;
+  /** The active session's branch, root to leaf; changes only at message boundaries. */
+  entries: SessionEntry[];
+  /** The reply being written, refreshed at most once per frame. */
+  streaming: StreamingView | null;
+  isStreaming: boolean;
+  queue: { steering: string[]; followUps: string[] };
+  todos: TodoItem[];
+  handoff: HandoffState;
+  /** The captured handoff document waiting in the review editor, if review is on. */
+  handoffReview: { document: string } | null;
+  /** The user message being edited (↑ in an empty composer); the next send branches from it. */
+  editingEntryId: string | null;
+  notices: Notice[];
+  composerText: string;
+  settings: Settings;
+  settingsOpen: boolean;
+  /** Unsaved changes exist (a write failed or is pending retry). */
+  saveError: string | null;
+  retryStatus: string | null;
+}
+
+export const initialState: BatonState = {
+  phase: 'loading',
+  sessions: [],
+  activeSessionId: null,
+  entries: [],
+  streaming: null,
+  isStreaming: false,
+  queue: { steering: [], followUps: [] },
+  todos: [],
+  handoff: { status: 'idle' },
+  handoffReview: null,
+  editingEntryId: null,
+  notices: [],
+  composerText: '',
+  settings: DEFAULT_SETTINGS,
+  settingsOpen: false,
+  saveError: null,
+  retryStatus: null,
+};
+
+export const batonStore = createStore<BatonState>()(() => initialState);

@@ -1,0 +1,46 @@
+/**
+ * An Agent wired to the real SDK client and the local mock API, with the real todo
+ * tool, for the agent-loop tests.
+ */
+import { Agent } from '../core/agent/agent';
+import type { AgentEvent } from '../core/agent/agentEvents';
+import type { AgentTool } from '../core/agent/types';
+import type { TodoItem } from '../core/todos/todoTypes';
+import { createTodoWriteTool } from '../core/todos/todoWriteTool';
+import { recordEvents } from './events';
+import { type MockApi, mockModelClient, startMockApi, TEST_MODEL } from './mockModel';
+
+export const TEST_SYSTEM_PROMPT = 'You are the test assistant.';
+
+export interface AgentHarness {
+  mock: MockApi;
+  agent: Agent;
+  recorded: ReturnType<typeof recordEvents<AgentEvent>>;
+  todos(): TodoItem[];
+  close(): Promise<void>;
+}
+
+export async function startAgentHarness(options: { fetch?: typeof fetch } = {}): Promise<AgentHarness> {
+  const mock = await startMockApi();
+  const client = mockModelClient(mock, options.fetch);
+  let todos: TodoItem[] = [];
+  let n = 0;
+  const tools: AgentTool[] = [
+    createTodoWriteTool({ get: () => todos, set: (next) => (todos = next) }, { newId: () => `todo-${++n}` }),
+  ];
+  const agent = new Agent({
+    getModelClient: () => client,
+    getModel: () => TEST_MODEL,
+    getMaxTokens: () => 1024,
+    getSystemPrompt: () => TEST_SYSTEM_PROMPT,
+    getTools: () => tools,
+  });
+  const recorded = recordEvents<AgentEvent>((listener) => agent.subscribe(listener));
+  return {
+    mock,
+    agent,
+    recorded,
+    todos: () => todos,
+    close: () => mock.close(),
+  };
+}
