@@ -3,22 +3,10 @@
  * tree: the composer fills with its text, and the next send becomes the edited
  * message's sibling (see AgentSession.beginEdit). Esc cancels the edit.
  */
-import type { AgentSession } from '../../core/agentSession';
 import { isMessageEntry, textOf } from '../../core/session/types';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { notifyError } from '../store/notices';
 import { errorText, get, set } from '../store/storeAccess';
-
-const followed = new WeakSet<AgentSession>();
-
-/** The store follows the session's edit state: a send, a handoff or another session ends it. */
-function follow(session: AgentSession): void {
-  if (followed.has(session)) return;
-  followed.add(session);
-  session.subscribe((event) => {
-    if (event.type === 'edit_changed') set({ editingEntryId: event.entryId ?? null });
-  });
-}
 
 /** Starts editing the last user message; false when there is none or the session is busy. */
 export function editLastMessage(): boolean {
@@ -28,7 +16,6 @@ export function editLastMessage(): boolean {
   const id = session.lastEditableMessageId();
   const entry = id === undefined ? undefined : session.log.get(id);
   if (!id || !entry || !isMessageEntry(entry)) return false;
-  follow(session);
   try {
     session.beginEdit(id);
   } catch (error) {

@@ -11,11 +11,11 @@ import type { SessionEntry, SessionHeader } from '../../core/session/types';
 import type { SessionRepository } from '../../storage/sessionRepository';
 import { requestPersistenceOnce } from '../../storage/storageQuota';
 import { WriteQueue } from '../../storage/writeQueue';
+import { applySessionEvent, type SessionView } from '../store/applySessionEvent';
 import { dismissNotice, notify, notifyError } from '../store/notices';
-import { prependToComposer } from '../store/returnToComposer';
 import { modelForSession } from '../store/sessionModel';
 import type { BatonState } from '../store/store';
-import { dropIfUnsaved, errorText, get, set, setSessions, upsertSession } from '../store/storeAccess';
+import { errorText, get, set, setSessions } from '../store/storeAccess';
 import { frameThrottle } from './frameThrottle';
 import { chooseModel } from './modelClients';
 import { setRuntime } from './runtime';
@@ -122,67 +122,27 @@ function currentModel() {
   );
 }
 
-/** Mirrors the session's events into the store. */
+/** Mirrors the session's events into the store (applySessionEvent decides how). */
 function bindSession(session: AgentSession): void {
   const streaming = frameThrottle<BatonState['streaming']>((value) => set({ streaming: value }));
+  const view: SessionView = {
+    branch: () => session.log.getBranch(),
+    leafId: () => session.log.header.leafId,
+    queues: () => ({ steering: session.agent.steeringQueue, followUps: session.agent.followUpQueue }),
+    generatingHandoff: () => session.isGeneratingHandoff,
+  };
   let streamingEntryId: string | undefined;
-  const refreshEntries = () => set({ entries: session.log.getBranch() });
   session.subscribe((event: SessionEvent) => {
-    switch (event.type) {
-      case 'agent_start':
-        set({ isStreaming: true, retryStatus: null });
-        break;
-      case 'message_start':
-        if (event.message.role === 'assistant') {
-          streamingEntryId = session.log.header.leafId ?? undefined;
-          refreshEntries();
-          if (streamingEntryId) streaming.push({ entryId: streamingEntryId, message: event.message });
-        }
-        break;
-      case 'message_update':
-        if (get().retryStatus) set({ retryStatus: null });
-        if (streamingEntryId) streaming.push({ entryId: streamingEntryId, message: event.message });
-        break;
-      case 'message_end':
-        if (event.message.role === 'assistant') {
-          streaming.push(null);
-          streaming.flush();
-          streamingEntryId = undefined;
-        }
-        refreshEntries();
-        break;
-      case 'agent_end':
-        // User Timing for `npm run bench` (P2 starts here) and for profiles in devtools.
-        if (session.isGeneratingHandoff) performance.mark(HANDOFF_DOCUMENT_END_MARK);
-        set({ isStreaming: false, retryStatus: null });
-        // A handoff's own error is reported once, as "Handoff failed: …", by startHandoff.
-        if (event.error && !session.isGeneratingHandoff) notifyError(event.error.message);
-        break;
-      case 'queue_update':
-        set({
-          queue: { steering: [...session.agent.steeringQueue], followUps: [...session.agent.followUpQueue] },
-        });
-        break;
-      case 'todos_changed':
-        set({ todos: event.todos });
-        break;
-      case 'header_changed':
-        upsertSession(event.header);
-        break;
-      case 'session_changed':
-        dropIfUnsaved(event.previous);
-        upsertSession(event.header);
-        set({ activeSessionId: event.header.id, entries: session.log.getBranch(), streaming: null });
-        break;
-      case 'handoff_state':
-        set({ handoff: event.state });
-        break;
-      case 'queued_text_returned':
-        prependToComposer(event.text);
-        notify('Your queued message is back in the message box.');
-        break;
-      default:
-        break;
+    const result = applySessionEvent(get(), event, view, streamingEntryId);
+    streamingEntryId = result.streamingEntryId;
+    if (Object.keys(result.patch).length > 0) set(result.patch);
+    if (result.streaming !== undefined) {
+      streaming.push(result.streaming);
+      // A finished reply replaces the streamed one at once, not a frame later.
+      if (result.streaming === null) streaming.flush();
     }
+    // User Timing for `npm run bench` (P2 starts here) and for profiles in devtools.
+    if (result.documentWritten) performance.mark(HANDOFF_DOCUMENT_END_MARK);
+    for (const notice of result.notices) (notice.kind === 'error' ? notifyError : notify)(notice.text);
   });
 }

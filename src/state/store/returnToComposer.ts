@@ -1,9 +1,10 @@
+import { prepended } from './applySessionEvent';
 import { notifyError } from './notices';
 import { set } from './storeAccess';
 
 /** Puts text back in the message box, before anything typed since. */
 export function prependToComposer(text: string): void {
-  set((s) => ({ composerText: s.composerText ? `${text}\n\n${s.composerText}` : text }));
+  set((s) => ({ composerText: prepended(text, s.composerText) }));
 }
 
 /** Puts refused text back in the message box and says why. */

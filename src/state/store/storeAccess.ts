@@ -1,5 +1,6 @@
 /** Store access and small helpers the action files share. */
 import type { SessionHeader } from '../../core/session/types';
+import { sortedSessions, withSession } from './applySessionEvent';
 import { type BatonState, batonStore } from './store';
 
 export const get = () => batonStore.getState();
@@ -12,21 +13,11 @@ export function errorText(error: unknown): string {
 
 export const BUSY_MESSAGE = 'A reply is still being written. Stop it with Esc first.';
 
-function sortSessions(sessions: SessionHeader[]): SessionHeader[] {
-  return [...sessions].sort((a, b) => b.updatedAt - a.updatedAt);
-}
-
 export function setSessions(sessions: SessionHeader[]): void {
-  set({ sessions: sortSessions(sessions) });
+  set({ sessions: sortedSessions(sessions) });
 }
 
 /** Inserts or replaces a header in the list. */
 export function upsertSession(header: SessionHeader): void {
-  set((s) => ({ sessions: sortSessions([header, ...s.sessions.filter((h) => h.id !== header.id)]) }));
-}
-
-/** An empty session that was never stored leaves the list when the user moves away. */
-export function dropIfUnsaved(header: SessionHeader | undefined): void {
-  if (header && header.leafId === null)
-    set((s) => ({ sessions: s.sessions.filter((h) => h.id !== header.id) }));
+  set((s) => ({ sessions: withSession(s.sessions, header) }));
 }

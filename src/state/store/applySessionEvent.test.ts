@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { ModelError } from '../../core/agent/types';
+import type { SessionEvent } from '../../core/agentSession';
+import type { Message, SessionEntry, SessionHeader } from '../../core/session/types';
+import { applySessionEvent, QUEUED_TEXT_RETURNED, type SessionView } from './applySessionEvent';
+import { type BatonState, initialState } from './store';
+
+const reply = (text: string): Message => ({ role: 'assistant', content: [{ type: 'text', text }] });
+const header = (id: string, updatedAt: number, leafId: string | null = 'x'): SessionHeader => ({
+  id,
+  title: id,
+  createdAt: 0,
+  updatedAt,
+  model: 'm',
+  leafId,
+  children: [],
+});
+const BRANCH: SessionEntry[] = [
+  { id: 'e1', parentId: null, sessionId: 's', timestamp: 1, type: 'message', message: reply('hi') },
+];
+
+/** A view whose parts say when they were read, to check that hot events read nothing. */
+function view(overrides: Partial<SessionView> = {}) {
+  const reads: string[] = [];
+  const v: SessionView = {
+    branch: () => {
+      reads.push('branch');
+      return BRANCH;
+    },
+    leafId: () => {
+      reads.push('leafId');
+      return 'e1';
+    },
+    queues: () => ({ steering: ['steer'], followUps: ['later'] }),
+    generatingHandoff: () => false,
+    ...overrides,
+  };
+  return { v, reads };
+}
+
+const state = (patch: Partial<BatonState> = {}): BatonState => ({ ...initialState, ...patch });
+
+describe('applySessionEvent', () => {
+  it('agent_start: busy, and any retry note cleared', () => {
+    const r = applySessionEvent(
+      state({ retryStatus: 'Retrying' }),
+      { type: 'agent_start' },
+      view().v,
+      undefined,
+    );
+    expect(r.patch).toEqual({ isStreaming: true, retryStatus: null });
+  });
+
+  it('message_start of a reply: the branch, and the reply to stream into its entry', () => {
+    const message = reply('');
+    const r = applySessionEvent(state(), { type: 'message_start', message }, view().v, undefined);
+    expect(r.patch).toEqual({ entries: BRANCH });
+    expect(r.streamingEntryId).toBe('e1');
+    expect(r.streaming).toEqual({ entryId: 'e1', message });
+  });
+
+  it('message_start of anything else changes nothing', () => {
+    const { v, reads } = view();
+    const user: Message = { role: 'user', content: [{ type: 'text', text: 'q' }] };
+    const r = applySessionEvent(state(), { type: 'message_start', message: user }, v, undefined);
+    expect(r.patch).toEqual({});
+    expect(reads).toEqual([]);
+  });
+
+  it('message_update streams into the same entry and reads nothing of the session (it is the hot path)', () => {
+    const { v, reads } = view();
+    const message = reply('partial');
+    const r = applySessionEvent(state(), { type: 'message_update', message }, v, 'e1');
+    expect(r.streaming).toEqual({ entryId: 'e1', message });
+    expect(r.patch).toEqual({});
+    expect(reads).toEqual([]);
+    const retried = applySessionEvent(
+      state({ retryStatus: 'Retrying' }),
+      { type: 'message_update', message },
+      v,
+      'e1',
+    );
+    expect(retried.patch).toEqual({ retryStatus: null });
+  });
+
+  it('message_end of a reply: the stored branch, and the stream cleared', () => {
+    const r = applySessionEvent(state(), { type: 'message_end', message: reply('done') }, view().v, 'e1');
+    expect(r.patch).toEqual({ entries: BRANCH });
+    expect(r.streaming).toBeNull();
+    expect(r.streamingEntryId).toBeUndefined();
+  });
+
+  it('message_end of a user message: the stored branch only', () => {
+    const user: Message = { role: 'user', content: [{ type: 'text', text: 'q' }] };
+    const r = applySessionEvent(state(), { type: 'message_end', message: user }, view().v, 'e1');
+    expect(r.patch).toEqual({ entries: BRANCH });
+    expect(r.streaming).toBeUndefined();
+    expect(r.streamingEntryId).toBe('e1');
+  });
+
+  it('agent_end: idle, its error as an alert, but a handoff reports its own', () => {
+    const error = new ModelError('server', 'The model API had an internal error (500).');
+    const end: SessionEvent = { type: 'agent_end', messages: [], aborted: false, error };
+    const plain = applySessionEvent(state({ isStreaming: true }), end, view().v, undefined);
+    expect(plain.patch).toEqual({ isStreaming: false, retryStatus: null });
+    expect(plain.notices).toEqual([{ kind: 'error', text: error.message }]);
+    expect(plain.documentWritten).toBe(false);
+    const handoff = applySessionEvent(state(), end, view({ generatingHandoff: () => true }).v, undefined);
+    expect(handoff.notices).toEqual([]);
+    expect(handoff.documentWritten).toBe(true);
+  });
+
+  it('queue_update copies the queues', () => {
+    const r = applySessionEvent(state(), { type: 'queue_update' }, view().v, undefined);
+    expect(r.patch).toEqual({ queue: { steering: ['steer'], followUps: ['later'] } });
+  });
+
+  it('todos_changed, handoff_state and edit_changed are mirrored', () => {
+    const todos = [{ id: '1', content: 'a', status: 'pending' as const }];
+    expect(applySessionEvent(state(), { type: 'todos_changed', todos }, view().v, undefined).patch).toEqual({
+      todos,
+    });
+    const handoff = { status: 'cancelled' as const };
+    expect(
+      applySessionEvent(state(), { type: 'handoff_state', state: handoff }, view().v, undefined).patch,
+    ).toEqual({ handoff });
+    expect(
+      applySessionEvent(state(), { type: 'edit_changed', entryId: 'e1' }, view().v, undefined).patch,
+    ).toEqual({ editingEntryId: 'e1' });
+    expect(
+      applySessionEvent(state(), { type: 'edit_changed', entryId: undefined }, view().v, undefined).patch,
+    ).toEqual({ editingEntryId: null });
+  });
+
+  it('header_changed puts the header in the list, newest first', () => {
+    const sessions = [header('a', 3), header('b', 2)];
+    const r = applySessionEvent(
+      state({ sessions }),
+      { type: 'header_changed', header: header('b', 9) },
+      view().v,
+      undefined,
+    );
+    expect(r.patch.sessions?.map((h) => h.id)).toEqual(['b', 'a']);
+  });
+
+  it('session_changed: the new one active with its branch; an empty unsaved one leaves the list', () => {
+    const unsaved = header('empty', 5, null);
+    const sessions = [unsaved, header('a', 3)];
+    const r = applySessionEvent(
+      state({ sessions, streaming: { entryId: 'x', message: reply('') } }),
+      { type: 'session_changed', header: header('a', 4), previous: unsaved },
+      view().v,
+      undefined,
+    );
+    expect(r.patch).toEqual({
+      sessions: [header('a', 4)],
+      activeSessionId: 'a',
+      entries: BRANCH,
+      streaming: null,
+    });
+    // A stored one stays.
+    const kept = applySessionEvent(
+      state({ sessions: [header('old', 1), header('a', 3)] }),
+      { type: 'session_changed', header: header('a', 4), previous: header('old', 1) },
+      view().v,
+      undefined,
+    );
+    expect(kept.patch.sessions?.map((h) => h.id)).toEqual(['a', 'old']);
+  });
+
+  it('queued_text_returned puts the text before what the box holds, and says so', () => {
+    const r = applySessionEvent(
+      state({ composerText: 'typed since' }),
+      { type: 'queued_text_returned', text: 'queued' },
+      view().v,
+      undefined,
+    );
+    expect(r.patch).toEqual({ composerText: 'queued\n\ntyped since' });
+    expect(r.notices).toEqual([{ kind: 'info', text: QUEUED_TEXT_RETURNED }]);
+    const empty = applySessionEvent(
+      state(),
+      { type: 'queued_text_returned', text: 'queued' },
+      view().v,
+      undefined,
+    );
+    expect(empty.patch).toEqual({ composerText: 'queued' });
+  });
+
+  it('turn_end changes nothing', () => {
+    const r = applySessionEvent(
+      state(),
+      { type: 'turn_end', message: reply('x'), toolResults: [] },
+      view().v,
+      'e1',
+    );
+    expect(r).toEqual({ patch: {}, streamingEntryId: 'e1', notices: [] });
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * How a session event changes what the UI shows: a pure function from the store's state
+ * and one event to a patch, plus the few effects the caller carries out (the streamed
+ * reply for the frame throttle, notices, a User Timing mark). startEngine only
+ * subscribes and applies what this returns, so every event type is tested in Node.
+ */
+import type { SessionEvent } from '../../core/agentSession';
+import type { SessionEntry, SessionHeader } from '../../core/session/types';
+import type { BatonState, StreamingView } from './store';
+
+/** What the reducer may read of the live session; read lazily, since most events need none of it. */
+export interface SessionView {
+  /** The branch as stored now (O(entries): asked for at message boundaries only). */
+  branch(): SessionEntry[];
+  /** The entry a reply that starts now is written to. */
+  leafId(): string | null;
+  queues(): { steering: readonly string[]; followUps: readonly string[] };
+  /** A handoff's document is being written (its errors are reported by the handoff). */
+  generatingHandoff(): boolean;
+}
+
+export interface SessionEventResult {
+  patch: Partial<BatonState>;
+  /** The entry the streaming reply is written to, for the next event. */
+  streamingEntryId: string | undefined;
+  /** For the frame throttle: the reply to show (undefined: unchanged), null to clear it now. */
+  streaming?: StreamingView | null;
+  notices: Array<{ kind: 'info' | 'error'; text: string }>;
+  /** The handoff's document has been written: the switch follows (bench P2 starts here). */
+  documentWritten?: boolean;
+}
+
+export const QUEUED_TEXT_RETURNED = 'Your queued message is back in the message box.';
+
+export function applySessionEvent(
+  state: BatonState,
+  event: SessionEvent,
+  session: SessionView,
+  streamingEntryId: string | undefined,
+): SessionEventResult {
+  const result = (
+    patch: Partial<BatonState>,
+    extra: Partial<SessionEventResult> = {},
+  ): SessionEventResult => ({
+    patch,
+    streamingEntryId,
+    notices: [],
+    ...extra,
+  });
+  switch (event.type) {
+    case 'agent_start':
+      return result({ isStreaming: true, retryStatus: null });
+    case 'message_start': {
+      if (event.message.role !== 'assistant') return result({});
+      const entryId = session.leafId() ?? undefined;
+      return result(
+        { entries: session.branch() },
+        { streamingEntryId: entryId, ...(entryId && { streaming: { entryId, message: event.message } }) },
+      );
+    }
+    case 'message_update':
+      return result(state.retryStatus ? { retryStatus: null } : {}, {
+        ...(streamingEntryId && { streaming: { entryId: streamingEntryId, message: event.message } }),
+      });
+    case 'message_end':
+      return event.message.role === 'assistant'
+        ? result({ entries: session.branch() }, { streaming: null, streamingEntryId: undefined })
+        : result({ entries: session.branch() });
+    case 'agent_end': {
+      const handoff = session.generatingHandoff();
+      return result(
+        { isStreaming: false, retryStatus: null },
+        {
+          documentWritten: handoff,
+          // A handoff's own error is reported once, as "Handoff failed: …", by startHandoff.
+          notices: event.error && !handoff ? [{ kind: 'error', text: event.error.message }] : [],
+        },
+      );
+    }
+    case 'queue_update': {
+      const { steering, followUps } = session.queues();
+      return result({ queue: { steering: [...steering], followUps: [...followUps] } });
+    }
+    case 'todos_changed':
+      return result({ todos: event.todos });
+    case 'header_changed':
+      return result({ sessions: withSession(state.sessions, event.header) });
+    case 'session_changed':
+      return result({
+        sessions: withSession(withoutUnsaved(state.sessions, event.previous), event.header),
+        activeSessionId: event.header.id,
+        entries: session.branch(),
+        streaming: null,
+      });
+    case 'handoff_state':
+      return result({ handoff: event.state });
+    case 'queued_text_returned':
+      return result(
+        { composerText: prepended(event.text, state.composerText) },
+        { notices: [{ kind: 'info', text: QUEUED_TEXT_RETURNED }] },
+      );
+    case 'edit_changed':
+      return result({ editingEntryId: event.entryId ?? null });
+    default:
+      // turn_end and the rest change nothing the UI shows.
+      return result({});
+  }
+}
+
+/** `text` before what the box holds, as text handed back always goes. */
+export function prepended(text: string, composerText: string): string {
+  return composerText ? `${text}\n\n${composerText}` : text;
+}
+
+/** Newest first, as the list shows them. */
+export function sortedSessions(sessions: readonly SessionHeader[]): SessionHeader[] {
+  return [...sessions].sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+/** The list with `header` inserted or replaced. */
+export function withSession(sessions: readonly SessionHeader[], header: SessionHeader): SessionHeader[] {
+  return sortedSessions([header, ...sessions.filter((h) => h.id !== header.id)]);
+}
+
+/** An empty session that was never stored leaves the list when the user moves away. */
+export function withoutUnsaved(
+  sessions: readonly SessionHeader[],
+  header: SessionHeader | undefined,
+): readonly SessionHeader[] {
+  return header && header.leafId === null ? sessions.filter((h) => h.id !== header.id) : sessions;
+}
