@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { contextOverflowSentence } from '../core/context/lengthRefusal';
 import { startHandoff } from '../state/actions/actions';
+import { selectHandoffActive } from '../state/store/selectors';
 import { useBaton } from '../state/store/useBaton';
 import { contextMeterView } from './contextMeter';
 
@@ -13,13 +14,13 @@ export function ContextBanner() {
   const entries = useBaton((s) => s.entries);
   const sessionId = useBaton((s) => s.activeSessionId);
   const isStreaming = useBaton((s) => s.isStreaming);
-  const handoffIdle = useBaton((s) => !['generating', 'reviewing', 'switching'].includes(s.handoff.status));
+  const handoffActive = useBaton(selectHandoffActive);
   const [dismissed, setDismissed] = useState<{ sessionId: string | null; used: number } | null>(null);
   const meter = contextMeterView(entries, settings);
 
   const hidden =
     !meter.overThreshold ||
-    !handoffIdle ||
+    handoffActive ||
     (dismissed !== null && dismissed.sessionId === sessionId && dismissed.used >= meter.used);
   if (hidden) return null;
   return (

@@ -8,6 +8,8 @@ export interface CommandContext {
   showHelp(): void;
   newSession(): Promise<void>;
   handoff(focus: string): Promise<void>;
+  /** Why a handoff cannot start now (the handoff machine's own check), or undefined. */
+  handoffRefusal(): string | undefined;
 }
 
 export const HANDOFF_ARGUMENT_HINT = '[focus instructions]';
@@ -28,6 +30,7 @@ export function createBuiltinCommands(): CommandRegistry<CommandContext> {
     name: 'handoff',
     argumentHint: HANDOFF_ARGUMENT_HINT,
     description: 'Write a handoff document and continue in a fresh session seeded with it',
+    unavailable: (ctx) => ctx.handoffRefusal(),
     run: (args, ctx) => ctx.handoff(args),
   });
   return registry;

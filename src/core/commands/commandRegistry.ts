@@ -10,6 +10,8 @@ export interface SlashCommand<Ctx> {
   /** Shown after the name in autocomplete, e.g. `[focus instructions]`. */
   argumentHint?: string;
   description: string;
+  /** Why the command cannot run now (a sentence for the user), or undefined when it can. */
+  unavailable?(ctx: Ctx): string | undefined;
   run(args: string, ctx: Ctx): Promise<void> | void;
 }
 

@@ -69,6 +69,11 @@ export type HandoffTransition =
   | { type: 'cancel' }
   | { type: 'fail'; reason: string };
 
+/** Generating, reviewing or switching: the session must not take other prompts. */
+export function isHandoffActive(state: HandoffState): boolean {
+  return state.status === 'generating' || state.status === 'reviewing' || state.status === 'switching';
+}
+
 export class InvalidHandoffTransition extends Error {
   override readonly name = 'InvalidHandoffTransition';
 }
@@ -215,8 +220,7 @@ export class HandoffMachine {
 
   /** Generating, reviewing or switching: the session must not take other prompts. */
   get isActive(): boolean {
-    const { status } = this.current;
-    return status === 'generating' || status === 'reviewing' || status === 'switching';
+    return isHandoffActive(this.current);
   }
 
   onChange(listener: (state: HandoffState) => void): () => void {

@@ -16,6 +16,7 @@ const commandContext: CommandContext = {
   showHelp,
   newSession,
   handoff: startHandoff,
+  handoffRefusal: () => getRuntime().session.handoffs.refusal(),
 };
 
 function isTemplate(name: string): boolean {
@@ -42,16 +43,17 @@ export async function submitComposer(text: string, options: { steer?: boolean } 
     );
     return;
   }
-  if (parsed.kind === 'command' && builtinCommands.has(parsed.name)) {
-    // Refused because something is running: keep the text (the focus) for a retry
-    // once it ends. With nothing to hand off the box clears as the spec says.
-    const refusal = parsed.name === 'handoff' ? session.handoffs.refusal() : undefined;
+  const command = parsed.kind === 'command' ? builtinCommands.get(parsed.name) : undefined;
+  if (parsed.kind === 'command' && command) {
+    // Refused because something is running: keep the text (a handoff's focus) for a
+    // retry once it ends. With nothing to hand off the box clears as the spec says.
+    const refusal = command.unavailable?.(commandContext);
     if (refusal && refusal !== NOTHING_TO_HAND_OFF) {
       notify(refusal);
       return;
     }
     set({ composerText: '' });
-    await builtinCommands.get(parsed.name)?.run(parsed.args, commandContext);
+    await command.run(parsed.args, commandContext);
     return;
   }
   const isTemplateCall = parsed.kind === 'command';

@@ -21,18 +21,14 @@ export interface StartHandoffOptions {
 export async function startHandoff(focus: string, options: StartHandoffOptions = {}): Promise<void> {
   if (!hasRuntime()) return;
   const { session } = getRuntime();
-  // The UI's own preflight (spec, Trigger 4 and 5); the session layer checks again and throws.
-  const refusal = session.handoffs.refusal();
-  if (refusal) {
-    notify(refusal);
-    return;
-  }
+  // The machine checks whether a handoff can start (spec, Trigger 4 and 5) and refuses
+  // with HandoffRefused, shown below; it trims and redacts the focus and the model.
   const run: HandoffOptions = {};
-  if (options.model?.trim()) run.model = options.model.trim();
+  if (options.model) run.model = options.model;
   // Read when the handoff starts: turning the setting on mid-way changes nothing.
   if (get().settings.reviewHandoff) run.review = reviewInEditor;
   try {
-    const result = await session.handoff(focus.trim() || undefined, run);
+    const result = await session.handoff(focus, run);
     if (result.status === 'done') {
       notify(HANDOFF_NEW_SESSION_NOTICE);
       if (result.pendingRequest) await carryPendingRequest(result.pendingRequest);

@@ -3,7 +3,7 @@ import { describeCondensing } from '../../core/handoff/describeCondensing';
 import { readHandoffDetails } from '../../core/handoff/handoffDetails';
 import type { CustomMessageEntry } from '../../core/session/types';
 import { openSession } from '../../state/actions/actions';
-import { sessionById } from '../../state/store/sessionIndex';
+import { selectSessionTitle } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
 import { HandoffCardActions } from './HandoffCardActions';
@@ -50,8 +50,8 @@ function TokenLine({ entry }: { entry: CustomMessageEntry }) {
 export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomMessageEntry }) {
   const details = readHandoffDetails(entry.details);
   const parentId = details.parentSession;
-  const parentTitle = useBaton((s) => sessionById(s.sessions, parentId)?.title) ?? details.parentTitle;
-  const sessionTitle = useBaton((s) => sessionById(s.sessions, entry.sessionId)?.title) ?? 'session';
+  const parentTitle = useBaton(selectSessionTitle(parentId)) ?? details.parentTitle;
+  const sessionTitle = useBaton(selectSessionTitle(entry.sessionId)) ?? 'session';
   const document = handoffDocumentOf(entry);
   return (
     <article className="handoff-card" aria-label="Handoff document">

@@ -1,8 +1,9 @@
 import { memo } from 'react';
 import { CONTEXT_WINDOW_EXCEEDED_NOTE, overflowOf } from '../../core/context/lengthRefusal';
 import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
-import { isMessageEntry, type Message, textOf } from '../../core/session/types';
+import { type Message, textOf } from '../../core/session/types';
 import { startHandoff } from '../../state/actions/actions';
+import { selectIsNewest } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
 
@@ -18,10 +19,7 @@ const STOP_NOTES: Partial<Record<NonNullable<Message['stopReason']>, string>> = 
  * while it is the newest reply (after a handoff, or a later reply, it has done its job).
  */
 function HandOffAction({ message }: { message: Message }) {
-  const newest = useBaton((s) => {
-    const last = s.entries.at(-1);
-    return last !== undefined && isMessageEntry(last) && last.message === message;
-  });
+  const newest = useBaton(selectIsNewest(message));
   if (!newest) return null;
   return (
     <button type="button" className="primary message-action" onClick={() => void startHandoff('')}>

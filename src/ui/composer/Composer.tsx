@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { type CompletionItem, completeSlash } from '../../core/commands/autocomplete';
 import { handleEditKey, setComposerText, stop, submitComposer } from '../../state/actions/actions';
+import { selectBusy } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { HandoffButton } from './HandoffButton';
 import { QueueChips } from './QueueChips';
@@ -9,9 +10,7 @@ import { slashItems } from './slashItems';
 
 export function Composer() {
   const text = useBaton((s) => s.composerText);
-  const busy = useBaton(
-    (s) => s.isStreaming || s.handoff.status === 'generating' || s.handoff.status === 'switching',
-  );
+  const busy = useBaton(selectBusy);
   const templates = useBaton((s) => s.settings.promptTemplates);
   const [selected, setSelected] = useState(0);
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);

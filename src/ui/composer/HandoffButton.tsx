@@ -1,24 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { isDemoModelId } from '../../llm/defaults';
 import { saveSettings, startHandoff } from '../../state/actions/actions';
-import { sessionById, sessionModels } from '../../state/store/sessionIndex';
-import { modelForSession } from '../../state/store/sessionModel';
-import type { BatonState } from '../../state/store/store';
-import { useBaton } from '../../state/store/useBaton';
-
-function currentModel(s: BatonState): string {
-  const header = sessionById(s.sessions, s.activeSessionId);
-  return modelForSession(s.settings, header?.model ?? '');
-}
-
-/** Models the user has used, newest session first, as suggestions; joined to one string so the selector stays stable. */
-function recentModels(s: BatonState): string {
-  // The sessions' models are listed once per sessions array: this runs on every store change.
-  const models = [s.settings.model, ...sessionModels(s.sessions)].filter(
-    (model) => model && !isDemoModelId(model),
-  );
-  return [...new Set(models)].join('\n');
-}
+import { selectCurrentModel, selectHandoffActive, selectRecentModels } from '../../state/store/selectors';
+import { useBaton, useBatonShallow } from '../../state/store/useBaton';
 
 /** "Hand off" opens a small popover with an optional focus and the new session's model; Enter starts. */
 export function HandoffButton() {
@@ -26,15 +9,10 @@ export function HandoffButton() {
   const [focus, setFocus] = useState('');
   const [model, setModel] = useState('');
   const suggestionsId = useId();
-  const current = useBaton(currentModel);
-  const suggestions = useBaton(recentModels);
+  const current = useBaton(selectCurrentModel);
+  const suggestions = useBatonShallow(selectRecentModels);
   const settings = useBaton((s) => s.settings);
-  const handoffActive = useBaton(
-    (s) =>
-      s.handoff.status === 'generating' ||
-      s.handoff.status === 'reviewing' ||
-      s.handoff.status === 'switching',
-  );
+  const handoffActive = useBaton(selectHandoffActive);
   const button = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLInputElement>(null);
 
@@ -54,10 +32,9 @@ export function HandoffButton() {
   };
   const start = () => {
     const text = focus;
-    const chosen = model.trim();
     setOpen(false);
     setFocus('');
-    void startHandoff(text, chosen && chosen !== current ? { model: chosen } : {});
+    void startHandoff(text, model.trim() !== current ? { model } : {});
   };
   const startOnEnter = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
@@ -121,12 +98,9 @@ export function HandoffButton() {
             Send my pending request after the handoff
           </label>
           <datalist id={suggestionsId}>
-            {suggestions
-              .split('\n')
-              .filter(Boolean)
-              .map((name) => (
-                <option key={name} value={name} />
-              ))}
+            {suggestions.map((name) => (
+              <option key={name} value={name} />
+            ))}
           </datalist>
           <p className="popover-help">The model writes a handoff document; a new session starts from it.</p>
           <div className="dialog-actions">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { type ExportFormat, exportOpenChain, exportOpenSession } from '../../state/actions/actions';
-import { sessionById } from '../../state/store/sessionIndex';
+import { selectInChain } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import './exchange.css';
 
@@ -8,10 +8,7 @@ import './exchange.css';
 export function ExportMenu() {
   const [open, setOpen] = useState(false);
   const hasEntries = useBaton((s) => s.entries.length > 0);
-  const inChain = useBaton((s) => {
-    const header = sessionById(s.sessions, s.activeSessionId);
-    return header !== undefined && (header.parentSession !== undefined || header.children.length > 0);
-  });
+  const inChain = useBaton(selectInChain);
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const first = useRef<HTMLButtonElement>(null);
