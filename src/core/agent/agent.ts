@@ -41,10 +41,12 @@ export interface AgentRunOptions {
   requestPrefix?: ApiMessage[];
 }
 
+export const AGENT_BUSY_MESSAGE = 'A reply is still being written. Stop it with Esc first.';
+
 export class AgentBusyError extends Error {
   override readonly name = 'AgentBusyError';
   constructor() {
-    super('A reply is still being written. Stop it with Esc first.');
+    super(AGENT_BUSY_MESSAGE);
   }
 }
 

@@ -15,7 +15,7 @@
  */
 
 import { newId } from '../ids';
-// Pure code (no IndexedDB) that lives in storage for now; it belongs beside the session types.
+import { isRecord } from '../isRecord';
 import { restoreEntry, restoreHeader } from '../session/restoreRecords';
 import type { SessionEntry, SessionHeader } from '../session/types';
 import {
@@ -79,10 +79,6 @@ interface EntryIndex {
 
 type Json = Record<string, unknown>;
 type Fail = (line: number, message: string) => void;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value !== '';

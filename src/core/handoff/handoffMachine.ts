@@ -1,5 +1,6 @@
 /**
- * The handoff state machine (spec: Lifecycle). States and transitions are explicit
+ * The handoff state machine (docs/spec/handoff.md, "Lifecycle"; "spec" in comments
+ * under src/ means that file). States and transitions are explicit
  * and typed so every path can be driven without a browser:
  *
  *                 ┌condensing┐

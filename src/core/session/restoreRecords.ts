@@ -4,15 +4,13 @@
  * that record only, never the load. Fields we do not know are passed through untouched,
  * so a newer version's data survives being loaded and saved by this one.
  */
+
+import { isRecord } from '../isRecord';
 import { isMessageEntry, type MessageEntry, type SessionEntry, type SessionHeader } from './types';
 
 export type Restored<T> = { ok: true; value: T; problems: string[] } | { ok: false; problem: string };
 
 type RawRecord = Record<string, unknown>;
-
-function isRecord(value: unknown): value is RawRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0;

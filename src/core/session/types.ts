@@ -1,5 +1,5 @@
 /**
- * The session vocabulary of ../shared/spec/handoff.md: a header plus an append-only
+ * The session vocabulary of docs/spec/handoff.md: a header plus an append-only
  * log of entries that form a tree through parentId. Plain data only, so that every
  * layer (core, storage, UI) can share it and it survives structured cloning.
  */

@@ -5,6 +5,7 @@
  */
 import type { AgentTool, ToolExecutionResult } from '../agent/types';
 import { newId } from '../ids';
+import { isRecord } from '../isRecord';
 import { formatTodoLines } from './formatTodoList';
 import { TODO_STATUSES, type TodoItem, type TodoStatus } from './todoTypes';
 
@@ -39,10 +40,6 @@ const DESCRIPTION = [
 type Validated =
   | { ok: true; todos: { content: string; status: TodoStatus }[] }
   | { ok: false; error: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isStatus(value: unknown): value is TodoStatus {
   return typeof value === 'string' && (TODO_STATUSES as readonly string[]).includes(value);

@@ -14,6 +14,8 @@ import { errorText, set } from '../store/storeAccess';
 import type * as EngineModule from './engine';
 import type { ExportFormat, ImportOutcome } from './exchangeActions';
 
+/** Read when Settings opens; the UI reaches storage only through here. */
+export { formatMegabytes, readStorageUsage, type StorageUsage } from '../../storage/storageQuota';
 export { startApp } from '../app/startApp';
 export { setComposerText } from '../store/composerText';
 export { dismissNotice } from '../store/notices';

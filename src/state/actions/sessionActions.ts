@@ -1,11 +1,12 @@
 /** Sessions: help, new, open, rename, delete. */
 
+import { AGENT_BUSY_MESSAGE } from '../../core/agent/agent';
 import { builtinCommands } from '../../core/commands/builtinCommands';
 import { SessionLog } from '../../core/session/sessionLog';
 import { FIRST_PAINT_ENTRIES, newestBranch } from '../app/firstPaint';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { notify, notifyError } from '../store/notices';
-import { BUSY_MESSAGE, errorText, get, set, upsertSession } from '../store/storeAccess';
+import { errorText, get, set, upsertSession } from '../store/storeAccess';
 
 export function showHelp(): void {
   const commands = builtinCommands
@@ -25,7 +26,7 @@ export async function newSession(): Promise<void> {
   if (!hasRuntime()) return;
   const { session } = getRuntime();
   if (session.isBusy) {
-    notifyError(BUSY_MESSAGE);
+    notifyError(AGENT_BUSY_MESSAGE);
     return;
   }
   if (session.header.leafId === null) return; // Already in an empty session.
@@ -60,7 +61,7 @@ async function openNow(id: string): Promise<void> {
   const { session, repository } = getRuntime();
   if (id === session.header.id) return;
   if (session.isBusy) {
-    notifyError(BUSY_MESSAGE);
+    notifyError(AGENT_BUSY_MESSAGE);
     return;
   }
   const header = get().sessions.find((h) => h.id === id);
@@ -109,7 +110,7 @@ export async function deleteSession(id: string): Promise<void> {
   const { session, repository, queue } = getRuntime();
   const isActive = id === session.header.id;
   if (isActive && session.isBusy) {
-    notifyError(BUSY_MESSAGE);
+    notifyError(AGENT_BUSY_MESSAGE);
     return;
   }
   try {

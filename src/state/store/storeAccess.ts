@@ -11,8 +11,6 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export const BUSY_MESSAGE = 'A reply is still being written. Stop it with Esc first.';
-
 export function setSessions(sessions: SessionHeader[]): void {
   set({ sessions: sortedSessions(sessions) });
 }

@@ -3,7 +3,7 @@
  * browser promised to keep it (persistent storage). Read when Settings opens.
  */
 import { useEffect, useState } from 'react';
-import { formatMegabytes, readStorageUsage, type StorageUsage } from '../../storage/storageQuota';
+import { formatMegabytes, readStorageUsage, type StorageUsage } from '../../state/actions/actions';
 
 type Reading = { state: 'reading' } | { state: 'unknown' } | { state: 'read'; usage: StorageUsage };
 
