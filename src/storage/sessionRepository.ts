@@ -84,6 +84,11 @@ export class SessionRepository {
     this.db.close();
   }
 
+  /** The database this repository is on, for a second connection to the same one. */
+  get databaseName(): string {
+    return this.db.name;
+  }
+
   /** Every session header, newest `updatedAt` first. Reads the sessions store only. */
   async loadHeaders(): Promise<LoadedHeaders> {
     const raw: unknown[] = await this.db.getAll('sessions');

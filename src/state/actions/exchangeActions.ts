@@ -49,8 +49,10 @@ function downloadText(fileName: string, text: string, format: ExportFormat): voi
 }
 
 async function withDb<T>(work: (db: BatonDb) => Promise<T>): Promise<T> {
-  await getRuntime().queue.flush();
-  const db = await openBatonDb();
+  const { queue, repository } = getRuntime();
+  await queue.flush();
+  // The database the app runs on (tests and the bench give it another name), not the default.
+  const db = await openBatonDb(repository.databaseName);
   try {
     return await work(db);
   } finally {

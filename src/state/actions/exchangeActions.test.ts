@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+/**
+ * Export and import through the real app wiring in Node: what the download holds, and
+ * what an import leaves in the store and in the database the app runs on.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionHeader } from '../../core/session/types';
+import { type AppHarness, startAppHarness, transcript } from '../../testing/appHarness';
+import { textReply } from '../../testing/mockModel';
+
+const apps: AppHarness[] = [];
+
+async function start(): Promise<AppHarness> {
+  const app = await startAppHarness();
+  apps.push(app);
+  return app;
+}
+
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+});
+
+const DOCUMENT = '## Goal\nShip the parser.\n\n## Next Steps\nWrite the error paths.';
+
+/** "Plan the parser", handed off, and one exchange in the new session (open). */
+async function handedOff(app: AppHarness): Promise<{ parent: SessionHeader; child: SessionHeader }> {
+  await app.composer.submitComposer('Plan the parser');
+  app.mock.script(textReply(DOCUMENT));
+  await app.handoff.startHandoff('');
+  await app.composer.submitComposer('Start with the lexer');
+  await app.flush();
+  const childId = app.state().activeSessionId ?? '';
+  const child = app.state().sessions.find((h) => h.id === childId);
+  const parent = app.state().sessions.find((h) => h.id === child?.parentSession);
+  if (!child || !parent) throw new Error('The handoff did not link two sessions');
+  return { parent, child };
+}
+
+/** Lines of a JSONL file, parsed. */
+function records(text: string): Array<Record<string, unknown>> {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe('export and import', () => {
+  it('exports the open session as JSONL that imports into a fresh database with its lineage', async () => {
+    const source = await start();
+    const { parent, child } = await handedOff(source);
+    const childBranch = transcript(source.state().entries);
+
+    await source.exchange.exportOpenSession('jsonl');
+
+    const [file, ...more] = await source.downloads();
+    expect(more).toEqual([]);
+    expect(file?.fileName).toBe('baton-plan-the-parser-part-2.jsonl');
+    expect(file?.type).toBe('application/jsonl;charset=utf-8');
+    expect(source.notices().at(-1)).toEqual({
+      kind: 'info',
+      text: 'Exported baton-plan-the-parser-part-2.jsonl',
+    });
+    const lines = records(file?.text ?? '');
+    expect(lines[0]).toMatchObject({ type: 'session', header: { id: child.id, parentSession: parent.id } });
+    expect(lines).toHaveLength(1 + childBranch.length);
+
+    const target = await start();
+    const before = target.state().activeSessionId;
+    const outcome = await target.exchange.importFromText(file?.text ?? '');
+
+    expect(outcome).toEqual({ ok: true, message: 'Imported 1 session (3 entries).', restored: false });
+    expect(target.notices()).toEqual([{ kind: 'info', text: 'Imported 1 session (3 entries).' }]);
+    // Stored, whole, in the database the app was started on (startApp's databaseName).
+    expect(await target.stored.header(child.id)).toMatchObject({ parentSession: parent.id });
+    expect(transcript(await target.stored.branch(child.id))).toEqual(childBranch);
+    // Listed beside the open session, which stays open.
+    const listed = target.state().sessions.find((h) => h.id === child.id);
+    expect(listed).toMatchObject({ title: child.title, parentSession: parent.id, leafId: child.leafId });
+    expect(target.state().activeSessionId).toBe(before);
+
+    await target.sessions.openSession(child.id);
+    expect(transcript(target.state().entries)).toEqual(childBranch);
+  });
+
+  it('exports the handoff chain, which imports as two sessions linked both ways', async () => {
+    const source = await start();
+    const { parent, child } = await handedOff(source);
+
+    await source.exchange.exportOpenChain('jsonl');
+
+    const [file] = await source.downloads();
+    expect(source.notices().at(-1)).toEqual({
+      kind: 'info',
+      text: 'Exported baton-plan-the-parser-chain.jsonl (2 sessions)',
+    });
+    const headers = records(file?.text ?? '').filter((line) => line.type === 'session');
+    expect(headers.map((line) => (line.header as SessionHeader).id)).toEqual([parent.id, child.id]);
+
+    const target = await start();
+    const outcome = await target.exchange.importFromText(file?.text ?? '');
+
+    expect(outcome).toMatchObject({ ok: true, message: 'Imported 2 sessions (7 entries).' });
+    expect(await target.stored.header(parent.id)).toMatchObject({ children: [child.id] });
+    expect(await target.stored.header(child.id)).toMatchObject({ parentSession: parent.id });
+    const listed = new Map(target.state().sessions.map((h) => [h.id, h]));
+    expect(listed.get(parent.id)?.children).toEqual([child.id]);
+    expect(listed.get(child.id)?.parentSession).toBe(parent.id);
+  });
+
+  it('imports nothing from a broken file and names the lines', async () => {
+    const source = await start();
+    await handedOff(source);
+    await source.exchange.exportOpenSession('jsonl');
+    const [file] = await source.downloads();
+    const lines = (file?.text ?? '').split('\n');
+    lines[2] = '{"type": "message", "broken';
+    const broken = lines.join('\n');
+
+    const target = await start();
+    await target.composer.submitComposer('Already here');
+    await target.flush();
+    const sessionsBefore = target.state().sessions;
+    const storedBefore = await target.stored.headers();
+
+    const outcome = await target.exchange.importFromText(broken);
+
+    // Line 3 is broken, and the entry on line 4 names it as its parent.
+    const orphan = records(file?.text ?? '')[3] as { id: string; parentId: string; sessionId: string };
+    expect(outcome).toEqual({
+      ok: false,
+      message: 'Nothing was imported: the file has 2 problems.',
+      errorCount: 2,
+      errors: [
+        { line: 3, message: 'This line is not valid JSON.' },
+        {
+          line: 4,
+          message: `Entry "${orphan.id}": its parent "${orphan.parentId}" is not an entry of session "${orphan.sessionId}" in this file.`,
+        },
+      ],
+    });
+    expect(target.state().sessions).toEqual(sessionsBefore);
+    expect(await target.stored.headers()).toEqual(storedBefore);
+    expect(target.notices()).toEqual([]);
+  });
+});

@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+/**
+ * The session list's actions (new, open, rename, delete) through the real app wiring
+ * in Node: the store, the agent session and what IndexedDB holds afterwards.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { type AppHarness, startAppHarness, transcript } from '../../testing/appHarness';
+import { sentTexts, textReply } from '../../testing/mockModel';
+
+let app: AppHarness | undefined;
+
+async function start(): Promise<AppHarness> {
+  app = await startAppHarness();
+  return app;
+}
+
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+/** Sends `text` in the open session and returns that session's id. */
+async function exchange(app: AppHarness, text: string): Promise<string> {
+  await app.composer.submitComposer(text);
+  const id = app.state().activeSessionId;
+  if (!id) throw new Error('No session is open');
+  return id;
+}
+
+/** Two stored sessions, "First topic" then "Second topic" (open). */
+async function twoSessions(app: AppHarness): Promise<{ first: string; second: string }> {
+  const first = await exchange(app, 'First topic');
+  await app.sessions.newSession();
+  const second = await exchange(app, 'Second topic');
+  await app.flush();
+  return { first, second };
+}
+
+const ids = (headers: ReadonlyArray<{ id: string }>) => headers.map((h) => h.id).sort();
+const BUSY = { kind: 'error', text: 'A reply is still being written. Stop it with Esc first.' };
+
+describe('session actions', () => {
+  it('newSession opens an empty session beside the old one, stored from its first message', async () => {
+    const app = await start();
+    const first = await exchange(app, 'First topic');
+
+    await app.sessions.newSession();
+    const fresh = app.state().activeSessionId ?? '';
+    expect(fresh).not.toBe(first);
+    expect(app.state().entries).toEqual([]);
+    expect(ids(app.state().sessions)).toEqual([first, fresh].sort());
+    expect(app.runtime.session.header.id).toBe(fresh);
+    await app.flush();
+    expect(await app.stored.activeSessionId()).toBe(fresh);
+    expect(await app.stored.header(fresh)).toBeUndefined();
+
+    // An empty session is new enough: no second one.
+    await app.sessions.newSession();
+    expect(app.state().activeSessionId).toBe(fresh);
+    expect(app.state().sessions).toHaveLength(2);
+
+    await app.composer.submitComposer('Second topic');
+    await app.flush();
+    expect((await app.stored.header(fresh))?.title).toBe('Second topic');
+    expect(sentTexts(app.mock.messageRequests().at(-1))).toEqual(['Second topic']);
+  });
+
+  it('openSession switches the entries, the stored pointer and the conversation the model sees', async () => {
+    const app = await start();
+    const { first } = await twoSessions(app);
+
+    await app.sessions.openSession(first);
+    expect(app.state().activeSessionId).toBe(first);
+    expect(transcript(app.state().entries)).toEqual([
+      'user: First topic',
+      'assistant: Mock reply to: First topic',
+    ]);
+    await app.flush();
+    expect(await app.stored.activeSessionId()).toBe(first);
+
+    await app.composer.submitComposer('More on the first');
+    expect(sentTexts(app.mock.messageRequests().at(-1))).toEqual([
+      'First topic',
+      'Mock reply to: First topic',
+      'More on the first',
+    ]);
+  });
+
+  it('openSession of a session that is gone says so and stays', async () => {
+    const app = await start();
+    const { second } = await twoSessions(app);
+
+    await app.sessions.openSession('no-such-session');
+    expect(app.notices()).toEqual([{ kind: 'error', text: 'That session no longer exists.' }]);
+    expect(app.state().activeSessionId).toBe(second);
+    expect(transcript(app.state().entries)[0]).toBe('user: Second topic');
+  });
+
+  it('renameSession stores the trimmed title, for another session and for the open one', async () => {
+    const app = await start();
+    const { first, second } = await twoSessions(app);
+
+    app.sessions.renameSession(first, '  Ledger work  ');
+    app.sessions.renameSession(second, 'Parser work');
+    app.sessions.renameSession(second, '   ');
+
+    const title = (id: string) => app.state().sessions.find((h) => h.id === id)?.title;
+    expect(title(first)).toBe('Ledger work');
+    expect(title(second)).toBe('Parser work');
+    await app.flush();
+    expect((await app.stored.header(first))?.title).toBe('Ledger work');
+    expect((await app.stored.header(second))?.title).toBe('Parser work');
+  });
+
+  it('deleteSession of another session removes it from the list and from storage', async () => {
+    const app = await start();
+    const { first, second } = await twoSessions(app);
+
+    await app.sessions.deleteSession(first);
+
+    expect(app.notices()).toEqual([{ kind: 'info', text: 'Session deleted' }]);
+    expect(ids(app.state().sessions)).toEqual([second]);
+    expect(app.state().activeSessionId).toBe(second);
+    expect(ids(await app.stored.headers())).toEqual([second]);
+    expect(await app.stored.entryCount(first)).toBe(0);
+  });
+
+  it('deleteSession of the open session opens the next one, which takes messages', async () => {
+    const app = await start();
+    const { first, second } = await twoSessions(app);
+
+    await app.sessions.deleteSession(second);
+
+    expect(app.notices()).toEqual([{ kind: 'info', text: 'Session deleted' }]);
+    expect(app.state().activeSessionId).toBe(first);
+    expect(ids(app.state().sessions)).toEqual([first]);
+    expect(transcript(app.state().entries)[0]).toBe('user: First topic');
+    expect(ids(await app.stored.headers())).toEqual([first]);
+    expect(await app.stored.entryCount(second)).toBe(0);
+
+    await app.composer.submitComposer('Back to the first');
+    expect(transcript(app.state().entries).at(-1)).toBe('assistant: Mock reply to: Back to the first');
+    await app.flush();
+    expect(await app.stored.entryCount(first)).toBe(4);
+    expect(await app.stored.entryCount(second)).toBe(0);
+  });
+
+  it('deleteSession of the only session leaves a fresh empty one that takes messages', async () => {
+    const app = await start();
+    const only = await exchange(app, 'Only topic');
+    await app.flush();
+
+    await app.sessions.deleteSession(only);
+
+    const fresh = app.state().activeSessionId ?? '';
+    expect(fresh).not.toBe(only);
+    expect(app.state().entries).toEqual([]);
+    expect(ids(app.state().sessions)).toEqual([fresh]);
+    expect(await app.stored.headers()).toEqual([]);
+
+    await app.composer.submitComposer('Starting over');
+    await app.flush();
+    expect(ids(await app.stored.headers())).toEqual([fresh]);
+    expect(transcript(await app.stored.branch(fresh))).toEqual([
+      'user: Starting over',
+      'assistant: Mock reply to: Starting over',
+    ]);
+  });
+
+  it('while a reply streams, new, open and delete of the open session are refused with the reason', async () => {
+    const app = await start();
+    const { first, second } = await twoSessions(app);
+    app.mock.script(textReply('A slow answer.', 20, 4));
+    const reply = app.composer.submitComposer('One more');
+    await app.mock.waitForRequests(3);
+
+    await app.sessions.newSession();
+    await app.sessions.openSession(first);
+    await app.sessions.deleteSession(second);
+    expect(app.notices()).toEqual([BUSY, BUSY, BUSY]);
+
+    await reply;
+    expect(app.state().activeSessionId).toBe(second);
+    expect(ids(app.state().sessions)).toEqual([first, second].sort());
+    expect(transcript(app.state().entries).at(-1)).toBe('assistant: A slow answer.');
+  });
+});
