@@ -407,6 +407,10 @@ export class AgentSession {
   }
 
   async handoff(customInstructions?: string, options: HandoffOptions = {}): Promise<HandoffResult> {
+    // Refused before asking for the hold: a reply of this tab holds it, and the user must
+    // hear that reason (stop it first), not "busy in another tab".
+    const refusal = this.handoffs.refusal();
+    if (refusal) throw new HandoffRefused(refusal);
     // Refused (another tab writes here): said as the handoff's other refusals are.
     return this.exclusively(
       () => this.handoffHeld(customInstructions, options),

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sentTexts } from '../../testing/mockModel';
 import { type SessionHarness, startSessionHarness } from '../../testing/sessionHarness';
-import { HandoffRefused } from '../handoff/handoffMachine';
+import { HANDOFF_REFUSED_WHILE_STREAMING, HandoffRefused } from '../handoff/handoffMachine';
 import { HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
 import { BUSY_IN_ANOTHER_TAB, type Exclusive, SessionBusyElsewhereError } from './exclusiveAccess';
 
@@ -63,5 +63,26 @@ describe('AgentSession with an exclusive hold', () => {
     answer();
     await expect(sending).rejects.toBeInstanceOf(SessionBusyElsewhereError);
     expect(h.session.isBusy).toBe(false);
+  });
+});
+
+describe('AgentSession refusals come before the hold', () => {
+  it('refuses a handoff while its own reply streams with that reason, without asking for the hold', async () => {
+    const asked: string[] = [];
+    const exclusive: Exclusive = async (id, run, onDecided) => {
+      asked.push(id);
+      onDecided();
+      return { acquired: true, value: await run() };
+    };
+    h = await startSessionHarness({ exclusive });
+    await h.session.prompt('Hello');
+    h.mock.script({ kind: 'hang' });
+    const streaming = h.session.prompt('Second');
+    await h.mock.waitForRequests(2);
+    const before = asked.length;
+    await expect(h.session.handoff()).rejects.toThrow(HANDOFF_REFUSED_WHILE_STREAMING);
+    expect(asked).toHaveLength(before);
+    h.session.abort();
+    await streaming;
   });
 });
