@@ -1,9 +1,10 @@
 /**
  * End-to-end tests run the built app (`vite preview`) in Chromium against the local mock
  * of the Messages API (e2e/mock). Run them with `npm run test:e2e` (e2e/run.mjs), which
- * builds first and checks that a Chromium exists.
+ * builds first and finds a Chromium, or installs Playwright's own.
  */
 import { defineConfig } from '@playwright/test';
+import { findChromium } from './e2e/findChromium.mjs';
 
 // Overridable so two checkouts can run their suites side by side.
 const PORT = Number(process.env.BATON_E2E_PORT) || 4173;
@@ -30,8 +31,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Playwright cannot download its own browser here; Debian's Chromium it is, unless overridden.
-      executablePath: process.env.BATON_CHROMIUM || '/usr/bin/chromium',
+      // BATON_CHROMIUM, else a system Chromium (Debian's on CI), else none: Playwright's own.
+      executablePath: findChromium(process.env).path,
       args: [
         '--no-sandbox',
         '--disable-gpu',

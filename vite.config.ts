@@ -31,7 +31,7 @@ export default defineConfig({
     headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff' },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'e2e/mock/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'e2e/**/*.test.ts'],
     environment: 'node',
   },
 });

@@ -22,6 +22,7 @@ import { cpus, release, totalmem, type } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { ensureChromium } from '../e2e/findChromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distRoot = join(root, 'bench/.dist');
@@ -40,16 +41,10 @@ const only = onlyArg
   : undefined;
 const wanted = (id) =>
   !only || only.has(id) || (id === 'P6' && only.has('P1')) || (id === 'P1' && only.has('P6'));
-const chromium = process.env.BATON_CHROMIUM || '/usr/bin/chromium';
+// The same Chromium the end-to-end tests use (Playwright's own when the machine has none).
+const chromium = ensureChromium(root);
 const appDist = process.env.BENCH_APP_DIST ? resolve(process.env.BENCH_APP_DIST) : join(distRoot, 'app');
 const started = Date.now();
-
-if (!existsSync(chromium)) {
-  console.error(
-    'Chromium not found: install it with "sudo apt-get install -y chromium" or set BATON_CHROMIUM=/path/to/chromium',
-  );
-  process.exit(1);
-}
 
 /** Runs a command in the project root; output shown only on failure unless `inherit`. */
 function run(label, command, commandArgs, { env = {}, inherit = false } = {}) {
@@ -57,7 +52,7 @@ function run(label, command, commandArgs, { env = {}, inherit = false } = {}) {
     cwd: root,
     stdio: inherit ? 'inherit' : 'pipe',
     encoding: 'utf8',
-    env: { ...process.env, BATON_CHROMIUM: chromium, ...env },
+    env: { ...process.env, ...(chromium && { BATON_CHROMIUM: chromium }), ...env },
     maxBuffer: 64 * 1024 * 1024,
   });
   const ok = result.status === 0;

@@ -1,11 +1,38 @@
 /**
- * The Playwright `test` every spec imports: it adds `mockApi`, a fresh mock of the
- * Messages API per test, on its own free port, so parallel tests never share a script.
+ * The Playwright `test` every spec imports. Besides Playwright's own fixtures it has:
+ *
+ * - `mockApi`: a fresh mock of the Messages API per test, on its own free port, so
+ *   parallel tests never share a script.
+ * - `pageErrors`, automatic: an uncaught exception in any page of the test's browser
+ *   context fails the test once it ends. A crash can unmount the whole React tree while
+ *   an assertion elsewhere still passes. `pageErrors.watch(context)` adds a browser
+ *   context the test makes itself.
+ * - `connected`: the page with the app open and pointed at the mock with the test key
+ *   (`test.use({ connection: { model } })` sets more of the Settings).
  */
-import { test as base, expect } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { connect, type SettingsInput } from './helpers';
 import { type MockApi, startMockApi } from './mock/mockApi';
 
-export const test = base.extend<{ mockApi: MockApi }>({
+export interface PageErrors {
+  /** Records the uncaught exceptions of every page of `context`, open now or later. */
+  watch(context: BrowserContext): void;
+}
+
+interface Fixtures {
+  mockApi: MockApi;
+  pageErrors: PageErrors;
+  connected: Page;
+}
+
+interface Options {
+  /** Settings `connected` saves besides the key and the mock's URL. */
+  connection: SettingsInput;
+}
+
+export const test = base.extend<Fixtures & Options>({
+  connection: [{}, { option: true }],
+
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   mockApi: async ({}, use, testInfo) => {
     const mockApi = await startMockApi();
@@ -21,6 +48,28 @@ export const test = base.extend<{ mockApi: MockApi }>({
       }
       await mockApi.close();
     }
+  },
+
+  pageErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      const record = (page: Page) => page.on('pageerror', (error) => errors.push(error.message));
+      const pageErrors: PageErrors = {
+        watch(watched) {
+          for (const page of watched.pages()) record(page);
+          watched.on('page', record);
+        },
+      };
+      pageErrors.watch(context);
+      await use(pageErrors);
+      expect(errors, 'uncaught exceptions in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  connected: async ({ page, mockApi, connection }, use) => {
+    await connect(page, mockApi, connection);
+    await use(page);
   },
 });
 

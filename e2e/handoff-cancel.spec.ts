@@ -8,14 +8,12 @@ import {
   activeSessionTitle,
   assistantMessages,
   composer,
-  configureApi,
   exchange,
   handoffCard,
   handoffDocument,
   handoffProgress,
   handoffRequest,
   holdNextModelRequest,
-  openApp,
   requestText,
   saveReadmeScreenshot,
   send,
@@ -26,21 +24,19 @@ import {
   waitIdle,
 } from './helpers';
 
-// Whole flows with reloads; a loaded machine needs more than the default 30 s.
-test.describe.configure({ timeout: 90_000 });
-
 const TITLE = 'Tell me about billing';
 /** The document as far as it gets before it stalls. */
 const HALF_DOCUMENT = `${handoffDocument('the billing API').split('## Key Decisions')[0]}## Key Decisions\n- REST over`;
 const QUEUED_BACK = 'Your queued message is back in the message box.';
 
+test.beforeEach(async ({ connected: page }) => {
+  await exchange(page, TITLE);
+});
+
 test('Esc while the document is written cancels: old session kept, partial reply kept, nothing new after a reload', async ({
   page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
-  await exchange(page, TITLE);
   mockApi.script(stalledReply(HALF_DOCUMENT));
   await send(page, '/handoff');
 
@@ -91,9 +87,6 @@ test('Esc while the document is written cancels: old session kept, partial reply
 });
 
 test('the Cancel control in the progress line cancels the same way', async ({ page, mockApi }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
-  await exchange(page, TITLE);
   mockApi.script(stalledReply(HALF_DOCUMENT));
   await send(page, '/handoff focus on refunds');
   const partial = assistantMessages(page).last();
@@ -117,9 +110,6 @@ test('messages queued while the document is written come back to the message box
   page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
-  await exchange(page, TITLE);
   mockApi.script(textReply(handoffDocument('the billing API')));
   const request = await holdNextModelRequest(page, mockApi);
   await send(page, '/handoff');
@@ -159,9 +149,6 @@ test('a message queued during a handoff that is then cancelled comes back and is
   page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
-  await exchange(page, TITLE);
   mockApi.script(stalledReply(HALF_DOCUMENT));
   await send(page, '/handoff');
   await expect(assistantMessages(page).last()).toContainText('Ship the billing API');

@@ -13,14 +13,12 @@ import {
   alertNotice,
   assistantMessages,
   composer,
-  configureApi,
   exchange,
   handoffCard,
   handoffProgress,
+  NEW_SESSION_NOTICE,
   openApp,
   readStoredData,
-  recordedPageErrors,
-  recordPageErrors,
   send,
   sessionTitles,
   settingsDialog,
@@ -31,13 +29,10 @@ import {
 import { type MockApi, mockTokenCount, type RecordedRequest } from './mock/mockApi';
 
 const MODEL = 'claude-sonnet-4-5';
-const NEW_SESSION_NOTICE = 'New session started with handoff context';
 
 // Long sessions, imports and several model round trips; a loaded machine needs room.
 test.describe.configure({ timeout: 120_000 });
-
-test.beforeEach(({ page }) => recordPageErrors(page));
-test.afterEach(({ page }) => expect(recordedPageErrors(page)).toEqual([]));
+test.use({ connection: { model: MODEL } });
 
 function meter(page: Page) {
   return page.getByRole('meter', { name: 'Context used' });
@@ -166,13 +161,6 @@ async function importBigSession(page: Page, path: string, turns: number): Promis
   await expect(assistantMessages(page).last()).toContainText('FACT-END-9913');
 }
 
-/** The app open, pointed at the mock, with one exchange in the session. */
-async function connectedWithOneExchange(page: Page, mockApi: MockApi): Promise<void> {
-  await openApp(page);
-  await configureApi(page, mockApi, { model: MODEL });
-  await exchange(page, 'first');
-}
-
 /** Sends `text`, which the mock refuses for length; returns the refused request. */
 async function sendRefused(page: Page, mockApi: MockApi, text: string): Promise<RecordedRequest> {
   const before = mockApi.messageRequests().length;
@@ -184,11 +172,9 @@ async function sendRefused(page: Page, mockApi: MockApi, text: string): Promise<
 }
 
 test('a length refusal shows the sentence, the Hand off action and a full meter; the action hands off', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi, { model: MODEL });
   const window = 2_500;
   mockApi.limitContext(window);
 
@@ -246,11 +232,9 @@ test('a length refusal shows the sentence, the Hand off action and a full meter;
 });
 
 test('a session of three windows with tool calls hands off: condensed to fit, every request under the window', async ({
-  page,
+  connected: page,
   mockApi,
 }, testInfo) => {
-  await openApp(page);
-  await configureApi(page, mockApi, { model: MODEL });
   const window = 4_000;
   mockApi.limitContext(window);
   await importBigSession(page, testInfo.outputPath('big.jsonl'), 14);
@@ -297,11 +281,9 @@ test('a session of three windows with tool calls hands off: condensed to fit, ev
 });
 
 test('Esc during a condensing pass cancels the handoff and changes nothing', async ({
-  page,
+  connected: page,
   mockApi,
 }, testInfo) => {
-  await openApp(page);
-  await configureApi(page, mockApi, { model: MODEL });
   // This time the window comes from the user's setting, not from a refusal.
   await page.getByRole('button', { name: 'Settings' }).click();
   await settingsDialog(page).getByLabel('Context window override (tokens)').fill('4000');
@@ -315,6 +297,8 @@ test('Esc during a condensing pass cancels the handoff and changes nothing', asy
   const before = mockApi.messageRequests().length;
   await send(page, '/handoff');
   await expect(handoffProgress(page)).toContainText(/Condensing 1 of \d+…/);
+  // The pass's request has reached the mock, which never answers it: Esc lands inside the pass.
+  await expect.poll(() => mockApi.messageRequests().length).toBe(before + 1);
   await page.keyboard.press('Escape');
   await expect(statusNotice(page, 'Handoff cancelled')).toBeVisible();
   await expect(handoffProgress(page)).toBeHidden();
@@ -333,10 +317,10 @@ test('Esc during a condensing pass cancels the handoff and changes nothing', asy
 });
 
 test('a reply cut off by the full window says so, not "output token limit", and offers the handoff', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await connectedWithOneExchange(page, mockApi);
+  await exchange(page, 'first');
   mockApi.script({
     kind: 'reply',
     reply: {
@@ -363,10 +347,10 @@ test('a reply cut off by the full window says so, not "output token limit", and 
 });
 
 test('a request body too large (413) is a length refusal with the Hand off action', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await connectedWithOneExchange(page, mockApi);
+  await exchange(page, 'first');
   mockApi.script({ kind: 'status', status: 413 });
   await send(page, 'second');
   await waitIdle(page);
@@ -378,9 +362,9 @@ test('a request body too large (413) is a length refusal with the Hand off actio
   expect(mockApi.messageRequests()).toHaveLength(2);
 });
 
-test('the success notice leaves the composer controls uncovered at 1280×800', async ({ page, mockApi }) => {
+test('the success notice leaves the composer controls uncovered at 1280×800', async ({ connected: page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await connectedWithOneExchange(page, mockApi);
+  await exchange(page, 'first');
   await send(page, '/handoff');
   await expect(statusNotice(page, NEW_SESSION_NOTICE)).toBeVisible();
   const notice = await page.getByRole('status').filter({ hasText: NEW_SESSION_NOTICE }).boundingBox();
@@ -419,11 +403,9 @@ test('without a key, the small-window demo condenses a long chat and hands off',
 });
 
 test('with "Send my pending request after the handoff" ticked, the new session answers it at once', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi, { model: MODEL });
   mockApi.limitContext(2_000);
   await exchange(page, prose(3_000, 'opening'));
   const pending = `Pending question. ${prose(4_000, 'pending')}`;

@@ -1,8 +1,8 @@
 /**
- * Handoffs that fail or must not start: API errors and a dropped connection while the
- * document is written, an empty document, too few messages, a reply still streaming,
- * and a command name that only looks like /handoff. In every case the user stays in
- * the old session, which keeps working.
+ * Handoffs that fail or must not start: a 529 and a dropped connection while the document
+ * is written (the other API errors: handoff-errors.spec.ts), an empty document, too few
+ * messages, a reply still streaming, and a command name that only looks like /handoff. In
+ * every case the user stays in the old session, which keeps working.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -11,13 +11,11 @@ import {
   alertNotice,
   assistantMessages,
   composer,
-  configureApi,
   exchange,
   handOffWithButton,
   handoffCard,
   handoffProgress,
   holdNextModelRequest,
-  openApp,
   requestText,
   seedSession,
   send,
@@ -27,9 +25,6 @@ import {
   waitIdle,
 } from './helpers';
 import type { MockApi } from './mock/mockApi';
-
-// Whole flows with reloads; a loaded machine needs more than the default 30 s.
-test.describe.configure({ timeout: 90_000 });
 
 const TITLE = 'Tell me about billing';
 const NOTHING_TO_HAND_OFF = 'Nothing to hand off (no messages yet)';
@@ -55,11 +50,9 @@ async function expectOldSessionUsable(page: Page, mockApi: MockApi): Promise<voi
 }
 
 test('a 529 that outlasts the SDK retries fails the handoff with the overload sentence', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
   await exchange(page, TITLE);
   // The request and the SDK's two automatic retries all meet the overload.
   mockApi.script({ kind: 'status', status: 529, repeat: 3 });
@@ -75,11 +68,9 @@ test('a 529 that outlasts the SDK retries fails the handoff with the overload se
 });
 
 test('a connection dropped mid-document fails the handoff and keeps the partial reply', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
   await exchange(page, TITLE);
   mockApi.script({ kind: 'drop', afterText: '## Goal\nShip the billing API', delayMsPerEvent: 20 });
   await send(page, '/handoff');
@@ -94,9 +85,7 @@ test('a connection dropped mid-document fails the handoff and keeps the partial 
   await expectOldSessionUsable(page, mockApi);
 });
 
-test('an empty document is a failure, not a new session', async ({ page, mockApi }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
+test('an empty document is a failure, not a new session', async ({ connected: page, mockApi }) => {
   await exchange(page, TITLE);
   mockApi.script({ kind: 'reply', reply: { blocks: [] } }, textReply('  \n\n  '));
 
@@ -116,10 +105,10 @@ test('an empty document is a failure, not a new session', async ({ page, mockApi
   await expectOldSessionUsable(page, mockApi);
 });
 
-test('an empty session has nothing to hand off, and nothing is sent', async ({ page, mockApi }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
-
+test('an empty session has nothing to hand off, and nothing is sent', async ({
+  connected: page,
+  mockApi,
+}) => {
   await send(page, '/handoff');
   await expect(statusNotice(page, NOTHING_TO_HAND_OFF)).toBeVisible();
   await handOffWithButton(page, 'anything');
@@ -132,9 +121,10 @@ test('an empty session has nothing to hand off, and nothing is sent', async ({ p
   expect(requestText(mockApi.requests[0]?.body)).not.toContain(INSTRUCTION_PHRASE);
 });
 
-test('a session with one message has nothing to hand off, and nothing is sent', async ({ page, mockApi }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
+test('a session with one message has nothing to hand off, and nothing is sent', async ({
+  connected: page,
+  mockApi,
+}) => {
   // One user message whose reply never came: the UI has no way to leave exactly that.
   await seedSession(page, {
     id: 'one-message',
@@ -156,9 +146,7 @@ test('a session with one message has nothing to hand off, and nothing is sent', 
   expect(requestText(mockApi.requests[0]?.body)).not.toContain(INSTRUCTION_PHRASE);
 });
 
-test('/handoff while a reply streams is refused; the reply goes on', async ({ page, mockApi }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
+test('/handoff while a reply streams is refused; the reply goes on', async ({ connected: page, mockApi }) => {
   await exchange(page, TITLE);
   const answer = 'Refunds go through the same REST API, as a POST to /refunds with the charge id.';
   mockApi.script(textReply(answer, { delayMsPerEvent: 30 }));
@@ -192,9 +180,7 @@ test('/handoff while a reply streams is refused; the reply goes on', async ({ pa
   for (const { body } of mockApi.requests) expect(requestText(body)).not.toContain(INSTRUCTION_PHRASE);
 });
 
-test('/handoffx is not the handoff command', async ({ page, mockApi }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
+test('/handoffx is not the handoff command', async ({ connected: page, mockApi }) => {
   await exchange(page, TITLE);
 
   for (const typed of ['/handoffx', '/handoffx focus on billing']) {

@@ -2,7 +2,7 @@
  * The handoff's happy paths, through the UI against the mock Messages API: typed
  * `/handoff`, the "Hand off" button, the key kept out of what is sent and stored,
  * lineage after a reload, and the offline demo model. Failures, cancels and refusals
- * live in handoff-cancel.spec.ts and handoff-refusals.spec.ts.
+ * live in handoff-errors.spec.ts, handoff-cancel.spec.ts and handoff-refusals.spec.ts.
  *
  * With BATON_SCREENSHOTS=1 the first test also refreshes two of the README's screenshots
  * (see saveReadmeScreenshot).
@@ -12,14 +12,15 @@ import {
   activeSessionTitle,
   assistantMessages,
   composer,
-  configureApi,
   exchange,
   HANDOFF_SECTION_NAMES,
+  handOff,
   handOffWithButton,
   handoffCard,
   handoffDocument,
   handoffProgress,
   handoffRequest,
+  NEW_SESSION_NOTICE,
   openApp,
   requestText,
   saveReadmeScreenshot,
@@ -30,21 +31,13 @@ import {
   textReply,
   userMessages,
   waitIdle,
+  wrappedHandoff,
 } from './helpers';
 
-const NEW_SESSION_NOTICE = 'New session started with handoff context';
-const WRAPPER_END =
-  'The above is a handoff document from a previous session. Use this context to continue the work seamlessly.';
-
-// Whole flows with several reloads; a loaded machine needs more than the default 30 s.
-test.describe.configure({ timeout: 90_000 });
-
 test('typed /handoff with focus writes the document and seeds a new session with it', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
   await exchange(page, 'Tell me about billing');
 
   // The command is offered with its hint while its name is typed.
@@ -95,7 +88,7 @@ test('typed /handoff with focus writes the document and seeds a new session with
     {
       role: 'user',
       content: [
-        { type: 'text', text: `<handoff-context>\n${document}\n</handoff-context>\n\n${WRAPPER_END}` },
+        { type: 'text', text: wrappedHandoff(document) },
         { type: 'text', text: 'Go on' },
       ],
     },
@@ -122,9 +115,10 @@ test('typed /handoff with focus writes the document and seeds a new session with
   await expect(userMessages(page)).toHaveText(['Go on']);
 });
 
-test('the "Hand off" button with a focus sends it as Additional focus', async ({ page, mockApi }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
+test('the "Hand off" button with a focus sends it as Additional focus', async ({
+  connected: page,
+  mockApi,
+}) => {
   await exchange(page, 'Tell me about billing');
   mockApi.script(textReply(handoffDocument('the billing API')));
 
@@ -138,11 +132,9 @@ test('the "Hand off" button with a focus sends it as Additional focus', async ({
 });
 
 test('the "Hand off" button without a focus sends no Additional focus; Esc closes it unused', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
   await exchange(page, 'Tell me about billing');
 
   // Opened and closed with Esc: nothing starts.
@@ -164,11 +156,9 @@ test('the "Hand off" button without a focus sends no Additional focus; Esc close
 });
 
 test('the API key typed into the focus, or written by the model, never leaves as itself', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
   await exchange(page, 'Tell me about billing');
   // A model that echoes the key into its document.
   mockApi.script(textReply(`${handoffDocument('the billing API')}\n\nThe key is ${TEST_KEY}.`));
@@ -194,15 +184,11 @@ test('the API key typed into the focus, or written by the model, never leaves as
 });
 
 test('a reload right after the handoff lands in the new session; lineage links work both ways', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
   await exchange(page, 'Tell me about billing');
-  mockApi.script(textReply(handoffDocument('the billing API')));
-  await send(page, '/handoff');
-  await expect(statusNotice(page, NEW_SESSION_NOTICE)).toBeVisible();
+  await handOff(page, mockApi);
 
   await page.reload();
   await expect(composer(page)).toBeVisible();

@@ -3,8 +3,7 @@
  * through the visible controls, found by their accessible names.
  */
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, type Page } from '@playwright/test';
 import type { MockApi, MockStep } from './mock/mockApi';
 
 export const TEST_KEY = 'sk-ant-test-key-0123456789';
@@ -12,21 +11,6 @@ export const TEST_KEY = 'sk-ant-test-key-0123456789';
 export async function openApp(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
-}
-
-/** Opens Settings and points the app at the mock with a key. */
-export async function configureApi(
-  page: Page,
-  mockApi: MockApi,
-  options: { model?: string } = {},
-): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await dialog.getByLabel('API key').fill(TEST_KEY);
-  await dialog.getByLabel('API base URL').fill(mockApi.url);
-  if (options.model) await dialog.getByLabel('Model', { exact: true }).fill(options.model);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 export function composer(page: Page) {
@@ -91,6 +75,12 @@ export async function fillSettings(page: Page, input: SettingsInput): Promise<vo
     await dialog.getByLabel('Remember key on this device').setChecked(input.rememberKey);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/** Opens the app and points it at the mock with the test key, and any other `settings`. */
+export async function connect(page: Page, mockApi: MockApi, settings: SettingsInput = {}): Promise<void> {
+  await openApp(page);
+  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url, ...settings });
 }
 
 /** An error notice (role=alert) whose text is exactly `sentence`. */
@@ -178,6 +168,41 @@ export async function handOffWithButton(page: Page, focus?: string): Promise<voi
   if (focus !== undefined) await field.fill(focus);
   await field.press('Enter');
   await expect(popover).toBeHidden();
+}
+
+/** The document as the new session's first turn carries it to the model. */
+export function wrappedHandoff(document: string): string {
+  const end =
+    'The above is a handoff document from a previous session. Use this context to continue the work seamlessly.';
+  return `<handoff-context>\n${document}\n</handoff-context>\n\n${end}`;
+}
+
+/** Ticks "Review handoff before starting" in Settings (checking it was off, as by default) and saves. */
+export async function turnOnReview(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = settingsDialog(page);
+  const box = dialog.getByLabel('Review handoff before starting');
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** What the app says once a handoff has started the new session. */
+export const NEW_SESSION_NOTICE = 'New session started with handoff context';
+
+/**
+ * Types `/handoff` with the mock scripted to write a complete document about `topic`, and
+ * waits for the new session: one more success notice, and the card with the document.
+ */
+export async function handOff(page: Page, mockApi: MockApi, topic = 'the billing API'): Promise<void> {
+  const notices = statusNotice(page, NEW_SESSION_NOTICE);
+  const before = await notices.count();
+  mockApi.script(textReply(handoffDocument(topic)));
+  await send(page, '/handoff');
+  await expect(notices).toHaveCount(before + 1);
+  await expect(notices.last()).toBeVisible();
+  await expect(handoffCard(page)).toContainText(`Ship ${topic}`);
 }
 
 /**
@@ -294,23 +319,6 @@ export async function holdNextModelRequest(page: Page, mockApi: MockApi): Promis
   return { release: () => release() };
 }
 
-const pageErrors = new WeakMap<Page, string[]>();
-
-/**
- * Records uncaught exceptions in the page from now on. A crash can unmount the whole
- * React tree while an assertion elsewhere still passes, so specs check this at the end.
- */
-export function recordPageErrors(page: Page): void {
-  const errors: string[] = [];
-  pageErrors.set(page, errors);
-  page.on('pageerror', (error) => errors.push(error.message));
-}
-
-/** The uncaught exceptions recorded by `recordPageErrors` for `page`. */
-export function recordedPageErrors(page: Page): string[] {
-  return pageErrors.get(page) ?? [];
-}
-
 /** Adds a prompt template (`/name`) through the Settings dialog and saves. */
 export async function addPromptTemplate(page: Page, name: string, text: string): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -343,6 +351,8 @@ export interface StoredData {
     message?: { role: string; content: Array<{ type: string; text?: string }>; stopReason?: string };
   }>;
   activeSessionId: string | undefined;
+  /** The saved Settings record (the key among them only when remembered). */
+  settings: unknown;
 }
 
 export async function readStoredData(page: Page): Promise<StoredData> {
@@ -358,13 +368,14 @@ export async function readStoredData(page: Page): Promise<StoredData> {
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
-    const [sessions, entries, activeSessionId] = await Promise.all([
+    const [sessions, entries, activeSessionId, settings] = await Promise.all([
       read(tx.objectStore('sessions').getAll()),
       read(tx.objectStore('entries').getAll()),
       read(tx.objectStore('settings').get('activeSessionId')),
+      read(tx.objectStore('settings').get('settings')),
     ]);
     db.close();
-    return { sessions, entries, activeSessionId };
+    return { sessions, entries, activeSessionId, settings };
   });
 }
 

@@ -1,27 +1,22 @@
 /**
- * `npm run test:e2e`: checks for a Chromium, builds the app, runs Playwright with any
- * extra arguments (`npm run test:e2e -- smoke.spec.ts`) and exits with its code.
+ * `npm run test:e2e`: finds a Chromium (or installs Playwright's own, see
+ * findChromium.mjs), builds the app, runs Playwright with any extra arguments
+ * (`npm run test:e2e -- smoke.spec.ts`) and exits with its code.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './findChromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const chromium = process.env.BATON_CHROMIUM || '/usr/bin/chromium';
-
-if (!existsSync(chromium)) {
-  console.error(
-    'Chromium not found: install it with "sudo apt-get install -y chromium" or set BATON_CHROMIUM=/path/to/chromium',
-  );
-  process.exit(1);
-}
+const chromium = ensureChromium(root);
 
 /** Runs a command in the project root with inherited output; returns its exit code. */
 function run(command, args) {
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, BATON_CHROMIUM: chromium },
+    // Unset, playwright.config.ts leaves Playwright on its own Chromium.
+    env: { ...process.env, ...(chromium && { BATON_CHROMIUM: chromium }) },
   });
   if (result.error) {
     console.error(`Could not run ${command}: ${result.error.message}`);

@@ -1,8 +1,8 @@
 /**
- * Reliability issue, crashes and reloads: a handoff switch cut at every step, a tab
- * closed mid-reply, and pending writes flushed when the page is hidden.
- * Cuts are made with the app's test hooks (src/state/testHooks.ts), which hold or fail
- * the switch at a chosen step, and then the page is reloaded or closed for real.
+ * Crashes and reloads: a handoff switch cut at every step, a tab closed mid-reply, and
+ * pending writes flushed when the page is hidden. Cuts are made with the app's test hooks
+ * (src/state/testHooks.ts), which hold or fail the switch at a chosen step, and then the
+ * page is reloaded or closed for real.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -10,26 +10,23 @@ import {
   activeSessionTitle,
   assistantMessages,
   composer,
-  configureApi,
+  connect,
   exchange,
-  fillSettings,
   handoffCard,
   handoffDocument,
   openApp,
   readStoredData,
-  recordedPageErrors,
-  recordPageErrors,
   type StoredData,
   send,
   sessionTitles,
   stalledReply,
   storedText,
-  TEST_KEY,
   textReply,
   userMessages,
 } from './helpers';
 
-test.describe.configure({ timeout: 90_000 });
+// Remembered, so the app reopened in a new tab still talks to the mock.
+test.use({ connection: { rememberKey: true } });
 
 /** The page's view of the hooks; the app reads the same global (see src/state/testHooks.ts). */
 type HookWindow = Window & {
@@ -81,7 +78,6 @@ async function cut(page: Page, context: BrowserContext, how: Cut): Promise<Page>
   }
   await page.close();
   const next = await context.newPage();
-  recordPageErrors(next);
   await openApp(next);
   return next;
 }
@@ -133,13 +129,10 @@ async function expectCompleteNewSession(page: Page, oldId: string): Promise<void
 for (const how of ['reload', 'close'] as const) {
   for (const step of ['after generation', 'inside the switch', 'just after the switch'] as const) {
     test(`a handoff cut ${step} by a ${how} leaves exactly one whole outcome`, async ({
-      page,
+      connected: page,
       context,
       mockApi,
     }) => {
-      recordPageErrors(page);
-      await openApp(page);
-      await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url, rememberKey: true });
       await exchange(page, 'Tell me about billing');
       const oldId = (await readStoredData(page)).sessions[0]?.id ?? '';
       expect(oldId).not.toBe('');
@@ -153,7 +146,6 @@ for (const how of ['reload', 'close'] as const) {
         await expect(page.getByRole('alert').getByText(/^Handoff failed/)).toBeVisible();
         await expectOldSessionOnly(page, oldId);
       }
-      expect(recordedPageErrors(page)).toEqual([]);
 
       const after = await cut(page, context, how);
       if (step === 'just after the switch') await expectCompleteNewSession(after, oldId);
@@ -163,18 +155,15 @@ for (const how of ['reload', 'close'] as const) {
       await expect(composer(after)).toBeVisible();
       if (step === 'just after the switch') await expectCompleteNewSession(after, oldId);
       else await expectOldSessionOnly(after, oldId);
-      expect(recordedPageErrors(after)).toEqual([]);
     });
   }
 }
 
 test('closing the tab mid-reply keeps the question and the partial reply, marked interrupted', async ({
-  page,
+  connected: page,
   context,
   mockApi,
 }) => {
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url, rememberKey: true });
   mockApi.script(stalledReply('Alpha bravo charlie delta'));
   await send(page, 'Spell the alphabet');
   await expect(assistantMessages(page).first()).toContainText('Alpha bravo charlie delta');
@@ -186,7 +175,6 @@ test('closing the tab mid-reply keeps the question and the partial reply, marked
 
   await page.close();
   const next = await context.newPage();
-  recordPageErrors(next);
   await openApp(next);
 
   await expect(userMessages(next)).toHaveText(['Spell the alphabet']);
@@ -194,31 +182,20 @@ test('closing the tab mid-reply keeps the question and the partial reply, marked
   await expect(reply).toHaveAttribute('data-stop-reason', 'interrupted');
   await expect(reply).toContainText('Alpha bravo charlie delta');
   await expect(next.getByTestId('agent-state')).toHaveText('Ready');
-  expect(recordedPageErrors(next)).toEqual([]);
 });
 
-/** Timed writes every ten minutes: within a test only a flush can write the reply. */
-async function openWithSlowWrites(page: Page): Promise<void> {
+test('pending writes are flushed when the page is hidden', async ({ page, mockApi }) => {
+  // Timed writes every ten minutes: within the test only a flush can write the reply.
   await page.addInitScript(() => {
     (window as HookWindow).__batonTestHooks = { writeIntervalMs: 600_000 };
   });
-  await openApp(page);
-}
-
-async function streamUnsavedText(page: Page, text: string): Promise<void> {
+  await connect(page, mockApi);
+  mockApi.script(stalledReply('Alpha bravo charlie delta'));
   await send(page, 'Spell the alphabet');
-  await expect(assistantMessages(page).first()).toContainText(text);
+  await expect(assistantMessages(page).first()).toContainText('Alpha bravo charlie delta');
   // Not stored yet: the queue holds it until its (ten-minute) timer or a flush.
   const stored = await readStoredData(page);
-  expect(stored.entries.map(storedText).join('\n')).not.toContain(text);
-}
-
-test('pending writes are flushed when the page is hidden', async ({ page, mockApi }) => {
-  recordPageErrors(page);
-  await openWithSlowWrites(page);
-  await configureApi(page, mockApi);
-  mockApi.script(stalledReply('Alpha bravo charlie delta'));
-  await streamUnsavedText(page, 'Alpha bravo charlie delta');
+  expect(stored.entries.map(storedText).join('\n')).not.toContain('Alpha bravo charlie delta');
 
   await page.evaluate(() => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
@@ -228,5 +205,4 @@ test('pending writes are flushed when the page is hidden', async ({ page, mockAp
   await expect
     .poll(async () => (await readStoredData(page)).entries.map(storedText))
     .toContain('Alpha bravo charlie delta');
-  expect(recordedPageErrors(page)).toEqual([]);
 });

@@ -1,16 +1,14 @@
 /**
- * Foundation issue, persistence: a reload keeps sessions, messages and settings; the
- * key not remembered lives as long as the tab; a reply cut by a reload stays visible,
- * marked interrupted.
+ * Persistence: a reload keeps sessions, messages and settings; the key not remembered
+ * lives as long as the tab; a reply cut by a reload stays visible, marked interrupted.
  */
 import { expect, test } from './fixtures';
 import {
   addPromptTemplate,
   assistantMessages,
+  connect,
   fillSettings,
   openApp,
-  recordedPageErrors,
-  recordPageErrors,
   send,
   sessionTitles,
   settingsDialog,
@@ -20,11 +18,6 @@ import {
   waitIdle,
 } from './helpers';
 
-test.beforeEach(({ page }) => recordPageErrors(page));
-test.afterEach(({ page }) => {
-  expect(recordedPageErrors(page)).toEqual([]);
-});
-
 const LONG_REPLY =
   'Alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango.';
 
@@ -32,8 +25,7 @@ test('a reload keeps the sessions, their messages and the settings; the key stay
   page,
   mockApi,
 }) => {
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url, model: 'claude-reload-test' });
+  await connect(page, mockApi, { model: 'claude-reload-test' });
   await addPromptTemplate(page, 'summarise', 'Summarise: $ARGUMENTS');
   await send(page, 'First session message');
   await expect(assistantMessages(page)).toHaveText(['Mock reply to: First session message']);
@@ -85,8 +77,7 @@ test('a reload keeps the sessions, their messages and the settings; the key stay
 });
 
 test('a key not remembered is not in a new tab; a remembered one is', async ({ page, context, mockApi }) => {
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url, model: 'claude-tab-test' });
+  await connect(page, mockApi, { model: 'claude-tab-test' });
   await expect(page.getByTitle('Model', { exact: true })).toHaveText('claude-tab-test');
 
   const secondTab = await context.newPage();
@@ -110,13 +101,11 @@ test('a key not remembered is not in a new tab; a remembered one is', async ({ p
 });
 
 test('a reload mid-reply keeps the question and the partial reply, marked interrupted', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
   // About ten seconds in all, so the reload surely lands mid-reply even on a loaded machine.
   mockApi.script(textReply(LONG_REPLY, { delayMsPerEvent: 300, chunkSize: 4 }));
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url });
   await send(page, 'Spell the alphabet');
   await expect(assistantMessages(page).first()).toContainText('Alpha bravo');
   // Let at least two of the ~250 ms write windows pass after text arrived.

@@ -1,6 +1,6 @@
 /**
- * Foundation issue, slash commands: /help, /new, unknown commands held back, the `//`
- * escape, prompt templates from Settings, and the `/` autocomplete used by keyboard.
+ * Slash commands: /help, /new, unknown commands held back, the `//` escape, prompt
+ * templates from Settings, and the `/` autocomplete used by keyboard.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -9,22 +9,12 @@ import {
   alertNotice,
   assistantMessages,
   composer,
-  fillSettings,
-  openApp,
-  recordedPageErrors,
-  recordPageErrors,
   send,
   sessionTitles,
-  TEST_KEY,
   textReply,
   userMessages,
   waitIdle,
 } from './helpers';
-
-test.beforeEach(({ page }) => recordPageErrors(page));
-test.afterEach(({ page }) => {
-  expect(recordedPageErrors(page)).toEqual([]);
-});
 
 const HELP_LINES = [
   '/handoff [focus instructions] — Write a handoff document and continue in a fresh session seeded with it',
@@ -45,11 +35,9 @@ function autocomplete(page: Page) {
 }
 
 test('/help lists the commands, /handoff with its argument hint, and sends nothing', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url });
   await send(page, '/help');
   await expect(page.getByRole('status').getByText('Commands', { exact: true })).toBeVisible();
   const lines = await helpNotice(page).allTextContents();
@@ -61,11 +49,9 @@ test('/help lists the commands, /handoff with its argument hint, and sends nothi
 });
 
 test('/new starts an empty session; the old one stays in the list and can be reopened', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url });
   await send(page, 'Message in the old session');
   await expect(assistantMessages(page)).toHaveText(['Mock reply to: Message in the old session']);
   await waitIdle(page);
@@ -92,11 +78,9 @@ test('/new starts an empty session; the old one stays in the list and can be reo
 });
 
 test('an unknown command is held back with a notice; the text stays and nothing is sent', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url });
   await send(page, '/foo bar baz');
   await expect(alertNotice(page, unknownCommand('foo'))).toBeVisible();
   await expect(composer(page)).toHaveValue('/foo bar baz');
@@ -109,10 +93,8 @@ test('an unknown command is held back with a notice; the text stays and nothing 
   expect(mockApi.requests).toHaveLength(0);
 });
 
-test('//foo sends the literal /foo', async ({ page, mockApi }) => {
+test('//foo sends the literal /foo', async ({ connected: page, mockApi }) => {
   mockApi.script(textReply('Literal received.'));
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url });
   await send(page, '//foo is a path');
   await expect(userMessages(page)).toHaveText(['/foo is a path']);
   await expect(assistantMessages(page)).toHaveText(['Literal received.']);
@@ -123,10 +105,11 @@ test('//foo sends the literal /foo', async ({ page, mockApi }) => {
   ]);
 });
 
-test('a prompt template from Settings expands $ARGUMENTS into the request', async ({ page, mockApi }) => {
+test('a prompt template from Settings expands $ARGUMENTS into the request', async ({
+  connected: page,
+  mockApi,
+}) => {
   mockApi.script(textReply('Reviewed.'));
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url });
   await addPromptTemplate(page, 'review', 'Review this for bugs: $ARGUMENTS. Be brief.');
 
   await send(page, '/review the token parser');
@@ -145,11 +128,9 @@ test('a prompt template from Settings expands $ARGUMENTS into the request', asyn
 });
 
 test('autocomplete by keyboard: / opens the list, arrows move, Tab completes, Esc closes, Enter runs', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url });
   const box = composer(page);
   await box.click();
   await box.pressSequentially('/');

@@ -1,5 +1,5 @@
 /**
- * Experience issue, looks: light and dark themes that follow the system, a toggle that
+ * Looks: light and dark themes that follow the system, a toggle that
  * overrides it and is kept over a reload, and a layout usable at 375 px wide (the
  * sidebar and the todos become drawers; nothing scrolls sideways).
  *
@@ -9,27 +9,15 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   activeSessionTitle,
-  configureApi,
   exchange,
+  handOff,
   handoffCard,
-  handoffDocument,
   openApp,
-  recordedPageErrors,
-  recordPageErrors,
   saveReadmeScreenshot,
-  send,
   sessionTitles,
-  statusNotice,
-  textReply,
   userMessages,
 } from './helpers';
 import type { MockApi } from './mock/mockApi';
-
-test.describe.configure({ timeout: 90_000 });
-test.beforeEach(({ page }) => recordPageErrors(page));
-test.afterEach(({ page }) => {
-  expect(recordedPageErrors(page)).toEqual([]);
-});
 
 /** The page background as the browser paints it. */
 function background(page: Page): Promise<string> {
@@ -45,12 +33,8 @@ function themeToggle(page: Page) {
 
 /** A chat with a handoff in it: the card, the breadcrumb and a grouped sidebar. */
 async function chatWithHandoff(page: Page, mockApi: MockApi): Promise<void> {
-  await configureApi(page, mockApi);
   await exchange(page, 'Tell me about billing');
-  mockApi.script(textReply(handoffDocument('the billing API')));
-  await send(page, '/handoff');
-  await expect(statusNotice(page, 'New session started with handoff context')).toBeVisible();
-  await expect(handoffCard(page)).toContainText('Ship the billing API');
+  await handOff(page, mockApi);
 }
 
 test('the theme follows the system until the toggle picks one, and the choice survives a reload', async ({
@@ -87,10 +71,10 @@ test('the theme follows the system until the toggle picks one, and the choice su
   expect(await background(page)).toBe(LIGHT);
 });
 
-test('dark theme screenshot of a handoff', async ({ page, mockApi }) => {
+test('dark theme screenshot of a handoff', async ({ connected: page, mockApi }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await openApp(page);
   await themeToggle(page).click();
+  await expect(themeToggle(page)).toHaveText('Theme: Light');
   await themeToggle(page).click();
   await expect(themeToggle(page)).toHaveText('Theme: Dark');
   await chatWithHandoff(page, mockApi);
@@ -117,10 +101,9 @@ test.describe('at 375 px wide', () => {
   }
 
   test('the sidebar and the todos sit behind menu buttons and nothing overflows', async ({
-    page,
+    connected: page,
     mockApi,
   }) => {
-    await openApp(page);
     await expectNoSidewaysScroll(page);
     await chatWithHandoff(page, mockApi);
     // A long unbroken line must wrap, not widen the page.
@@ -172,8 +155,7 @@ test.describe('at 375 px wide', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  test('narrow screenshot of the new session', async ({ page, mockApi }) => {
-    await openApp(page);
+  test('narrow screenshot of the new session', async ({ connected: page, mockApi }) => {
     await chatWithHandoff(page, mockApi);
     await handoffCard(page).evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await page.getByRole('status').getByRole('button', { name: 'Dismiss' }).first().click();

@@ -1,13 +1,13 @@
 /**
- * Performance issue, long lists: a session of thousands of messages and a sidebar of
- * thousands of sessions keep only a window of rows in the DOM (virtual lists), and still
- * behave as before: a session opens at its newest message, the top is reachable, the
- * reply is followed only while the reader is at the bottom, and the open session is
- * shown and selectable in the sidebar wherever it sits in the list.
+ * Long lists: a session of thousands of messages and a sidebar of thousands of sessions
+ * keep only a window of rows in the DOM (virtual lists), and still behave as before: a
+ * session opens at its newest message, the top is reachable, the reply is followed only
+ * while the reader is at the bottom, and the open session is shown and selectable in the
+ * sidebar wherever it sits in the list.
  *
- * The data is written straight into IndexedDB (as seedSession in helpers.ts does):
- * typing 2,000 messages through the UI would take minutes. No timings are asserted
- * here; `npm run bench` measures those.
+ * The data is written straight into IndexedDB (as seedSession in helpers.ts does): typing
+ * 2,000 messages through the UI would take minutes. No timings are asserted here;
+ * `npm run bench` measures those.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -15,11 +15,8 @@ import {
   activeSessionTitle,
   assistantMessages,
   composer,
-  configureApi,
   holdNextModelRequest,
   openApp,
-  recordedPageErrors,
-  recordPageErrors,
   send,
   sessionList,
   sessionTitles,
@@ -29,11 +26,6 @@ import {
 } from './helpers';
 
 test.describe.configure({ timeout: 180_000 });
-test.beforeEach(({ page }) => recordPageErrors(page));
-test.afterEach(({ page }) => {
-  expect(recordedPageErrors(page)).toEqual([]);
-});
-
 /** Far fewer than the messages or sessions seeded: the lists render only what is near the viewport. */
 const MAX_ROWS_IN_DOM = 100;
 
@@ -235,11 +227,9 @@ test('opening a long session shows its newest message at once, and it stays put 
 });
 
 test('a reply into a long session is followed at the bottom, and leaves a reader who scrolled up in place', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
   await seedLongSession(page, 2000);
   await expect(seededMessage(page, 1999)).toBeInViewport();
 
@@ -343,11 +333,8 @@ test('2,000 sessions: a window of rows in the DOM, the open one shown and select
 });
 
 test('a session opened from far down the list works, and a rename survives scrolling away', async ({
-  page,
-  mockApi,
+  connected: page,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
   await seed(page, { sessions: 2000, messagesEach: 2, active: 0 });
   const scroller = page.locator('.session-scroller');
   const items = sessionList(page).getByRole('listitem');

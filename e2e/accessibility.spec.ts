@@ -1,5 +1,5 @@
 /**
- * Experience issue, accessibility: axe-core finds no serious or critical violations on
+ * Accessibility: axe-core finds no serious or critical violations on
  * the main views (the chat with a handoff in it, in both themes and at 375 px; the
  * Settings dialog; the Hand off popover; the shortcut list).
  */
@@ -7,15 +7,16 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
-  configureApi,
+  connect,
   exchange,
+  handOff,
   handoffCard,
   handoffDocument,
   openApp,
   send,
   settingsDialog,
-  statusNotice,
   textReply,
+  turnOnReview,
 } from './helpers';
 import type { MockApi } from './mock/mockApi';
 
@@ -34,13 +35,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** A chat that holds a finished handoff: card, breadcrumb, grouped sessions, markdown. */
 async function chatWithHandoff(page: Page, mockApi: MockApi): Promise<void> {
-  await openApp(page);
-  await configureApi(page, mockApi);
+  await connect(page, mockApi);
   await exchange(page, 'Tell me about billing');
-  mockApi.script(textReply(handoffDocument('the billing API')));
-  await send(page, '/handoff');
-  await expect(statusNotice(page, 'New session started with handoff context')).toBeVisible();
-  await expect(handoffCard(page)).toContainText('Ship the billing API');
+  await handOff(page, mockApi);
   await exchange(page, 'Go on');
 }
 
@@ -63,9 +60,7 @@ test('the Settings dialog has no serious violations', async ({ page }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the Hand off popover and the shortcut list have no serious violations', async ({ page, mockApi }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
+test('the Hand off popover and the shortcut list have no serious violations', async ({ connected: page }) => {
   await exchange(page, 'Tell me about billing');
   await page.getByRole('button', { name: 'Hand off', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Hand off to a new session' })).toBeVisible();
@@ -78,13 +73,8 @@ test('the Hand off popover and the shortcut list have no serious violations', as
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the handoff review editor has no serious violations', async ({ page, mockApi }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await settingsDialog(page).getByLabel('Review handoff before starting').check();
-  await settingsDialog(page).getByRole('button', { name: 'Save' }).click();
-  await expect(settingsDialog(page)).toBeHidden();
+test('the handoff review editor has no serious violations', async ({ connected: page, mockApi }) => {
+  await turnOnReview(page);
   await exchange(page, 'Tell me about billing');
   mockApi.script(textReply(handoffDocument('the billing API')));
   await send(page, '/handoff');

@@ -1,5 +1,5 @@
 /**
- * Experience issue, lineage: handoff chains grouped in the Sessions sidebar with a
+ * Lineage: handoff chains grouped in the Sessions sidebar with a
  * handoff mark, the breadcrumb above the chat, the "Continued from" / "Handed off to"
  * links, and children of a deleted parent moving to the top level.
  */
@@ -7,45 +7,22 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   activeSessionTitle,
-  configureApi,
   exchange,
+  handOff,
   handoffCard,
-  handoffDocument,
-  openApp,
-  recordedPageErrors,
-  recordPageErrors,
   revealSessionActions,
-  send,
   sessionList,
   sessionTitles,
-  statusNotice,
-  textReply,
   userMessages,
 } from './helpers';
 import type { MockApi } from './mock/mockApi';
 
 test.describe.configure({ timeout: 120_000 });
-test.beforeEach(({ page }) => recordPageErrors(page));
-test.afterEach(({ page }) => {
-  expect(recordedPageErrors(page)).toEqual([]);
-});
 
 const ROOT = 'Plan the billing work';
 
-/** Runs a typed /handoff against a scripted document and waits for the new session. */
-async function handOff(page: Page, mockApi: MockApi, topic: string): Promise<void> {
-  const notices = statusNotice(page, 'New session started with handoff context');
-  const before = await notices.count();
-  mockApi.script(textReply(handoffDocument(topic)));
-  await send(page, '/handoff');
-  await expect(notices).toHaveCount(before + 1);
-  await expect(handoffCard(page)).toContainText(`Ship ${topic}`);
-}
-
 /** An unrelated session, then a chain root → part 2 → part 3; leaves part 3 open. Returns the titles. */
 async function buildChain(page: Page, mockApi: MockApi): Promise<{ second: string; third: string }> {
-  await openApp(page);
-  await configureApi(page, mockApi);
   await exchange(page, 'An unrelated question');
   await page.getByRole('button', { name: 'New session', exact: true }).click();
   await expect(userMessages(page)).toHaveCount(0);
@@ -69,7 +46,7 @@ async function indentOf(page: Page, title: string): Promise<number> {
 }
 
 test('two handoffs: the chain is grouped under its root with marks, and the breadcrumb walks it', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
   const { second, third } = await buildChain(page, mockApi);
@@ -109,7 +86,10 @@ test('two handoffs: the chain is grouped under its root with marks, and the brea
   await expect(sessionTitles(page)).toHaveText([ROOT, `↪ ${second}`, `↪ ${third}`, 'An unrelated question']);
 });
 
-test('"Continued from" and "Handed off to" walk the chain both ways', async ({ page, mockApi }) => {
+test('"Continued from" and "Handed off to" walk the chain both ways', async ({
+  connected: page,
+  mockApi,
+}) => {
   const { second, third } = await buildChain(page, mockApi);
   await handoffCard(page).getByRole('button', { name: second, exact: true }).click();
   await expect(activeSessionTitle(page)).toHaveText(`↪ ${second}`);
@@ -132,7 +112,7 @@ test('"Continued from" and "Handed off to" walk the chain both ways', async ({ p
 });
 
 test('deleting the root moves its child to the top level with the grandchild under it', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
   const { second, third } = await buildChain(page, mockApi);

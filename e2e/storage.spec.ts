@@ -1,8 +1,8 @@
 /**
- * Reliability issue, storage faults: failed writes are shown, kept and retried, and
- * nothing unsaved passes for saved; persistent storage is asked for at the first real
- * use and usage is shown in Settings; a damaged record costs only itself, with a notice
- * naming its session. (Schema upgrades: src/storage/schemaFixtures.test.ts.)
+ * Storage faults: failed writes are shown, kept and retried, and nothing unsaved passes
+ * for saved; persistent storage is asked for at the first real use and usage is shown in
+ * Settings; a damaged record costs only itself, with a notice naming its session.
+ * (Schema upgrades: src/storage/schemaFixtures.test.ts.)
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -10,18 +10,15 @@ import {
   alertNotice,
   assistantMessages,
   composer,
+  connect,
   exchange,
-  fillSettings,
   openApp,
   readStoredData,
-  recordedPageErrors,
-  recordPageErrors,
   seedSession,
   sessionTitles,
   settingsDialog,
   statusNotice,
   storedText,
-  TEST_KEY,
   userMessages,
 } from './helpers';
 
@@ -30,24 +27,13 @@ type HookWindow = Window & {
   __persistCalls?: number;
 };
 
-// Reloads and retries on a shared, loaded machine need more than the default 30 s.
-test.describe.configure({ timeout: 90_000 });
-
-test.beforeEach(({ page }) => recordPageErrors(page));
-test.afterEach(({ page }) => {
-  expect(recordedPageErrors(page)).toEqual([]);
-});
-
 async function storedTexts(page: Page): Promise<string[]> {
   return (await readStoredData(page)).entries.map(storedText);
 }
 
 test('a failed write is shown, kept in memory, retried, and not passed off as saved', async ({
-  page,
-  mockApi,
+  connected: page,
 }) => {
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url });
   // Every write fails the way a full disk does, until the test lets them through.
   await page.evaluate(() => {
     (window as HookWindow).__batonTestHooks = { failWrites: 1_000_000 };
@@ -100,8 +86,7 @@ test('persistent storage is asked for after the first save; Settings shows usage
       return persist.call(this);
     };
   });
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url });
+  await connect(page, mockApi);
   // Opening the app and saving settings is not yet a use worth keeping.
   expect(await page.evaluate(() => (window as HookWindow).__persistCalls ?? 0)).toBe(0);
 

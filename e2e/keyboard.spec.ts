@@ -1,5 +1,5 @@
 /**
- * Experience issue, keyboard: Enter and Shift+Enter, one order for Esc (stop the reply,
+ * Keyboard: Enter and Shift+Enter, one order for Esc (stop the reply,
  * else cancel the handoff, else close the open popover), the `?` shortcut list, dialogs
  * that trap and return focus, and a focus ring that is always visible.
  */
@@ -8,13 +8,10 @@ import { expect, test } from './fixtures';
 import {
   assistantMessages,
   composer,
-  configureApi,
   exchange,
   handoffDocument,
   handoffProgress,
   openApp,
-  recordedPageErrors,
-  recordPageErrors,
   send,
   settingsDialog,
   stalledReply,
@@ -22,12 +19,6 @@ import {
   userMessages,
   waitIdle,
 } from './helpers';
-
-test.describe.configure({ timeout: 90_000 });
-test.beforeEach(({ page }) => recordPageErrors(page));
-test.afterEach(({ page }) => {
-  expect(recordedPageErrors(page)).toEqual([]);
-});
 
 function handOffButton(page: Page) {
   return page.getByRole('button', { name: 'Hand off', exact: true });
@@ -46,9 +37,7 @@ async function focusIsInside(container: Locator): Promise<boolean> {
   return container.evaluate((element) => element.contains(document.activeElement));
 }
 
-test('Enter sends and Shift+Enter starts a new line', async ({ page, mockApi }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
+test('Enter sends and Shift+Enter starts a new line', async ({ connected: page }) => {
   const box = composer(page);
   await box.fill('first line');
   await box.press('Shift+Enter');
@@ -60,9 +49,10 @@ test('Enter sends and Shift+Enter starts a new line', async ({ page, mockApi }) 
   await expect(box).toHaveValue('');
 });
 
-test('Esc stops a reply before it closes the popover that has the focus', async ({ page, mockApi }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
+test('Esc stops a reply before it closes the popover that has the focus', async ({
+  connected: page,
+  mockApi,
+}) => {
   mockApi.script(stalledReply('The first half of a long'));
   await send(page, 'Write a long answer');
   const reply = assistantMessages(page).last();
@@ -85,9 +75,7 @@ test('Esc stops a reply before it closes the popover that has the focus', async 
   await expect(handOffButton(page)).toBeFocused();
 });
 
-test('Esc cancels a handoff being written, wherever the focus is', async ({ page, mockApi }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
+test('Esc cancels a handoff being written, wherever the focus is', async ({ connected: page, mockApi }) => {
   await exchange(page, 'Tell me about billing');
   mockApi.script(stalledReply(handoffDocument('the billing API').slice(0, 80)));
   await send(page, '/handoff');
@@ -100,9 +88,7 @@ test('Esc cancels a handoff being written, wherever the focus is', async ({ page
   await waitIdle(page);
 });
 
-test('Esc closes the open popover even when the focus left it', async ({ page, mockApi }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
+test('Esc closes the open popover even when the focus left it', async ({ connected: page }) => {
   await handOffButton(page).click();
   await expect(handOffPopover(page)).toBeVisible();
   await composer(page).focus();
@@ -112,12 +98,8 @@ test('Esc closes the open popover even when the focus left it', async ({ page, m
 });
 
 test('? opens the shortcut list, which traps the focus and gives it back on close', async ({
-  page,
-  mockApi,
+  connected: page,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
-
   // Typed into a text field, ? is just a character.
   await composer(page).fill('Why');
   await composer(page).press('?');

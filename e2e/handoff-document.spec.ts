@@ -1,52 +1,46 @@
 /**
- * Issue 6, "The document": the section check on the card, the optional review editor,
+ * The handoff document: the section check on the card, the optional review editor,
  * Copy and "Download .md", tokens before and after, and the model of the new session.
  * Through the UI against the mock Messages API.
  */
 import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   activeSessionTitle,
   composer,
-  configureApi,
+  connect,
   exchange,
   handOffWithButton,
   handoffCard,
   handoffDocument,
-  openApp,
+  NEW_SESSION_NOTICE,
   requestText,
   send,
   sessionTitles,
-  settingsDialog,
   statusNotice,
   textReply,
+  turnOnReview,
   waitIdle,
+  wrappedHandoff,
 } from './helpers';
+import type { MockApi } from './mock/mockApi';
 
-const NEW_SESSION_NOTICE = 'New session started with handoff context';
-const WRAPPER_END =
-  'The above is a handoff document from a previous session. Use this context to continue the work seamlessly.';
-
-const wrapped = (document: string) => `<handoff-context>\n${document}\n</handoff-context>\n\n${WRAPPER_END}`;
-
-test.describe.configure({ timeout: 90_000 });
-
-async function turnOnReview(page: import('@playwright/test').Page): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = settingsDialog(page);
-  const box = dialog.getByLabel('Review handoff before starting');
-  await expect(box).not.toBeChecked(); // off by default
-  await box.check();
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
+/** Review on, one exchange, then Hand off: returns the review editor, open on the document. */
+async function openReview(page: Page, mockApi: MockApi): Promise<Locator> {
+  await turnOnReview(page);
+  await exchange(page, 'Tell me about billing');
+  mockApi.script(textReply(handoffDocument('the billing API')));
+  await handOffWithButton(page);
+  const editor = page.getByRole('dialog', { name: 'Review handoff document' });
+  await expect(editor).toBeVisible();
+  return editor;
 }
 
 test('the card lists missing and empty sections, and still hands off; the warning survives a reload', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
   await exchange(page, 'Tell me about billing');
   mockApi.script(textReply('## Goal\nShip billing.\n\n## Progress\n\n## Next Steps\n1. Tests.'));
   await handOffWithButton(page);
@@ -64,11 +58,9 @@ test('the card lists missing and empty sections, and still hands off; the warnin
 });
 
 test('a complete document shows no section warning; the card shows tokens before and after', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
   await exchange(page, 'Tell me about billing');
   const document = handoffDocument('the billing API');
   mockApi.script({
@@ -89,7 +81,7 @@ test('a complete document shows no section warning; the card shows tokens before
   await expect(card.getByRole('note', { name: 'Section check' })).toHaveCount(0);
 
   const tokens = card.getByTestId('handoff-tokens');
-  const estimate = Math.ceil(wrapped(document).length / 4);
+  const estimate = Math.ceil(wrappedHandoff(document).length / 4);
   await expect(tokens).toHaveText(
     `Before: 1,234 tokens · After: ~${estimate.toLocaleString('en-US')} tokens (estimate)`,
   );
@@ -113,8 +105,7 @@ test('Copy puts the document on the clipboard; Download .md saves it under the s
   mockApi,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openApp(page);
-  await configureApi(page, mockApi);
+  await connect(page, mockApi);
   await exchange(page, 'Tell me about billing');
   const document = handoffDocument('the billing API');
   mockApi.script(textReply(document));
@@ -136,19 +127,11 @@ test('Copy puts the document on the clipboard; Download .md saves it under the s
 });
 
 test('review on: the edited document starts the new session, in its card and in its next request', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
-  await turnOnReview(page);
-  await exchange(page, 'Tell me about billing');
+  const editor = await openReview(page, mockApi);
   const document = handoffDocument('the billing API');
-  mockApi.script(textReply(document));
-  await handOffWithButton(page);
-
-  const editor = page.getByRole('dialog', { name: 'Review handoff document' });
-  await expect(editor).toBeVisible();
   const field = editor.getByLabel('Handoff document');
   await expect(field).toHaveValue(document);
   // Nothing has switched while the user reads.
@@ -171,24 +154,17 @@ test('review on: the edited document starts the new session, in its card and in 
   await exchange(page, 'Go on');
   const next = mockApi.requests.at(-1)?.body;
   expect(next?.messages?.[0]?.content).toEqual([
-    { type: 'text', text: wrapped(edited) },
+    { type: 'text', text: wrappedHandoff(edited) },
     { type: 'text', text: 'Go on' },
   ]);
   expect(requestText(next)).not.toContain('Ship the billing API.');
 });
 
 test('review on: Cancel gives "Handoff cancelled" and stays in the old session', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
-  await turnOnReview(page);
-  await exchange(page, 'Tell me about billing');
-  mockApi.script(textReply(handoffDocument('the billing API')));
-  await handOffWithButton(page);
-  const editor = page.getByRole('dialog', { name: 'Review handoff document' });
-  await expect(editor).toBeVisible();
+  const editor = await openReview(page, mockApi);
   await editor.getByRole('button', { name: 'Cancel' }).click();
 
   await expect(statusNotice(page, 'Handoff cancelled')).toBeVisible();
@@ -205,8 +181,7 @@ test('the popover picks the new session model; its replies use it, also after a 
   page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi, { model: 'claude-first-model' });
+  await connect(page, mockApi, { model: 'claude-first-model' });
   await exchange(page, 'Tell me about billing');
   expect(mockApi.requests[0]?.body.model).toBe('claude-first-model');
   mockApi.script(textReply(handoffDocument('the billing API')));

@@ -2,19 +2,19 @@
  * The context meter in the status line and the banner that suggests a handoff past
  * the user's threshold. The mock reports scripted usage, so the numbers are exact.
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   activeSessionTitle,
-  configureApi,
   exchange,
+  fillSettings,
   handoffCard,
   handoffDocument,
   openApp,
-  recordedPageErrors,
-  recordPageErrors,
   requestText,
   settingsDialog,
   statusNotice,
+  TEST_KEY,
 } from './helpers';
 import type { MockStep } from './mock/mockApi';
 
@@ -39,26 +39,26 @@ function replyUsing(
   };
 }
 
-function meter(page: import('@playwright/test').Page) {
+function meter(page: Page) {
   return page.getByRole('meter', { name: 'Context used' });
 }
 
-function banner(page: import('@playwright/test').Page) {
+function banner(page: Page) {
   return page.getByRole('region', { name: 'Context almost full' });
 }
 
 // Several replies, settings round trips and a reload; a loaded machine needs room.
 test.describe.configure({ timeout: 150_000 });
+test.use({ connection: { model: MODEL } });
 
 test('the meter counts input, cache and output tokens of the last reply against the window', async ({
   page,
   mockApi,
 }) => {
-  recordPageErrors(page);
   await openApp(page);
   // Without a key the offline demo model is used; its window is 16k.
   await expect(page.getByTestId('context-count')).toHaveText('0 / 16k');
-  await configureApi(page, mockApi, { model: MODEL });
+  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url, model: MODEL });
   await expect(page.getByTestId('context-count')).toHaveText('0 / 200k');
   await expect(meter(page)).toHaveAttribute('aria-valuenow', '0');
   await expect(meter(page)).toHaveAttribute('aria-valuemax', '200000');
@@ -77,16 +77,12 @@ test('the meter counts input, cache and output tokens of the last reply against 
   await expect(meter(page)).toHaveAttribute('aria-valuenow', '40000');
   await expect(meter(page).locator('.context-bar-fill')).toHaveAttribute('style', /width: 20%/);
   await expect(banner(page)).toBeHidden();
-  expect(recordedPageErrors(page)).toEqual([]);
 });
 
 test('past the threshold a banner offers a handoff, and its button starts one without a focus', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  recordPageErrors(page);
-  await openApp(page);
-  await configureApi(page, mockApi, { model: MODEL });
   mockApi.script(replyUsing('Below.', { input: 140_000, output: 1_000 }));
   await exchange(page, 'Plan the billing work');
   await expect(page.getByTestId('context-count')).toHaveText('141k / 200k');
@@ -112,16 +108,12 @@ test('past the threshold a banner offers a handoff, and its button starts one wi
   expect(requestText(handoffRequestBody)).not.toContain('Additional focus');
   await expect(banner(page)).toBeHidden();
   await expect(page.getByTestId('context-count')).toHaveText(/^[1-9]\d{1,2} \/ 200k$/);
-  expect(recordedPageErrors(page)).toEqual([]);
 });
 
 test('the threshold and the window override in settings move the meter and the banner', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  recordPageErrors(page);
-  await openApp(page);
-  await configureApi(page, mockApi, { model: MODEL });
   mockApi.script(replyUsing('Half.', { input: 99_000, output: 1_000 }));
   await exchange(page, 'one');
   await expect(page.getByTestId('context-count')).toHaveText('100k / 200k');
@@ -161,5 +153,4 @@ test('the threshold and the window override in settings move the meter and the b
   // An invalid percentage is refused with a hint, and the saved value stays.
   await dialog.getByLabel('Suggest a handoff at (% of context)').fill('0');
   await expect(dialog.getByText('Enter a percentage from 1 to 100.')).toBeVisible();
-  expect(recordedPageErrors(page)).toEqual([]);
 });

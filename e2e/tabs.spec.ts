@@ -1,25 +1,22 @@
 /**
- * Reliability issue, several tabs: two pages of one browser context on the same data.
- * Each tab's changes (messages, a rename, a handoff, a delete) show in the other
- * without a reload, nothing is lost or forked, and a session being written in one tab
- * refuses a second writer with a clear notice, keeping the refused text.
+ * Several tabs: two pages of one browser context on the same data. Each tab's changes
+ * (messages, a rename, a handoff, a delete) show in the other without a reload, nothing
+ * is lost or forked, and a session being written in one tab refuses a second writer with
+ * a clear notice, keeping the refused text.
  */
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test as base, expect } from './fixtures';
 import {
   activeSessionTitle,
   alertNotice,
   assistantMessages,
   composer,
   exchange,
-  fillSettings,
   handOffWithButton,
   handoffCard,
   handoffDocument,
   openApp,
   readStoredData,
-  recordedPageErrors,
-  recordPageErrors,
   revealSessionActions,
   type StoredData,
   send,
@@ -28,32 +25,29 @@ import {
   stalledReply,
   statusNotice,
   storedText,
-  TEST_KEY,
   textReply,
   userMessages,
   waitIdle,
 } from './helpers';
-import type { MockApi } from './mock/mockApi';
+
+/** `tabs`: tab A with one exchange stored, and tab B opened on the same data. */
+const test = base.extend<{ tabs: [Page, Page] }>({
+  tabs: async ({ connected: a, context }, use) => {
+    await exchange(a, 'Plan the garden');
+    const b = await context.newPage();
+    await openApp(b);
+    await expect(activeSessionTitle(b)).toHaveText('Plan the garden');
+    await expect(userMessages(b)).toHaveText(['Plan the garden']);
+    await use([a, b]);
+  },
+});
 
 test.describe.configure({ timeout: 120_000 });
+// Remembered, so the second tab talks to the mock too.
+test.use({ connection: { rememberKey: true } });
 
 const BUSY =
   'This session is busy in another tab. Your message is kept; send it again once that tab has finished.';
-
-/** Tab A with one exchange stored, and tab B opened on the same data. */
-async function twoTabs(page: Page, context: BrowserContext, mockApi: MockApi): Promise<Page> {
-  recordPageErrors(page);
-  await openApp(page);
-  // Remembered, so the second tab talks to the mock too.
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url, rememberKey: true });
-  await exchange(page, 'Plan the garden');
-  const second = await context.newPage();
-  recordPageErrors(second);
-  await openApp(second);
-  await expect(activeSessionTitle(second)).toHaveText('Plan the garden');
-  await expect(userMessages(second)).toHaveText(['Plan the garden']);
-  return second;
-}
 
 /** One session's stored entries form a single chain: one root, no entry with two children. */
 function expectOneChain(stored: StoredData, sessionId: string): void {
@@ -66,13 +60,9 @@ function expectOneChain(stored: StoredData, sessionId: string): void {
 }
 
 test('changes in one tab show in the other without a reload, and nothing is lost', async ({
-  page,
-  context,
+  tabs: [a, b],
   mockApi,
 }) => {
-  const a = page;
-  const b = await twoTabs(a, context, mockApi);
-
   // A new message in A appears in B...
   await exchange(a, 'Add a pond');
   await expect(userMessages(b)).toHaveText(['Plan the garden', 'Add a pond']);
@@ -124,18 +114,12 @@ test('changes in one tab show in the other without a reload, and nothing is lost
     expect(texts.filter((t) => t === `Mock reply to: ${text}`)).toHaveLength(1);
   }
   expectOneChain(stored, sessionId);
-  expect(recordedPageErrors(a)).toEqual([]);
-  expect(recordedPageErrors(b)).toEqual([]);
 });
 
 test('a session being written in one tab is busy in the other; the text stays in the box', async ({
-  page,
-  context,
+  tabs: [a, b],
   mockApi,
 }) => {
-  const a = page;
-  const b = await twoTabs(a, context, mockApi);
-
   mockApi.script(stalledReply('Digging the pond'));
   await send(a, 'Dig the pond');
   await expect(assistantMessages(a).last()).toContainText('Digging the pond');
@@ -162,6 +146,4 @@ test('a session being written in one tab is busy in the other; the text stays in
 
   const stored = await readStoredData(b);
   expectOneChain(stored, stored.sessions[0]?.id ?? '');
-  expect(recordedPageErrors(a)).toEqual([]);
-  expect(recordedPageErrors(b)).toEqual([]);
 });

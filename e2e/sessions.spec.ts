@@ -1,30 +1,19 @@
 /**
- * Foundation issue, the sessions sidebar: titles from the first message, rename, and
- * delete with confirmation, each kept across a reload.
+ * The sessions sidebar: titles from the first message, rename, and delete with
+ * confirmation, each kept across a reload.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   assistantMessages,
-  fillSettings,
-  openApp,
-  recordedPageErrors,
-  recordPageErrors,
   revealSessionActions,
   send,
   sessionList,
   sessionTitles,
   statusNotice,
-  TEST_KEY,
   userMessages,
   waitIdle,
 } from './helpers';
-import type { MockApi } from './mock/mockApi';
-
-test.beforeEach(({ page }) => recordPageErrors(page));
-test.afterEach(({ page }) => {
-  expect(recordedPageErrors(page)).toEqual([]);
-});
 
 /** Sends a first message in a new session and waits for the reply. */
 async function startSession(page: Page, text: string): Promise<void> {
@@ -41,13 +30,7 @@ async function sessionAction(page: Page, action: 'Rename' | 'Delete', title: str
   await item.getByRole('button', { name: `${action} ${title}`, exact: true }).click();
 }
 
-async function configure(page: Page, mockApi: MockApi): Promise<void> {
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url });
-}
-
-test('a session takes its title from the first line of its first message', async ({ page, mockApi }) => {
-  await configure(page, mockApi);
+test('a session takes its title from the first line of its first message', async ({ connected: page }) => {
   await expect(sessionTitles(page)).toHaveText(['New session']);
   await send(page, 'Plan the garden layout\nwith raised beds and a path');
   await expect(sessionTitles(page)).toHaveText(['Plan the garden layout']);
@@ -62,8 +45,7 @@ test('a session takes its title from the first line of its first message', async
   await expect(sessionTitles(page).first()).toHaveText(`${long.slice(0, 59).trimEnd()}…`);
 });
 
-test('rename with the ✎ button; the new title survives a reload', async ({ page, mockApi }) => {
-  await configure(page, mockApi);
+test('rename with the ✎ button; the new title survives a reload', async ({ connected: page }) => {
   await send(page, 'Original title message');
   await waitIdle(page);
   await startSession(page, 'Another session');
@@ -98,8 +80,7 @@ test('rename with the ✎ button; the new title survives a reload', async ({ pag
   await expect(userMessages(page)).toHaveText(['Original title message']);
 });
 
-test('delete asks first; a deleted session is gone, also after a reload', async ({ page, mockApi }) => {
-  await configure(page, mockApi);
+test('delete asks first; a deleted session is gone, also after a reload', async ({ connected: page }) => {
   await send(page, 'Keep me');
   await waitIdle(page);
   await startSession(page, 'Delete me');

@@ -1,30 +1,22 @@
 /**
- * Issue 6, keyboard: ↑ in an empty composer edits the last user message as a new branch
+ * Editing: ↑ in an empty composer edits the last user message as a new branch
  * of the entry tree; Esc cancels the edit. Through the UI against the mock Messages API.
  */
 import { expect, test } from './fixtures';
-import {
-  assistantMessages,
-  composer,
-  configureApi,
-  exchange,
-  openApp,
-  requestText,
-  userMessages,
-  waitIdle,
-} from './helpers';
+import { assistantMessages, composer, exchange, requestText, userMessages, waitIdle } from './helpers';
+
+// Two exchanges, then ↑ in the empty composer: the last message is up for editing.
+test.beforeEach(async ({ connected: page }) => {
+  await exchange(page, 'First question');
+  await exchange(page, 'Second question');
+  await composer(page).press('ArrowUp');
+  await expect(composer(page)).toHaveValue('Second question');
+});
 
 test('↑ edits the last message: the request carries the new branch only, and the old message leaves the view', async ({
   page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
-  await exchange(page, 'First question');
-  await exchange(page, 'Second question');
-
-  await composer(page).press('ArrowUp');
-  await expect(composer(page)).toHaveValue('Second question');
   await expect(page.getByTestId('editing-message')).toContainText('Second question');
 
   await composer(page).fill('Second question, edited');
@@ -52,13 +44,6 @@ test('Esc cancels the edit: the composer empties and the next message continues 
   page,
   mockApi,
 }) => {
-  await openApp(page);
-  await configureApi(page, mockApi);
-  await exchange(page, 'First question');
-  await exchange(page, 'Second question');
-
-  await composer(page).press('ArrowUp');
-  await expect(composer(page)).toHaveValue('Second question');
   await composer(page).press('Escape');
   await expect(composer(page)).toHaveValue('');
   await expect(page.getByTestId('editing-message')).toHaveCount(0);

@@ -8,20 +8,19 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   activeSessionTitle,
-  configureApi,
   exchange,
   handOffWithButton,
   handoffCard,
   handoffDocument,
   openApp,
-  recordedPageErrors,
-  recordPageErrors,
+  readStoredData,
   sessionTitles,
   settingsDialog,
   statusNotice,
   TEST_KEY,
   textReply,
 } from './helpers';
+import type { MockApi } from './mock/mockApi';
 
 // Whole flows with handoffs, downloads and a second browser context; a loaded machine needs room.
 test.describe.configure({ timeout: 150_000 });
@@ -71,25 +70,12 @@ async function openData(page: Page) {
 
 /** The session headers stored in the page's IndexedDB, oldest first. */
 async function storedHeaders(page: Page): Promise<Json[]> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('baton');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const all = await new Promise<Json[]>((resolve, reject) => {
-      const request = db.transaction('sessions').objectStore('sessions').getAll();
-      request.onsuccess = () => resolve(request.result as Json[]);
-      request.onerror = () => reject(request.error);
-    });
-    db.close();
-    return all.sort((a, b) => Number(a.createdAt) - Number(b.createdAt));
-  });
+  const { sessions } = await readStoredData(page);
+  return (sessions as unknown as Json[]).sort((a, b) => Number(a.createdAt) - Number(b.createdAt));
 }
 
 /** A session, then a handoff from it: a chain of two, the child open. */
-async function makeChain(page: Page, mockApi: Parameters<typeof configureApi>[1]): Promise<void> {
-  await configureApi(page, mockApi);
+async function makeChain(page: Page, mockApi: MockApi): Promise<void> {
   await exchange(page, 'Tell me about billing');
   mockApi.script(textReply(handoffDocument('the billing API')));
   await handOffWithButton(page);
@@ -99,13 +85,9 @@ async function makeChain(page: Page, mockApi: Parameters<typeof configureApi>[1]
 }
 
 test('a session exports as JSONL (header line, then its entries) and as Markdown', async ({
-  page,
-  mockApi,
+  connected: page,
 }) => {
-  recordPageErrors(page);
-  await openApp(page);
   await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
-  await configureApi(page, mockApi);
   await exchange(page, 'Tell me about billing');
   const title = (await activeSessionTitle(page).textContent()) ?? '';
 
@@ -128,15 +110,12 @@ test('a session exports as JSONL (header line, then its entries) and as Markdown
   expect(markdown.text).toContain(`# ${title}`);
   expect(markdown.text).toContain('Tell me about billing');
   expect(markdown.text).toContain('Mock reply to: Tell me about billing');
-  expect(recordedPageErrors(page)).toEqual([]);
 });
 
 test('a handoff chain exports whole from its child, lineage fields kept, as JSONL and Markdown', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
-  recordPageErrors(page);
-  await openApp(page);
   await makeChain(page, mockApi);
 
   const jsonl = await exportFromMenu(page, 'Chain as JSONL');
@@ -171,13 +150,12 @@ test('a handoff chain exports whole from its child, lineage fields kept, as JSON
   );
   expect(markdown.text).toContain('Ship the billing API.');
   expect(markdown.text).toContain('Continue with the tests');
-  expect(recordedPageErrors(page)).toEqual([]);
 });
 
-test('no export holds the API key, not even where it was typed into a message', async ({ page, mockApi }) => {
-  recordPageErrors(page);
-  await openApp(page);
-  await configureApi(page, mockApi);
+test('no export holds the API key, not even where it was typed into a message', async ({
+  connected: page,
+  mockApi,
+}) => {
   await exchange(page, `My key is ${TEST_KEY}, keep it safe`);
 
   const files = [
@@ -200,15 +178,14 @@ test('no export holds the API key, not even where it was typed into a message', 
     // Not even a recognisable piece of it.
     expect(file.text).not.toContain('0123456789');
   }
-  expect(recordedPageErrors(page)).toEqual([]);
 });
 
 test('an import into an empty browser brings the sessions and their lineage; importing again adds copies', async ({
-  page,
+  connected: page,
   mockApi,
   browser,
+  pageErrors,
 }, testInfo) => {
-  await openApp(page);
   await makeChain(page, mockApi);
   const exported = await exportFromMenu(page, 'Chain as JSONL');
   const file = testInfo.outputPath('chain.jsonl');
@@ -220,9 +197,9 @@ test('an import into an empty browser brings the sessions and their lineage; imp
   const childTitle = String(childHeader?.title);
 
   const fresh = await browser.newContext({ baseURL: String(testInfo.project.use.baseURL) });
+  pageErrors.watch(fresh);
   try {
     const other = await fresh.newPage();
-    recordPageErrors(other);
     await openApp(other);
     expect(await storedHeaders(other)).toEqual([]);
 
@@ -265,14 +242,12 @@ test('an import into an empty browser brings the sessions and their lineage; imp
     expect(copyParent?.title).toBe(parentTitle);
     expect(copyChild?.parentSession).toBe(copyParent?.id);
     expect(copyParent?.children).toEqual([copyChild?.id]);
-    expect(recordedPageErrors(other)).toEqual([]);
   } finally {
     await fresh.close();
   }
 });
 
 test('a broken file imports nothing and lists its problems by line', async ({ page }, testInfo) => {
-  recordPageErrors(page);
   await openApp(page);
   const file = testInfo.outputPath('broken.jsonl');
   const header = {
@@ -310,16 +285,11 @@ test('a broken file imports nothing and lists its problems by line', async ({ pa
   await expect(alert.getByRole('listitem').nth(0)).toHaveText(/^Line 3: /);
   await expect(alert.getByRole('listitem').nth(1)).toHaveText(/^Line 4: .*someone-else/);
   expect(await storedHeaders(page)).toEqual([]);
-  expect(recordedPageErrors(page)).toEqual([]);
 });
 
 test('restoring a backup first downloads a backup of the current data, then adds the sessions', async ({
-  page,
-  mockApi,
+  connected: page,
 }, testInfo) => {
-  recordPageErrors(page);
-  await openApp(page);
-  await configureApi(page, mockApi);
   await exchange(page, 'Tell me about billing');
   let data = await openData(page);
   const backup = await downloadOf(page, () => data.getByRole('button', { name: 'Download backup' }).click());
@@ -351,5 +321,4 @@ test('restoring a backup first downloads a backup of the current data, then adds
     | { title: string }
     | undefined;
   expect(restored?.title).toBe(current.title);
-  expect(recordedPageErrors(page)).toEqual([]);
 });

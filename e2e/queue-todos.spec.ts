@@ -1,29 +1,12 @@
 /**
- * Foundation issue, queues and todos: Enter while a reply streams queues a follow-up
- * (a removable chip, sent after the reply), Alt+Enter steers the next turn, and the
- * todo_write tool fills the Todos panel and answers the model with a tool_result.
+ * Queues and todos: Enter while a reply streams queues a follow-up (a removable chip,
+ * sent after the reply), Alt+Enter steers the next turn, and the todo_write tool fills
+ * the Todos panel and answers the model with a tool_result.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  assistantMessages,
-  composer,
-  fillSettings,
-  openApp,
-  recordedPageErrors,
-  recordPageErrors,
-  send,
-  TEST_KEY,
-  textReply,
-  userMessages,
-  waitIdle,
-} from './helpers';
+import { assistantMessages, composer, openApp, send, textReply, userMessages, waitIdle } from './helpers';
 import type { MockStep } from './mock/mockApi';
-
-test.beforeEach(({ page }) => recordPageErrors(page));
-test.afterEach(({ page }) => {
-  expect(recordedPageErrors(page)).toEqual([]);
-});
 
 /**
  * About nine seconds of streaming (four characters every 250 ms): the window in which the
@@ -63,15 +46,13 @@ function todoCall(
 }
 
 test('Enter while a reply streams queues a follow-up chip, removable, else sent after the reply', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
   mockApi.script(
     textReply(SLOW_REPLY, { delayMsPerEvent: 250, chunkSize: 4 }),
     textReply('Follow-up answered.'),
   );
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url });
   await send(page, 'First question');
   await expect(assistantMessages(page).first()).toContainText('One two');
   await expect(composer(page)).toHaveAttribute('placeholder', /Enter queues a follow-up/);
@@ -104,7 +85,7 @@ test('Enter while a reply streams queues a follow-up chip, removable, else sent 
 });
 
 test('Alt+Enter steering is delivered at the next turn, before a queued follow-up', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
   // Three todos streamed slowly (about eight seconds): time to queue both kinds of message.
@@ -119,8 +100,6 @@ test('Alt+Enter steering is delivered at the next turn, before a queued follow-u
     textReply('Steered answer.'),
     textReply('Follow-up answer.'),
   );
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url });
   await send(page, 'Write the report');
   await expect(assistantMessages(page).first()).toContainText('Let me');
 
@@ -153,7 +132,7 @@ test('Alt+Enter steering is delivered at the next turn, before a queued follow-u
 });
 
 test('the todo tool fills the Todos panel and the next request carries its tool_result', async ({
-  page,
+  connected: page,
   mockApi,
 }) => {
   mockApi.script(
@@ -164,8 +143,6 @@ test('the todo tool fills the Todos panel and the next request carries its tool_
     ]),
     textReply('The plan is in your todo list.'),
   );
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url });
   await expect(todosPanel(page)).toContainText('No todos.');
   await send(page, 'Plan the parser work');
 

@@ -1,39 +1,30 @@
 /**
- * Reliability issue, the key: it travels only to the configured base URL, never shows up
- * in a URL, a console message or an error sentence, the served page forbids inline script
+ * The API key: it travels only to the configured base URL, never shows up in a URL, a
+ * console message or an error sentence, the served page forbids inline script
  * (Content-Security-Policy from `npm start`'s preview server), and "Forget key" removes
  * it from memory, the tab's sessionStorage and IndexedDB, leaving the demo model.
  *
- * Not remembered unless ticked: e2e/foundation-persistence.spec.ts ("a key not remembered
- * is not in a new tab; a remembered one is"). Never in a handoff document:
- * e2e/handoff.spec.ts. Never in an export: the export specs.
+ * Not remembered unless ticked: e2e/persistence.spec.ts ("a key not remembered is not in
+ * a new tab; a remembered one is"). Never in a handoff document: e2e/handoff.spec.ts.
+ * Never in an export: e2e/export.spec.ts.
  */
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   alertNotice,
   assistantMessages,
+  connect,
   exchange,
   fillSettings,
   handoffCard,
   handoffDocument,
-  openApp,
-  recordedPageErrors,
-  recordPageErrors,
+  readStoredData,
   send,
   settingsDialog,
   TEST_KEY,
   textReply,
   waitIdle,
 } from './helpers';
-
-// A whole chat, handoff and error tour: more than the default 30 s on a loaded machine.
-test.describe.configure({ timeout: 90_000 });
-
-test.beforeEach(({ page }) => recordPageErrors(page));
-test.afterEach(({ page }) => {
-  expect(recordedPageErrors(page)).toEqual([]);
-});
 
 interface SeenRequest {
   url: string;
@@ -83,8 +74,7 @@ test('the key goes only to the base URL, and never into a URL, the console or a 
 }) => {
   const requests = recordRequests(page);
   const consoleMessages = await recordConsoleAndViolations(page);
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url, rememberKey: true });
+  await connect(page, mockApi, { rememberKey: true });
 
   // A chat, a handoff, and then every kind of failure, some echoing the key back.
   await exchange(page, 'Tell me about billing');
@@ -177,21 +167,10 @@ test('the served page carries the Content-Security-Policy, and it blocks inline 
   expect(violations.some((v) => v.startsWith('script-src'))).toBe(true);
 });
 
+/** Where the key could be kept: the tab's sessionStorage and the device's saved Settings. */
 async function storedKeyState(page: Page) {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('baton');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const settings = await new Promise<unknown>((resolve, reject) => {
-      const request = db.transaction('settings').objectStore('settings').get('settings');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    db.close();
-    return { tab: sessionStorage.getItem('baton.apiKey'), device: JSON.stringify(settings ?? null) };
-  });
+  const tab = await page.evaluate(() => sessionStorage.getItem('baton.apiKey'));
+  return { tab, device: JSON.stringify((await readStoredData(page)).settings ?? null) };
 }
 
 for (const rememberKey of [true, false]) {
@@ -199,8 +178,7 @@ for (const rememberKey of [true, false]) {
     page,
     mockApi,
   }) => {
-    await openApp(page);
-    await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url, rememberKey });
+    await connect(page, mockApi, { rememberKey });
     await exchange(page, 'With the key');
     expect(mockApi.requests).toHaveLength(1);
     const before = await storedKeyState(page);
@@ -237,8 +215,7 @@ for (const rememberKey of [true, false]) {
 
 test('a cancelled edit cannot bring a forgotten key back', async ({ page, mockApi }) => {
   mockApi.script(textReply('unused'));
-  await openApp(page);
-  await fillSettings(page, { apiKey: TEST_KEY, baseURL: mockApi.url, rememberKey: true });
+  await connect(page, mockApi, { rememberKey: true });
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = settingsDialog(page);
   await dialog.getByRole('button', { name: 'Forget key' }).click();

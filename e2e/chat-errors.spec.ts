@@ -1,0 +1,143 @@
+/**
+ * Errors while chatting: every way the model API can fail (the table in apiFaults.ts,
+ * shared with the mid-handoff spec) shows its own sentence in the alert region, and the
+ * app is ready for the next message afterwards. Besides the table: an unreachable base
+ * URL, a server that never answers (timed out, and stopped with Esc), the browser
+ * offline, and the retries: counted in the status line, and never continued once Esc
+ * cancels them.
+ */
+import { createServer } from 'node:net';
+import {
+  cancelRetryWait,
+  expectAnswersAgain,
+  expectIdle,
+  faultsDuring,
+  OFFLINE_SENTENCE,
+  RETRY_AFTER_S,
+  shortenRequestTimeout,
+  TIMEOUT_SENTENCE,
+} from './apiFaults';
+import { expect, test } from './fixtures';
+import { alertNotice, assistantMessages, composer, connect, send, TEST_KEY } from './helpers';
+
+for (const fault of faultsDuring('chat')) {
+  test(`${fault.name}: its sentence is shown and the app is ready again`, async ({ page, mockApi }) => {
+    mockApi.script(...fault.steps);
+    await connect(page, mockApi, { model: fault.model });
+    await send(page, 'Please answer');
+
+    await expect(alertNotice(page, fault.sentence)).toBeVisible();
+    await expect(page.getByRole('alert').getByRole('button', { name: 'Dismiss' })).toHaveCount(1);
+    await expectIdle(page);
+    expect(mockApi.requests).toHaveLength(fault.requests);
+    const reply = assistantMessages(page).first();
+    await expect(reply).toHaveAttribute('data-stop-reason', 'error');
+    if (fault.partial) await expect(reply.locator('.markdown')).toHaveText(fault.partial);
+    // Whatever the error, the key is never echoed onto the page.
+    await expect(page.locator('body')).not.toContainText(TEST_KEY);
+
+    // Nothing is left scripted: the mock's default reply answers the next message.
+    await expectAnswersAgain(page, mockApi);
+  });
+}
+
+/** A local port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+test('network down: the base URL answers nothing, the sentence names the host', async ({ page, mockApi }) => {
+  const port = await closedPort();
+  await connect(page, mockApi, { baseURL: `http://127.0.0.1:${port}` });
+  await send(page, 'Hello?');
+  await expect(
+    alertNotice(
+      page,
+      `Could not reach the model API at 127.0.0.1:${port}. Check your connection or the API base URL.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('alert').getByRole('button', { name: 'Dismiss' })).toHaveCount(1);
+  await expectIdle(page);
+  await expect(assistantMessages(page).first()).toHaveAttribute('data-stop-reason', 'error');
+});
+
+test('an error notice can be dismissed', async ({ connected: page, mockApi }) => {
+  mockApi.script({ kind: 'status', status: 401 });
+  await send(page, 'Please answer');
+  const notice = alertNotice(page, 'The API key was rejected. Check it in Settings.');
+  await expect(notice).toBeVisible();
+  await page.getByRole('alert').getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toBeHidden();
+  await expect(page.getByRole('alert')).toHaveText('');
+});
+
+test('mid-chat, a server that never answers: retries counted in the status line, then the timeout sentence', async ({
+  page,
+  mockApi,
+}) => {
+  await shortenRequestTimeout(page);
+  mockApi.script({ kind: 'hang', repeat: 3 });
+  await connect(page, mockApi);
+  await send(page, 'Anyone there?');
+
+  await expect(page.getByText('Retrying (1 of 2)…', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Retrying (2 of 2)…', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(alertNotice(page, TIMEOUT_SENTENCE)).toBeVisible({ timeout: 20_000 });
+  await expectIdle(page);
+  expect(mockApi.requests).toHaveLength(3);
+  await expectAnswersAgain(page, mockApi);
+});
+
+test('mid-chat, a server that never answers: Esc returns to idle at once, with no error and no retry', async ({
+  connected: page,
+  mockApi,
+}) => {
+  // The real timeout (a minute) is left as it is: only Esc can end this wait.
+  mockApi.script({ kind: 'hang' });
+  await send(page, 'Anyone there?');
+  await mockApi.waitForRequests(1);
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+
+  await composer(page).press('Escape');
+  await expectIdle(page);
+  await expect(page.getByRole('alert')).toHaveText('');
+  await expect(assistantMessages(page).first()).toHaveAttribute('data-stop-reason', 'aborted');
+  await expectAnswersAgain(page, mockApi);
+  expect(mockApi.requests).toHaveLength(2);
+});
+
+test('mid-chat, the browser offline: its own sentence, and the next message goes through once back online', async ({
+  connected: page,
+  context,
+  mockApi,
+}) => {
+  await context.setOffline(true);
+  await send(page, 'Hello from a train');
+
+  await expect(alertNotice(page, OFFLINE_SENTENCE)).toBeVisible({ timeout: 20_000 });
+  await expectIdle(page);
+  expect(mockApi.requests).toHaveLength(0);
+  // The question is kept for the user to see and send again.
+  await expect(page.getByRole('article', { name: 'You' }).first()).toContainText('Hello from a train');
+
+  await context.setOffline(false);
+  await expectAnswersAgain(page, mockApi);
+});
+
+test('mid-chat, Esc during a retry wait cancels it: the status line clears and no retry reaches the API', async ({
+  connected: page,
+  mockApi,
+}) => {
+  // The API asks for a wait and allows the retry; the user cancels in that wait.
+  mockApi.script({ kind: 'status', status: 429, retryAfterSeconds: RETRY_AFTER_S, shouldRetry: true });
+  await send(page, 'Please answer');
+  await cancelRetryWait(page, mockApi);
+  expect(mockApi.requests).toHaveLength(1);
+  await expectAnswersAgain(page, mockApi);
+  expect(mockApi.requests).toHaveLength(2);
+});
