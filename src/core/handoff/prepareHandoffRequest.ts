@@ -97,21 +97,22 @@ export async function prepareHandoffRequest(input: PrepareHandoffInput): Promise
     estimateTextTokens(input.system) +
     estimateTextTokens(JSON.stringify(input.tools)) +
     estimateTurnTokens(instruction);
+  const whole = fixed + estimateMessagesTokens(transcript);
   let scale = calibration(input.context, input.system, input.tools) * (input.squeeze ?? 1);
   // Refused without a count (a 413, a gateway's limit): whatever we estimate, it did not
   // fit, so assume it is at least a quarter over.
   const newest = newestReply(input.context);
-  if (newest && overflowOf(newest) && overflowOf(newest)?.tokens === undefined)
-    scale = Math.max(scale, (budget * 1.25) / (fixed + estimateMessagesTokens(transcript)));
+  const refusal = newest && overflowOf(newest);
+  if (refusal && refusal.tokens === undefined) scale = Math.max(scale, (budget * 1.25) / whole);
   // Counted as it will be sent: the instruction joins a transcript that ends with a user
   // turn (tool results, or condensed notes), else the API refuses the count as invalid.
   const count = (turns: ApiMessage[]) => countTokens(input, joinTurns(turns, [instruction]));
 
-  const estimated = (fixed + estimateMessagesTokens(transcript)) * scale;
+  const estimated = whole * scale;
   const counted = Math.abs(estimated - budget) <= budget * COUNT_MARGIN ? await count(transcript) : undefined;
   if ((counted ?? estimated) <= budget)
     return { prompt, transcript, ...(pendingRequest && { pendingRequest }) };
-  if (counted !== undefined) scale = Math.max(scale, counted / (fixed + estimateMessagesTokens(transcript)));
+  if (counted !== undefined) scale = Math.max(scale, counted / whole);
 
   // Passes of earlier rounds still count, on the progress line and on the card.
   let passesBefore = 0;
