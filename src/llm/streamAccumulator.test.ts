@@ -97,3 +97,26 @@ describe('StreamAccumulator', () => {
     expect(reply.snapshot().content).toEqual([{ type: 'text', text: 'Answer' }]);
   });
 });
+
+describe('StreamAccumulator: stop details', () => {
+  it('keeps the refusal explanation and category the API gives in message_delta', () => {
+    const reply = fed(
+      eventsOf({
+        model: 'm',
+        blocks: [],
+        stopReason: 'refusal',
+        refusal: { category: 'bio', explanation: 'Not this one.' },
+      }),
+    );
+    expect(reply.snapshot()).toMatchObject({
+      stopReason: 'refusal',
+      refusal: { category: 'bio', explanation: 'Not this one.' },
+    });
+  });
+
+  it('has an empty refusal when the API says nothing more', () => {
+    const reply = fed(eventsOf({ model: 'm', blocks: [], stopReason: 'refusal' }));
+    expect(reply.snapshot().refusal).toEqual({});
+    expect(fed(eventsOf({ model: 'm', blocks: [] })).snapshot().refusal).toBeUndefined();
+  });
+});

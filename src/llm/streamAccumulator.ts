@@ -17,6 +17,7 @@ export class StreamAccumulator {
   private readonly slots: Array<Slot | undefined> = [];
   private usage: Usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
   private stopReason: StopReason | undefined;
+  private refusal: Message['refusal'];
   private model: string;
   /** message_start has arrived: the reply is under way. */
   started = false;
@@ -92,6 +93,13 @@ export class StreamAccumulator {
         };
         // Every API stop reason is one of ours, model_context_window_exceeded included.
         if (event.delta.stop_reason) this.stopReason = event.delta.stop_reason;
+        const details = event.delta.stop_details;
+        if (details?.type === 'refusal') {
+          this.refusal = {
+            ...(details.category && { category: details.category }),
+            ...(details.explanation && { explanation: details.explanation }),
+          };
+        }
         return true;
       }
       case 'message_stop':
@@ -120,7 +128,15 @@ export class StreamAccumulator {
       }
       // Likewise a finished call whose arguments are not JSON (cut off by max_tokens).
     }
-    return { role: 'assistant', content, usage: { ...this.usage }, stopReason, model: this.model };
+    const message: Message = {
+      role: 'assistant',
+      content,
+      usage: { ...this.usage },
+      stopReason,
+      model: this.model,
+    };
+    if (stopReason === 'refusal') message.refusal = { ...this.refusal };
+    return message;
   }
 }
 

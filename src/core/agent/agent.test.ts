@@ -3,7 +3,7 @@ import { type AgentHarness, startAgentHarness, TEST_SYSTEM_PROMPT } from '../../
 import { text, toolResult, toolUse } from '../../testing/entryBuilders';
 import { nextEvent } from '../../testing/events';
 import { sentMessages, TEST_MODEL, textReply, toolUseReply } from '../../testing/mockModel';
-import { AgentBusyError, userMessage } from './agent';
+import { AgentBusyError, MAX_PAUSE_CONTINUATIONS, userMessage } from './agent';
 import type { AgentEvent } from './agentEvents';
 import { type CustomContextMessage, ModelError } from './types';
 
@@ -376,5 +376,62 @@ describe('Agent: API errors', () => {
     expect(end?.aborted).toBe(false);
     expect(end?.error?.kind).toBe('connection_dropped');
     expect(h.agent.messages[1]).toMatchObject({ stopReason: 'error', content: [text('Cut off here')] });
+  });
+});
+
+describe('Agent: stop reasons that ask for more', () => {
+  it('continues a paused turn with one request whose last message is the paused turn', async () => {
+    h.mock.script(
+      {
+        kind: 'reply',
+        reply: { blocks: [{ type: 'text', text: 'Searching the web…' }], stopReason: 'pause_turn' },
+      },
+      textReply('Here is what I found.'),
+    );
+    await h.agent.prompt(userMessage('Find it'));
+    const requests = h.mock.messageRequests();
+    expect(requests).toHaveLength(2);
+    const continued = sentMessages(requests[1]);
+    expect(continued.at(-1)).toEqual({ role: 'assistant', content: [text('Searching the web…')] });
+    expect(h.agent.messages.map((m) => (m.role === 'assistant' ? m.stopReason : m.role))).toEqual([
+      'user',
+      'pause_turn',
+      'end_turn',
+    ]);
+  });
+
+  it('stops continuing after a few pauses and leaves the rest to the user', async () => {
+    const paused = {
+      kind: 'reply' as const,
+      reply: {
+        blocks: [{ type: 'text' as const, text: 'Still working' }],
+        stopReason: 'pause_turn' as const,
+      },
+      repeat: MAX_PAUSE_CONTINUATIONS + 1,
+    };
+    h.mock.script(paused);
+    await h.agent.prompt(userMessage('Long task'));
+    expect(h.mock.messageRequests()).toHaveLength(MAX_PAUSE_CONTINUATIONS + 1);
+    expect(h.agent.isStreaming).toBe(false);
+  });
+
+  it('leaves a refused turn out of the next request, the refused message and the refusal both', async () => {
+    h.mock.script({
+      kind: 'reply',
+      reply: {
+        blocks: [],
+        stopReason: 'refusal',
+        refusal: { explanation: 'Not something I can help with.' },
+      },
+    });
+    await h.agent.prompt(userMessage('Refused question'));
+    const refusal = h.agent.messages.at(-1);
+    expect(refusal).toMatchObject({
+      stopReason: 'refusal',
+      refusal: { explanation: 'Not something I can help with.' },
+    });
+    await h.agent.prompt(userMessage('Another question'));
+    const next = sentMessages(h.mock.messageRequests()[1]);
+    expect(next).toEqual([{ role: 'user', content: [text('Another question')] }]);
   });
 });

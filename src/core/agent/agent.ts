@@ -43,6 +43,9 @@ export interface AgentRunOptions {
 
 export const AGENT_BUSY_MESSAGE = 'A reply is still being written. Stop it with Esc first.';
 
+/** How often one run continues a turn the API paused before it leaves the rest to the user. */
+export const MAX_PAUSE_CONTINUATIONS = 3;
+
 export class AgentBusyError extends Error {
   override readonly name = 'AgentBusyError';
   constructor() {
@@ -149,12 +152,17 @@ export class Agent {
     this.controller = controller;
     const added: AgentMessage[] = [];
     let error: ModelError | undefined;
+    let continuations = 0;
     this.emit({ type: 'agent_start' });
     try {
       let inputs: AgentMessage[] = Array.isArray(input) ? input : [input];
+      let continuing = false;
       for (;;) {
-        for (const message of [...this.pendingNextTurn.splice(0), ...inputs]) this.add(message, added);
+        // A continuation sends the paused turn back as the last message: nothing may follow it.
+        const next = continuing ? [] : [...this.pendingNextTurn.splice(0), ...inputs];
+        for (const message of next) this.add(message, added);
         inputs = [];
+        continuing = false;
         const messages = options.requestPrefix
           ? joinTurns(options.requestPrefix, toApiMessages(added))
           : toApiMessages(this.context);
@@ -172,6 +180,12 @@ export class Agent {
         for (const result of toolResults) this.add(result, added);
         this.emit({ type: 'turn_end', message: reply.message, toolResults });
         if (controller.signal.aborted) break;
+        // The API paused a long turn (server tools): sending it back lets the model go on.
+        if (reply.message.stopReason === 'pause_turn' && continuations < MAX_PAUSE_CONTINUATIONS) {
+          continuations++;
+          continuing = true;
+          continue;
+        }
         if (options.takeSteering !== false && this.steering.length > 0) {
           inputs = this.steering.splice(0).map(userMessage);
           this.emit({ type: 'queue_update' });

@@ -130,7 +130,26 @@ function isUnansweredHandoffRequest(message: AgentMessage, next: AgentMessage | 
   return (toTurn(next)?.content.length ?? 0) === 0;
 }
 
-export function toApiMessages(messages: readonly AgentMessage[]): ApiMessage[] {
+/**
+ * Drops each reply the model refused (stop reason `refusal`) together with the user's
+ * messages it answered: the API's guidance is not to send a refused turn again, and the
+ * next message would otherwise merge into it. The transcript keeps both.
+ */
+function withoutRefusedTurns(messages: readonly AgentMessage[]): readonly AgentMessage[] {
+  if (!messages.some((m) => m.role === 'assistant' && m.stopReason === 'refusal')) return messages;
+  const kept: AgentMessage[] = [];
+  for (const message of messages) {
+    if (message.role === 'assistant' && message.stopReason === 'refusal') {
+      while (kept.at(-1)?.role === 'user') kept.pop();
+      continue;
+    }
+    kept.push(message);
+  }
+  return kept;
+}
+
+export function toApiMessages(all: readonly AgentMessage[]): ApiMessage[] {
+  const messages = withoutRefusedTurns(all);
   const turns = messages
     .filter((message, index) => !isUnansweredHandoffRequest(message, messages[index + 1]))
     .map(toTurn)

@@ -70,6 +70,8 @@ export interface Message {
   errorMessage?: string;
   /** The request was refused for length: the sizes the API named, for the meter. */
   contextOverflow?: ContextOverflow;
+  /** With stopReason `refusal`: why the model declined, as far as the API said. */
+  refusal?: { category?: string; explanation?: string };
 }
 
 export interface EntryBase {
@@ -120,6 +122,25 @@ export function isMessageEntry(entry: SessionEntry): entry is MessageEntry {
 
 export function isCustomMessageEntry(entry: SessionEntry): entry is CustomMessageEntry {
   return entry.type === 'custom_message';
+}
+
+/**
+ * The reply as a reader reads it: adjacent text blocks are one text (the API splits text
+ * at citation boundaries, mid-sentence), text blocks apart (around a tool call) are
+ * paragraphs. textOf, with its newline between every block, stays the handoff's capture rule.
+ */
+export function displayText(message: Pick<Message, 'content'>): string {
+  let out = '';
+  let adjacent = false;
+  for (const block of message.content) {
+    if (block.type !== 'text') {
+      adjacent = false;
+      continue;
+    }
+    out += out && !adjacent ? `\n\n${block.text}` : block.text;
+    adjacent = true;
+  }
+  return out;
 }
 
 export function textOf(message: Pick<Message, 'content'>): string {

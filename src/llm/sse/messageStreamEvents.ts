@@ -10,6 +10,7 @@ import type {
   Message,
   MessageDeltaUsage,
   RawMessageStreamEvent,
+  RefusalStopDetails,
   StopReason,
   TextBlock,
   ToolUseBlock,
@@ -40,6 +41,8 @@ export interface ScriptedReply {
     | 'model_context_window_exceeded'
     | 'refusal'
     | 'pause_turn';
+  /** With stopReason `refusal`: why, as the API says it in message_delta's stop_details. */
+  refusal?: { category?: RefusalStopDetails['category']; explanation?: string };
   /** Defaults to 1 input token and about one output token per 4 characters. */
   usage?: ScriptedUsage;
   /** Characters per text or JSON delta. Defaults to a fixed cycle of sizes between 4 and 12. */
@@ -113,7 +116,13 @@ export function messageStreamEvents(reply: ScriptedReply): StreamEvent[] {
     delta: {
       stop_reason: resolveStopReason(reply),
       stop_sequence: null,
-      stop_details: null,
+      stop_details: reply.refusal
+        ? {
+            type: 'refusal',
+            category: reply.refusal.category ?? null,
+            explanation: reply.refusal.explanation ?? null,
+          }
+        : null,
       container: null,
     },
     usage: deltaUsage,

@@ -67,6 +67,7 @@ export const removeQueued = later((e, kind: 'steering' | 'followUp', index: numb
   e.removeQueued(kind, index),
 );
 export const stop = now((e) => e.stop());
+export const continueReply = later((e) => e.continueReply());
 export const cancelEdit = now((e) => e.cancelEdit());
 export const editLastMessage = now((e) => e.editLastMessage());
 export const handleEditKey = now((e, key: string, composerText: string) =>

@@ -74,6 +74,15 @@ function expandNow(text: string): string {
   return expandPromptTemplate(text, get().settings.promptTemplates)?.expanded ?? text;
 }
 
+/** What the Continue button sends after a reply cut off at the output token limit. */
+export const CONTINUE_PROMPT = 'Continue exactly where you stopped.';
+
+/** The Continue button under a reply cut off at the output token limit. */
+export async function continueReply(): Promise<void> {
+  if (!hasRuntime()) return;
+  await sendPrompt(CONTINUE_PROMPT, '');
+}
+
 export function removeQueued(kind: 'steering' | 'followUp', index: number): void {
   if (hasRuntime()) getRuntime().session.agent.removeQueued(kind, index);
 }

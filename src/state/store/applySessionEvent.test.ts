@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../core/agent/types';
 import type { SessionEvent } from '../../core/agentSession';
 import type { Message, SessionEntry, SessionHeader } from '../../core/session/types';
-import { applySessionEvent, QUEUED_TEXT_RETURNED, type SessionView } from './applySessionEvent';
+import {
+  applySessionEvent,
+  QUEUED_TEXT_RETURNED,
+  REFUSED_TEXT_RETURNED,
+  type SessionView,
+} from './applySessionEvent';
 import { type BatonState, initialState } from './store';
 
 const reply = (text: string): Message => ({ role: 'assistant', content: [{ type: 'text', text }] });
@@ -194,5 +199,26 @@ describe('applySessionEvent', () => {
       'e1',
     );
     expect(r).toEqual({ patch: {}, streamingEntryId: 'e1', notices: [] });
+  });
+});
+
+describe('applySessionEvent: a refused message', () => {
+  const refusal: Message = { role: 'assistant', content: [], stopReason: 'refusal' };
+  const asked: Message = { role: 'user', content: [{ type: 'text', text: 'the refused question' }] };
+
+  it('comes back to the box, before what was typed since, with a notice', () => {
+    const end: SessionEvent = { type: 'agent_end', messages: [asked, refusal], aborted: false };
+    const r = applySessionEvent(state({ composerText: 'typed since' }), end, view().v, undefined);
+    expect(r.patch.composerText).toBe('the refused question\n\ntyped since');
+    expect(r.notices).toEqual([{ kind: 'info', text: REFUSED_TEXT_RETURNED }]);
+  });
+
+  it('does not when the run ended otherwise, or was the handoff’s', () => {
+    const answered: SessionEvent = { type: 'agent_end', messages: [asked, reply('fine')], aborted: false };
+    expect(applySessionEvent(state(), answered, view().v, undefined).patch.composerText).toBeUndefined();
+    const handoff: SessionEvent = { type: 'agent_end', messages: [asked, refusal], aborted: false };
+    const r = applySessionEvent(state(), handoff, view({ generatingHandoff: () => true }).v, undefined);
+    expect(r.patch.composerText).toBeUndefined();
+    expect(r.notices).toEqual([]);
   });
 });

@@ -4,8 +4,10 @@
  * reply for the frame throttle, notices, a User Timing mark). startEngine only
  * subscribes and applies what this returns, so every event type is tested in Node.
  */
+
+import type { AgentMessage } from '../../core/agent/types';
 import type { SessionEvent } from '../../core/agentSession';
-import type { SessionEntry, SessionHeader } from '../../core/session/types';
+import { type SessionEntry, type SessionHeader, textOf } from '../../core/session/types';
 import type { BatonState, StreamingView } from './store';
 
 /** What the reducer may read of the live session; read lazily, since most events need none of it. */
@@ -31,6 +33,22 @@ export interface SessionEventResult {
 }
 
 export const QUEUED_TEXT_RETURNED = 'Your queued message is back in the message box.';
+export const REFUSED_TEXT_RETURNED =
+  'The model declined that message, so it will not be sent again. It is back in the message box to edit.';
+
+/** The user's words a run ended in a refusal for: later requests leave them out, so the user gets them back. */
+function refusedText(messages: readonly AgentMessage[]): string | undefined {
+  const last = messages.at(-1);
+  if (last?.role !== 'assistant' || last.stopReason !== 'refusal') return undefined;
+  const texts: string[] = [];
+  for (let i = messages.length - 2; i >= 0; i--) {
+    const message = messages[i];
+    if (message?.role !== 'user') break;
+    const text = textOf(message).trim();
+    if (text) texts.unshift(text);
+  }
+  return texts.length > 0 ? texts.join('\n\n') : undefined;
+}
 
 export function applySessionEvent(
   state: BatonState,
@@ -68,13 +86,18 @@ export function applySessionEvent(
         : result({ entries: session.branch() });
     case 'agent_end': {
       const handoff = session.generatingHandoff();
+      const refused = handoff ? undefined : refusedText(event.messages);
+      const notices: SessionEventResult['notices'] = [];
+      // A handoff's own error is reported once, as "Handoff failed: …", by startHandoff.
+      if (event.error && !handoff) notices.push({ kind: 'error', text: event.error.message });
+      if (refused) notices.push({ kind: 'info', text: REFUSED_TEXT_RETURNED });
       return result(
-        { isStreaming: false, retryStatus: null },
         {
-          documentWritten: handoff,
-          // A handoff's own error is reported once, as "Handoff failed: …", by startHandoff.
-          notices: event.error && !handoff ? [{ kind: 'error', text: event.error.message }] : [],
+          isStreaming: false,
+          retryStatus: null,
+          ...(refused && { composerText: prepended(refused, state.composerText) }),
         },
+        { documentWritten: handoff, notices },
       );
     }
     case 'queue_update': {

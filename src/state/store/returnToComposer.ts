@@ -4,6 +4,8 @@ import { set } from './storeAccess';
 
 /** Puts text back in the message box, before anything typed since. */
 export function prependToComposer(text: string): void {
+  // Nothing typed (a button's own prompt, say): the box stays as it is.
+  if (!text) return;
   set((s) => ({ composerText: prepended(text, s.composerText) }));
 }
 

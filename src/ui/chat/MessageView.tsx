@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { CONTEXT_WINDOW_EXCEEDED_NOTE, overflowOf } from '../../core/context/lengthRefusal';
 import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
-import { type Message, textOf } from '../../core/session/types';
-import { startHandoff } from '../../state/actions/actions';
+import { displayText, type Message, textOf } from '../../core/session/types';
+import { continueReply, startHandoff } from '../../state/actions/actions';
 import { selectIsNewest } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
@@ -14,17 +14,43 @@ const STOP_NOTES: Partial<Record<NonNullable<Message['stopReason']>, string>> = 
   model_context_window_exceeded: CONTEXT_WINDOW_EXCEEDED_NOTE,
 };
 
+/** Said when the model declined without saying why. */
+export const REFUSAL_NOTE = 'The model declined to answer this message.';
+
 /**
- * The way out of a conversation that no longer fits: right where the refusal is shown,
- * while it is the newest reply (after a handoff, or a later reply, it has done its job).
+ * What to do next, right under the reply that needs it, while it is the newest one
+ * (after a handoff or a later reply it has done its job): Hand off when the conversation
+ * no longer fits, Continue when the reply was cut off at the output token limit.
  */
-function HandOffAction({ message }: { message: Message }) {
+function NextStepAction({ message }: { message: Message }) {
   const newest = useBaton(selectIsNewest(message));
   if (!newest) return null;
+  if (overflowOf(message)) {
+    return (
+      <button type="button" className="primary message-action" onClick={() => void startHandoff('')}>
+        Hand off
+      </button>
+    );
+  }
+  if (message.stopReason === 'max_tokens') {
+    return (
+      <button type="button" className="message-action" onClick={() => void continueReply()}>
+        Continue
+      </button>
+    );
+  }
+  return null;
+}
+
+/** A pause the app continued says so quietly; one left paused (the limit) says what to do. */
+function PauseNote({ message }: { message: Message }) {
+  const newest = useBaton(selectIsNewest(message));
   return (
-    <button type="button" className="primary message-action" onClick={() => void startHandoff('')}>
-      Hand off
-    </button>
+    <div className="stop-note">
+      {newest
+        ? 'Paused by the API during a long turn. Send a message to let the model go on.'
+        : 'Paused by the API during a long turn, and continued.'}
+    </div>
   );
 }
 
@@ -48,7 +74,7 @@ function UserMessage({ message }: { message: Message }) {
 }
 
 function AssistantMessage({ message, streaming }: { message: Message; streaming: boolean }) {
-  const text = textOf(message);
+  const text = displayText(message);
   const tools = message.content.filter((b) => b.type === 'tool_use');
   const note = message.stopReason ? STOP_NOTES[message.stopReason] : undefined;
   return (
@@ -66,10 +92,16 @@ function AssistantMessage({ message, streaming }: { message: Message; streaming:
       ))}
       {streaming && !text && tools.length === 0 && <div className="typing">Thinking…</div>}
       {note && <div className="stop-note">{note}</div>}
+      {message.stopReason === 'pause_turn' && <PauseNote message={message} />}
+      {message.stopReason === 'refusal' && (
+        <div className="message-error">{message.refusal?.explanation || REFUSAL_NOTE}</div>
+      )}
       {message.stopReason === 'error' && message.errorMessage && (
         <div className="message-error">{message.errorMessage}</div>
       )}
-      {overflowOf(message) && <HandOffAction message={message} />}
+      {!streaming && (overflowOf(message) || message.stopReason === 'max_tokens') && (
+        <NextStepAction message={message} />
+      )}
     </article>
   );
 }
