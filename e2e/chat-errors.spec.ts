@@ -1,8 +1,8 @@
 /**
  * Errors while chatting: every way the model API can fail (the table in apiFaults.ts,
  * shared with the mid-handoff spec) shows its own sentence in the alert region, and the
- * app is ready for the next message afterwards. Besides the table: an unreachable base
- * URL, a server that never answers (timed out, and stopped with Esc), the browser
+ * app is ready for the next message afterwards. Besides the table: a gateway answering
+ * in the API's place, an unreachable base URL, a server that never answers (timed out, and stopped with Esc), the browser
  * offline, and the retries: counted in the status line, and never continued once Esc
  * cancels them.
  */
@@ -40,6 +40,30 @@ for (const fault of faultsDuring('chat')) {
     await expectAnswersAgain(page, mockApi);
   });
 }
+
+test("a gateway's 403 shows the status and its body's own message, not a guess about the key", async ({
+  connected: page,
+  mockApi,
+}) => {
+  // A proxy in front of the API refuses with a body of its own, not the API's error shape.
+  const body = '{"error":{"type":"forbidden","message":"Request not allowed"}}';
+  mockApi.script({ kind: 'raw-status', status: 403, body });
+  await send(page, 'Please answer');
+
+  const host = new URL(mockApi.url).host;
+  await expect(
+    alertNotice(
+      page,
+      `The request was refused with HTTP 403 by something between Baton and the model API (a proxy, gateway or firewall at ${host}): Request not allowed`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/API key is not allowed/)).toHaveCount(0);
+  await expect(page.getByRole('alert').getByRole('button', { name: 'Dismiss' })).toHaveCount(1);
+  await expectIdle(page);
+  expect(mockApi.requests).toHaveLength(1);
+  await expect(assistantMessages(page).first()).toHaveAttribute('data-stop-reason', 'error');
+  await expectAnswersAgain(page, mockApi);
+});
 
 /** A local port with nothing listening on it. */
 async function closedPort(): Promise<number> {

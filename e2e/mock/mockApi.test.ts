@@ -277,6 +277,37 @@ describe('HTTP errors', () => {
     expect((error as AuthenticationError).apiMessage).toBe(CORS_FORBIDDEN_MESSAGE);
     expect((error as AuthenticationError).message).toContain('CORS requests are not allowed');
   });
+
+  it("answers a raw status with a proxy's own JSON body: the SDK keeps it whole, with no request-id", async () => {
+    const body = '{"error":{"type":"forbidden","message":"Request not allowed"}}';
+    mock.script({ kind: 'raw-status', status: 403, body });
+    const { error } = await runStream(client({ maxRetries: 2 }));
+
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    const refused = error as PermissionDeniedError;
+    expect(refused.status).toBe(403);
+    expect(refused.error).toEqual(JSON.parse(body));
+    expect(refused.headers.get('content-type')).toBe('application/json');
+    expect(refused.requestID).toBeNull();
+    expect(mock.requests).toHaveLength(1);
+  });
+
+  it('answers a raw status with any body and content type, readable from a browser origin', async () => {
+    const page = '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>';
+    mock.script({ kind: 'raw-status', status: 502, body: page, contentType: 'text/html' });
+    const response = await fetch(`${mock.url}/v1/messages`, {
+      method: 'POST',
+      headers: { origin: 'http://127.0.0.1:4173', 'content-type': 'application/json' },
+      body: JSON.stringify(params()),
+    });
+
+    expect(response.status).toBe(502);
+    expect(response.headers.get('content-type')).toBe('text/html');
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4173');
+    expect(response.headers.get('request-id')).toBeNull();
+    expect(await response.text()).toBe(page);
+    expect(mock.pendingSteps).toBe(0);
+  });
 });
 
 describe('context window', () => {

@@ -88,6 +88,20 @@ export interface CorsForbiddenStep extends StepBase {
   kind: 'cors-forbidden';
 }
 
+/**
+ * An answer that is not the API's: a proxy, gateway or firewall in front of it answers
+ * `status` with a body of its own (JSON of another shape, an HTML page, plain text). It
+ * carries the CORS headers, so the browser can read it, and no `request-id`.
+ */
+export interface RawStatusStep extends StepBase {
+  kind: 'raw-status';
+  status: number;
+  /** Sent exactly as given. */
+  body: string;
+  /** Defaults to `application/json`. */
+  contentType?: string;
+}
+
 export type MockStep =
   | ReplyStep
   | BulkReplyStep
@@ -95,7 +109,8 @@ export type MockStep =
   | StreamErrorStep
   | DropStep
   | HangStep
-  | CorsForbiddenStep;
+  | CorsForbiddenStep
+  | RawStatusStep;
 
 /**
  * The real API's text, typo included ("believe this in error"), as reported by users of

@@ -1,7 +1,8 @@
 /**
  * Writes one scripted step as an HTTP response, the way the real Messages API would:
  * SSE events written one by one (really incremental), JSON error bodies, and the
- * failure modes (mid-stream error, dropped connection, silence) that tests need.
+ * failure modes (mid-stream error, dropped connection, silence, a proxy answering in its
+ * place) that tests need.
  */
 import type { ServerResponse } from 'node:http';
 import {
@@ -65,6 +66,17 @@ export async function writeStep(step: MockStep, ctx: StepContext): Promise<void>
       // The real API names the unknown model in a 404 for /v1/messages.
       const fallback = step.status === 404 ? `model: ${ctx.model}` : DEFAULT_ERROR_MESSAGE[step.status];
       writeJson(ctx, step.status, errorBody(type, step.message ?? fallback, ctx.requestId), headers);
+      return;
+    }
+    case 'raw-status': {
+      // Not the API: no request-id, only the CORS headers a browser needs to read the answer.
+      const { 'request-id': _requestId, ...cors } = ctx.baseHeaders;
+      ctx.res.writeHead(step.status, {
+        ...cors,
+        'content-type': step.contentType ?? 'application/json',
+        'content-length': String(Buffer.byteLength(step.body)),
+      });
+      ctx.res.end(step.body);
       return;
     }
     case 'cors-forbidden':

@@ -8,6 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../core/agent/types';
 import type { Message } from '../core/session/types';
+import { createAnthropicClient } from './anthropicClient';
 import { toModelError, userMessageForError } from './errorMessages';
 
 /** The error the SDK itself builds for an HTTP error response (the real subclass per status). */
@@ -283,5 +284,118 @@ describe('toModelError when the browser is offline', () => {
       offline: true,
     });
     expect(error.kind).toBe('server');
+  });
+});
+
+describe('toModelError for answers that are not the API speaking', () => {
+  const GATEWAY = 'https://gateway.example.com/anthropic';
+  const refusedBy = (status: number) =>
+    `The request was refused with HTTP ${status} by something between Baton and the model API (a proxy, gateway or firewall at gateway.example.com): `;
+
+  /** The error the SDK itself raises for an HTTP response with this body, from the gateway. */
+  async function answeredWith(status: number, body: string, contentType = 'application/json') {
+    const client = createAnthropicClient({
+      apiKey: 'sk-ant-test-key',
+      baseURL: GATEWAY,
+      maxRetries: 0,
+      fetch: async () => new Response(body, { status, headers: { 'content-type': contentType } }),
+    });
+    try {
+      await client.messages.create({
+        model: 'claude-test',
+        max_tokens: 16,
+        messages: [{ role: 'user', content: 'Hi' }],
+      });
+    } catch (error) {
+      return error;
+    }
+    throw new Error('the request did not fail');
+  }
+
+  const mapped = async (status: number, body: string, contentType?: string, secret?: string) =>
+    toModelError(await answeredWith(status, body, contentType), undefined, {
+      baseURL: GATEWAY,
+      ...(secret ? { secret } : {}),
+    });
+
+  it("a proxy's JSON 403 names the status and quotes its message, not the key's permissions", async () => {
+    const error = await mapped(403, '{"error":{"type":"forbidden","message":"Request not allowed"}}');
+    expect(error.kind).toBe('gateway');
+    expect(error.status).toBe(403);
+    expect(error.message).toBe(`${refusedBy(403)}Request not allowed`);
+  });
+
+  it('an error body of the API shape with a type the API does not use is not the API', async () => {
+    const body = '{"type":"error","error":{"type":"forbidden","message":"Blocked by policy 7"}}';
+    const error = await mapped(403, body);
+    expect(error.kind).toBe('gateway');
+    expect(error.message).toBe(`${refusedBy(403)}Blocked by policy 7`);
+  });
+
+  it('quotes message, or error as a string, of other JSON bodies, else the JSON itself', async () => {
+    expect((await mapped(401, '{"message":"Unauthorized"}')).message).toBe(`${refusedBy(401)}Unauthorized`);
+    expect((await mapped(404, '{"error":"no route matched"}')).message).toBe(
+      `${refusedBy(404)}no route matched`,
+    );
+    expect((await mapped(429, '{"code":1015,"retry":false}')).message).toBe(
+      `${refusedBy(429)}{"code":1015,"retry":false}`,
+    );
+    expect((await mapped(403, '{}')).message).toBe(`${refusedBy(403)}no reason given`);
+  });
+
+  it("an HTML 502 page from a load balancer gives its title, not the API's internal error", async () => {
+    const page =
+      '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+    const error = await mapped(502, page, 'text/html');
+    expect(error.kind).toBe('gateway');
+    expect(error.status).toBe(502);
+    expect(error.message).toBe(
+      'The request failed with HTTP 502 at something between Baton and the model API (a proxy, gateway or load balancer at gateway.example.com): 502 Bad Gateway',
+    );
+  });
+
+  it('an HTML page without a title gives its first text, without tags, scripts or entities, clipped', async () => {
+    const page = `<!DOCTYPE html><html><head><style>p{color:red}</style><script>var x = "<b>";</script></head><body><!-- blocked --><h1>Access&nbsp;denied</h1><p>Your request was blocked by the &quot;Acme&quot; firewall &amp; logged.</p></body></html>`;
+    const error = await mapped(403, page, 'text/html; charset=utf-8');
+    expect(error.message).toBe(
+      `${refusedBy(403)}Access denied Your request was blocked by the "Acme" firewall & logged.`,
+    );
+    const long = await mapped(403, `<html><body><p>${'blocked '.repeat(100)}</p></body></html>`, 'text/html');
+    const quoted = long.message.slice(refusedBy(403).length);
+    expect(quoted).toHaveLength(300);
+    expect(quoted.endsWith('…')).toBe(true);
+  });
+
+  it('recognises an HTML page by its opening when the content type does not say so', async () => {
+    const error = await mapped(403, '<!doctype html><title>Forbidden</title>', 'application/octet-stream');
+    expect(error.message).toBe(`${refusedBy(403)}Forbidden`);
+  });
+
+  it('a plain-text 403 quotes its text', async () => {
+    const error = await mapped(403, 'Forbidden by corporate policy\n', 'text/plain');
+    expect(error.kind).toBe('gateway');
+    expect(error.message).toBe(`${refusedBy(403)}Forbidden by corporate policy`);
+  });
+
+  it("an API-shaped 403 is still the key's permissions, and an empty one keeps the status's sentence", async () => {
+    const body =
+      '{"type":"error","error":{"type":"permission_error","message":"Your API key does not have permission to use the specified resource."},"request_id":"req_011"}';
+    const api = await mapped(403, body);
+    expect(api.kind).toBe('permission');
+    expect(api.message).toBe(
+      'The API key is not allowed to make this request. Check its permissions in the Anthropic Console.',
+    );
+    expect((await mapped(403, '', 'text/plain')).kind).toBe('permission');
+  });
+
+  it('keeps a length refusal a length refusal, whoever sends it', async () => {
+    const error = await mapped(413, '<html><title>413 Request Entity Too Large</title></html>', 'text/html');
+    expect(error.kind).toBe('context_overflow');
+  });
+
+  it('removes the key should the body echo it', async () => {
+    const key = 'sk-ant-api03-secretsecretsecret';
+    const error = await mapped(403, `{"message":"key ${key} is not on the allow list"}`, undefined, key);
+    expect(error.message).toBe(`${refusedBy(403)}key [API key removed] is not on the allow list`);
   });
 });

@@ -5,6 +5,11 @@
  * Class names are minified in production builds, so everything goes by `instanceof`,
  * subclasses before their base classes (OverloadedError is an InternalServerError,
  * APIConnectionTimeoutError an APIConnectionError, and every one of them an APIError).
+ *
+ * An HTTP status means what the table says only when the API itself sent it. A proxy,
+ * gateway or firewall in between answers with a body of its own (other JSON, an HTML
+ * page, plain text): then the sentence names the status and quotes that body instead of
+ * guessing at the key, the model or the API.
  */
 import {
   AnthropicError,
@@ -29,6 +34,7 @@ import {
   contextOverflowSentence,
   parsePromptTooLong,
 } from '../core/context/lengthRefusal';
+import { isRecord } from '../core/isRecord';
 import { redactSecret } from '../core/redactSecret';
 import type { Message } from '../core/session/types';
 
@@ -53,6 +59,8 @@ interface Details {
   retryAfterSeconds?: number;
   apiMessage?: string;
   overflow?: ContextOverflow;
+  /** For `gateway`: what the body of an answer that was not the API's says, clipped. */
+  bodyMessage?: string;
 }
 
 type Case =
@@ -65,6 +73,7 @@ type Case =
   | 'overloaded'
   | 'server'
   | 'bad_request'
+  | 'gateway'
   | 'context_overflow'
   | 'network'
   | 'offline'
@@ -117,6 +126,13 @@ const ERROR_TABLE: Record<Case, { kind: ModelErrorKind; sentence: (d: Details) =
   bad_request: {
     kind: 'bad_request',
     sentence: (d) => `The API rejected the request: ${d.apiMessage ?? 'no reason given'}`,
+  },
+  gateway: {
+    kind: 'gateway',
+    sentence: (d) =>
+      (d.status ?? 0) >= 500
+        ? `The request failed with HTTP ${d.status} at something between Baton and the model API (a proxy, gateway or load balancer at ${d.host}): ${d.bodyMessage ?? 'no reason given'}`
+        : `The request was refused with HTTP ${d.status} by something between Baton and the model API (a proxy, gateway or firewall at ${d.host}): ${d.bodyMessage ?? 'no reason given'}`,
   },
   context_overflow: {
     kind: 'context_overflow',
@@ -187,6 +203,12 @@ function classify(error: unknown, context: ErrorContext, details: Details): Case
       details.overflow = overflow;
       return 'context_overflow';
     }
+    // Not the API speaking: quote the body rather than read the status as the API means it.
+    const foreign = error.status === undefined ? undefined : foreignBody(error);
+    if (foreign && (foreign.form !== 'text' || statusNamesACause(error))) {
+      if (foreign.message) details.bodyMessage = foreign.message;
+      return 'gateway';
+    }
     const found =
       error.status === undefined ? classifyStreamError(error) : classifyStatusError(error, details);
     // Sentences that quote the API fall back to the SDK's text when the body was not the API's JSON.
@@ -223,6 +245,117 @@ function classifyStatusError(error: APIError, details: Details): Case {
   // Statuses without a class of their own (410, 418, ...), or from a proxy.
   if ((error.status ?? 0) >= 500) return 'server';
   return 'bad_request';
+}
+
+/**
+ * Whether the status alone would make Baton name a cause (the key, the model, the rate
+ * limit, the API's health). The sentence for a status that means nothing in particular
+ * (400, 418, ...) quotes a plain-text body as it is already, so that one is kept.
+ */
+function statusNamesACause(error: APIError): boolean {
+  return classifyStatusError(error, { host: '' }) !== 'bad_request';
+}
+
+/** The error types the Messages API puts in its own error bodies. */
+const API_ERROR_TYPES: ReadonlySet<string> = new Set([
+  'invalid_request_error',
+  'authentication_error',
+  'billing_error',
+  'permission_error',
+  'not_found_error',
+  'request_too_large',
+  'rate_limit_error',
+  'api_error',
+  'overloaded_error',
+  'timeout_error',
+]);
+
+interface ForeignBody {
+  form: 'json' | 'html' | 'text';
+  /** What the body says, flattened and clipped; undefined when it says nothing. */
+  message?: string;
+}
+
+/**
+ * The body of a status error that was not the API's own `{"type":"error","error":{"type":
+ * <one of API_ERROR_TYPES>,...}}`, with what it says; undefined for the API's own body and
+ * for no body at all. The SDK keeps a JSON body as `error.error`, and any other body as the
+ * text of `error.message` after the status.
+ */
+function foreignBody(error: APIError): ForeignBody | undefined {
+  const body: unknown = error.error;
+  if (body !== undefined && body !== null && body !== '') {
+    if (isApiErrorBody(body)) return undefined;
+    return withMessage('json', jsonMessage(body));
+  }
+  const prefix = `${error.status} `;
+  const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  if (text.trim() === '' || text === 'status code (no body)') return undefined;
+  const contentType = error.headers?.get('content-type') ?? '';
+  if (/html|xml/i.test(contentType) || /^\s*<(!doctype|html|head|body|title)\b/i.test(text)) {
+    return withMessage('html', htmlMessage(text));
+  }
+  return withMessage('text', text);
+}
+
+function withMessage(form: ForeignBody['form'], text: string | undefined): ForeignBody {
+  const message = text === undefined ? '' : clip(text);
+  return message ? { form, message } : { form };
+}
+
+function isApiErrorBody(body: unknown): boolean {
+  if (!isRecord(body) || body.type !== 'error' || !isRecord(body.error)) return false;
+  return typeof body.error.type === 'string' && API_ERROR_TYPES.has(body.error.type);
+}
+
+/** error.message, message, error as a string (then detail and title, as RFC 9457 has them), else the JSON itself. */
+function jsonMessage(body: unknown): string | undefined {
+  if (typeof body === 'string') return body;
+  if (isRecord(body)) {
+    const nested = isRecord(body.error) ? body.error.message : undefined;
+    for (const candidate of [nested, body.message, body.error, body.detail, body.title]) {
+      if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
+    }
+  }
+  const json = JSON.stringify(body);
+  return json === '{}' || json === '[]' ? undefined : json;
+}
+
+/** An HTML page's title, else its first text, without tags. */
+function htmlMessage(html: string): string | undefined {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
+  const fromTitle = title === undefined ? '' : htmlText(title);
+  if (fromTitle) return fromTitle;
+  const body = html
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<(script|style|noscript|template|head)\b[\s\S]*?<\/\1\s*>/gi, ' ');
+  return htmlText(body) || undefined;
+}
+
+function htmlText(html: string): string {
+  return decodeEntities(html.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
+    if (name.startsWith('#')) {
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
+  });
 }
 
 /** An `event: error` inside a stream: a status-less APIError carrying the API's error type. */

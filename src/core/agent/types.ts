@@ -73,6 +73,8 @@ export type ModelErrorKind =
   | 'overloaded'
   | 'server'
   | 'bad_request'
+  /** An answer that is not the API's own: a proxy, gateway or firewall in between. */
+  | 'gateway'
   /** The request is longer than the model's window (400 prompt too long, 413). */
   | 'context_overflow'
   | 'network'
