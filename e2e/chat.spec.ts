@@ -17,6 +17,7 @@ import {
   textReply,
   userMessages,
   waitIdle,
+  withoutCacheMarks,
 } from './helpers';
 
 /** Copied, not imported: a change to what the model is told should be a deliberate one. */
@@ -120,7 +121,10 @@ test('with a key and base URL it sends the exact request, with the free-text mod
   expect(request?.body).toEqual({
     model: 'my-gateway/claude-custom-1',
     max_tokens: 1234,
-    messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi model' }] }],
+    // The prompt cache's one breakpoint, on the last block of the conversation.
+    messages: [
+      { role: 'user', content: [{ type: 'text', text: 'Hi model', cache_control: { type: 'ephemeral' } }] },
+    ],
     stream: true,
     system: SYSTEM_PROMPT,
     tools: [TODO_TOOL],
@@ -142,7 +146,7 @@ test('the second turn carries the whole conversation', async ({ connected: page,
   await expect(assistantMessages(page)).toHaveText(['First answer.']);
   await exchange(page, 'Second question');
   await expect(assistantMessages(page)).toHaveText(['First answer.', 'Second answer.']);
-  expect(mockApi.requests[1]?.body.messages).toEqual([
+  expect(withoutCacheMarks(mockApi.requests[1]?.body.messages)).toEqual([
     { role: 'user', content: [{ type: 'text', text: 'First question' }] },
     { role: 'assistant', content: [{ type: 'text', text: 'First answer.' }] },
     { role: 'user', content: [{ type: 'text', text: 'Second question' }] },

@@ -14,6 +14,7 @@ import {
   textReply,
   userMessages,
   waitIdle,
+  withoutCacheMarks,
 } from './helpers';
 
 const HELP_LINES = [
@@ -68,7 +69,7 @@ test('/new starts an empty session; the old one stays in the list and can be reo
   await send(page, 'Fresh start');
   await expect(assistantMessages(page)).toHaveText(['Mock reply to: Fresh start']);
   await waitIdle(page);
-  expect(mockApi.requests[1]?.body.messages).toEqual([
+  expect(withoutCacheMarks(mockApi.requests[1]?.body.messages)).toEqual([
     { role: 'user', content: [{ type: 'text', text: 'Fresh start' }] },
   ]);
   await expect(sessionTitles(page)).toHaveText(['Fresh start', 'Message in the old session']);
@@ -100,7 +101,7 @@ test('//foo sends the literal /foo', async ({ connected: page, mockApi }) => {
   await expect(assistantMessages(page)).toHaveText(['Literal received.']);
   await waitIdle(page);
   await expect(page.getByRole('alert')).toHaveText('');
-  expect(mockApi.requests[0]?.body.messages).toEqual([
+  expect(withoutCacheMarks(mockApi.requests[0]?.body.messages)).toEqual([
     { role: 'user', content: [{ type: 'text', text: '/foo is a path' }] },
   ]);
 });
@@ -115,7 +116,7 @@ test('a prompt template from Settings expands $ARGUMENTS into the request', asyn
   await send(page, '/review the token parser');
   await expect(assistantMessages(page)).toHaveText(['Reviewed.']);
   await waitIdle(page);
-  expect(mockApi.requests[0]?.body.messages).toEqual([
+  expect(withoutCacheMarks(mockApi.requests[0]?.body.messages)).toEqual([
     { role: 'user', content: [{ type: 'text', text: 'Review this for bugs: the token parser. Be brief.' }] },
   ]);
   await expect(userMessages(page)).toHaveText(['Review this for bugs: the token parser. Be brief.']);

@@ -3,7 +3,15 @@
  * of the entry tree; Esc cancels the edit. Through the UI against the mock Messages API.
  */
 import { expect, test } from './fixtures';
-import { assistantMessages, composer, exchange, requestText, userMessages, waitIdle } from './helpers';
+import {
+  assistantMessages,
+  composer,
+  exchange,
+  requestText,
+  userMessages,
+  waitIdle,
+  withoutCacheMarks,
+} from './helpers';
 
 // Two exchanges, then ↑ in the empty composer: the last message is up for editing.
 test.beforeEach(async ({ connected: page }) => {
@@ -24,7 +32,7 @@ test('↑ edits the last message: the request carries the new branch only, and t
   await waitIdle(page);
 
   const request = mockApi.requests.at(-1)?.body;
-  expect(request?.messages).toEqual([
+  expect(withoutCacheMarks(request?.messages)).toEqual([
     { role: 'user', content: [{ type: 'text', text: 'First question' }] },
     { role: 'assistant', content: [{ type: 'text', text: 'Mock reply to: First question' }] },
     { role: 'user', content: [{ type: 'text', text: 'Second question, edited' }] },

@@ -383,3 +383,13 @@ export async function readStoredData(page: Page): Promise<StoredData> {
 export function storedText(entry: StoredData['entries'][number]): string {
   return (entry.message?.content ?? []).map((block) => block.text ?? '').join('');
 }
+
+/**
+ * A request's turns (or one turn, or one turn's blocks) without the prompt cache's
+ * breakpoint marks, for specs about what was said; chat.spec checks where the mark goes.
+ */
+export function withoutCacheMarks<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value ?? null), (key, inner) =>
+    key === 'cache_control' ? undefined : inner,
+  );
+}

@@ -26,6 +26,7 @@ import {
   statusNotice,
   textReply,
   waitIdle,
+  withoutCacheMarks,
 } from './helpers';
 
 /** Each line tries a different way in; each would leave a trace in `window.__xss`, the title or a dialog. */
@@ -239,7 +240,7 @@ test('control characters are removed with a notice; newlines and tabs are kept',
   await composer(page).press('Enter');
   await expect(assistantMessages(page)).toHaveCount(1);
   await waitIdle(page);
-  expect(mockApi.requests.at(-1)?.body.messages?.at(-1)?.content).toEqual([
+  expect(withoutCacheMarks(mockApi.requests.at(-1)?.body.messages?.at(-1)?.content)).toEqual([
     { type: 'text', text: 'red[31m alert\nnull col\tumn' },
   ]);
 });

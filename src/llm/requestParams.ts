@@ -6,7 +6,6 @@ import type {
   ContentBlockParam,
   MessageCountTokensParams,
   MessageCreateParamsStreaming,
-  MessageParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import type {
@@ -21,7 +20,7 @@ export function toMessageParams(request: ModelRequest): MessageCreateParamsStrea
   const params: MessageCreateParamsStreaming = {
     model: request.model,
     max_tokens: request.maxTokens,
-    messages: toMessages(request.messages),
+    messages: withCacheBreakpoint(toMessages(request.messages)),
     stream: true,
   };
   // The API rejects an empty system text block; no system prompt means none at all.
@@ -44,8 +43,29 @@ export function toCountTokensParams(request: TokenCountRequest): MessageCountTok
   return params;
 }
 
-function toMessages(messages: ApiMessage[]): MessageParam[] {
-  const out: MessageParam[] = [];
+/**
+ * Prompt caching: one breakpoint on the last block of the conversation. The request's
+ * prefix (tools, system, every turn) is written to the cache up to there, and the next
+ * turn, whose prefix is this request plus the reply, reads it back: the API looks back
+ * from a breakpoint for the longest prefix it has cached. One breakpoint of the four
+ * allowed; a prefix shorter than the model's minimum is simply not cached.
+ */
+export const CACHE_BREAKPOINT = { type: 'ephemeral' } as const;
+
+function withCacheBreakpoint(messages: WireMessage[]): WireMessage[] {
+  const last = messages.at(-1);
+  const final = last?.content.at(-1);
+  if (!last || !final) return messages;
+  // Our blocks are text, tool_use and tool_result, and each of those takes cache_control.
+  const marked = { ...final, cache_control: CACHE_BREAKPOINT } as ContentBlockParam;
+  return [...messages.slice(0, -1), { role: last.role, content: [...last.content.slice(0, -1), marked] }];
+}
+
+/** A turn as toMessages builds it: only the two roles, only block content. */
+type WireMessage = { role: 'user' | 'assistant'; content: ContentBlockParam[] };
+
+function toMessages(messages: ApiMessage[]): WireMessage[] {
+  const out: WireMessage[] = [];
   for (const message of messages) {
     // An empty text block (say, from a reply stopped before its first word) makes the
     // API refuse the whole request, so it is left out; a turn left empty goes too.

@@ -149,7 +149,18 @@ describe('createSdkModelClient: the request it sends', () => {
           role: 'assistant',
           content: [{ type: 'tool_use', id: 'toolu_1', name: 'todo_write', input: { todos: [] } }],
         },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'Saved.' }] },
+        {
+          role: 'user',
+          // The prompt cache's breakpoint: on the last block of the conversation only.
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_1',
+              content: 'Saved.',
+              cache_control: { type: 'ephemeral' },
+            },
+          ],
+        },
       ],
       tools: [todoTool],
       tool_choice: { type: 'auto' },
@@ -187,7 +198,7 @@ describe('createSdkModelClient: the request it sends', () => {
     expect(Object.keys(body).sort()).toEqual(['max_tokens', 'messages', 'model', 'stream']);
     expect(body.messages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'One' }] },
-      { role: 'user', content: [{ type: 'text', text: 'Two' }] },
+      { role: 'user', content: [{ type: 'text', text: 'Two', cache_control: { type: 'ephemeral' } }] },
     ]);
   });
 });

@@ -50,8 +50,25 @@ export function toolUseReply(id: string, name: string, input: unknown, before?: 
 /** The conversation a recorded request carried, in our own block shape. */
 export function sentMessages(request: RecordedRequest | undefined): ApiMessage[] {
   if (!request) throw new Error('No such request was recorded');
-  // The body is the JSON our own request builder wrote from ApiMessage turns.
-  return (request.body.messages ?? []) as ApiMessage[];
+  // The body is the JSON our own request builder wrote from ApiMessage turns; the prompt
+  // cache's breakpoint is wire-only (its placement has tests of its own: sentBreakpoints).
+  const turns = (request.body.messages ?? []) as Array<{ role: ApiMessage['role']; content: object[] }>;
+  return turns.map((turn) => ({
+    role: turn.role,
+    content: turn.content.map((block) => {
+      const { cache_control: _breakpoint, ...rest } = block as { cache_control?: unknown };
+      return rest as ApiMessage['content'][number];
+    }),
+  }));
+}
+
+/** Where a recorded request put prompt-cache breakpoints: [turn index, block index] pairs. */
+export function sentBreakpoints(request: RecordedRequest | undefined): Array<[number, number]> {
+  if (!request) throw new Error('No such request was recorded');
+  const turns = (request.body.messages ?? []) as Array<{ content: Array<{ cache_control?: unknown }> }>;
+  return turns.flatMap((turn, t) =>
+    turn.content.flatMap((block, b): Array<[number, number]> => (block.cache_control ? [[t, b]] : [])),
+  );
 }
 
 /** Every text block of a recorded request's conversation, in order. */
