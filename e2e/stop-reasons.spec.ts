@@ -124,3 +124,45 @@ test('text split at citation boundaries reads as one text', async ({ connected: 
   await expect(item).toHaveCount(1);
   await expect(item).toHaveText('Revenue grew by 12%.');
 });
+
+test('web search citations show as numbered links after the cited text, with the sources listed', async ({
+  connected: page,
+  mockApi,
+}) => {
+  mockApi.script({
+    kind: 'reply',
+    reply: {
+      blocks: [
+        { type: 'text', text: 'The report says ' },
+        {
+          type: 'text',
+          text: 'revenue grew 12%',
+          webCitations: [
+            { url: 'https://news.example/q3', title: 'Q3 results', cited_text: 'Revenue grew 12%' },
+          ],
+        },
+        { type: 'text', text: ' while ' },
+        {
+          type: 'text',
+          text: 'costs fell',
+          webCitations: [
+            { url: 'https://blog.example/costs', title: 'Cost notes', cited_text: 'costs fell' },
+            { url: 'https://news.example/q3', title: 'Q3 results', cited_text: 'costs fell slightly' },
+          ],
+        },
+        { type: 'text', text: '.' },
+      ],
+    },
+  });
+  await exchange(page, 'What does the report say?');
+  const reply = assistantMessages(page).last();
+  await expect(reply.locator('p')).toHaveText('The report says revenue grew 12%¹ while costs fell²¹.');
+  const marks = reply.locator('p').getByRole('link');
+  await expect(marks).toHaveText(['¹', '²', '¹']);
+  await expect(marks.nth(0)).toHaveAttribute('href', 'https://news.example/q3');
+  await expect(marks.nth(0)).toHaveAttribute('title', 'Source 1: Q3 results');
+  await expect(marks.nth(1)).toHaveAttribute('href', 'https://blog.example/costs');
+  const sources = reply.getByRole('list', { name: 'Sources' }).getByRole('link');
+  await expect(sources).toHaveText(['Q3 results', 'Cost notes']);
+  await expect(sources.first()).toHaveAttribute('href', 'https://news.example/q3');
+});

@@ -120,3 +120,29 @@ describe('StreamAccumulator: stop details', () => {
     expect(fed(eventsOf({ model: 'm', blocks: [] })).snapshot().refusal).toBeUndefined();
   });
 });
+
+describe('StreamAccumulator: citations', () => {
+  it('attaches each citations_delta to its text block', () => {
+    const reply = fed(
+      eventsOf({
+        model: 'm',
+        blocks: [
+          { type: 'text', text: 'Plain ' },
+          {
+            type: 'text',
+            text: 'cited',
+            webCitations: [{ url: 'https://a.example', title: 'A', cited_text: 'the quote' }],
+          },
+        ],
+      }),
+    );
+    expect(reply.snapshot().content).toEqual([
+      { type: 'text', text: 'Plain ' },
+      {
+        type: 'text',
+        text: 'cited',
+        citations: [{ url: 'https://a.example', title: 'A', citedText: 'the quote' }],
+      },
+    ]);
+  });
+});

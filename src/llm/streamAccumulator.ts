@@ -5,11 +5,11 @@
  * Blocks we do not model (thinking, server tools, ...) are skipped: our Message only
  * carries text, tool_use and tool_result blocks.
  */
-import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { ContentBlock, Message, StopReason, Usage } from '../core/session/types';
+import type { RawMessageStreamEvent, TextCitation } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { Citation, ContentBlock, Message, StopReason, Usage } from '../core/session/types';
 
 type Slot =
-  | { type: 'text'; text: string }
+  | { type: 'text'; text: string; citations: Citation[] }
   | { type: 'tool_use'; id: string; name: string; json: string; input: unknown; done: boolean };
 
 export class StreamAccumulator {
@@ -46,7 +46,11 @@ export class StreamAccumulator {
       case 'content_block_start': {
         const block = event.content_block;
         if (block.type === 'text') {
-          this.slots[event.index] = { type: 'text', text: block.text };
+          this.slots[event.index] = {
+            type: 'text',
+            text: block.text,
+            citations: (block.citations ?? []).map(toCitation),
+          };
           return true;
         }
         if (block.type === 'tool_use') {
@@ -67,6 +71,10 @@ export class StreamAccumulator {
         const delta = event.delta;
         if (slot?.type === 'text' && delta.type === 'text_delta') {
           slot.text += delta.text;
+          return true;
+        }
+        if (slot?.type === 'text' && delta.type === 'citations_delta') {
+          slot.citations.push(toCitation(delta.citation));
           return true;
         }
         if (slot?.type === 'tool_use' && delta.type === 'input_json_delta') {
@@ -116,7 +124,11 @@ export class StreamAccumulator {
     for (const slot of this.slots) {
       if (slot === undefined) continue;
       if (slot.type === 'text') {
-        content.push({ type: 'text', text: slot.text });
+        content.push(
+          slot.citations.length > 0
+            ? { type: 'text', text: slot.text, citations: slot.citations.map((c) => ({ ...c })) }
+            : { type: 'text', text: slot.text },
+        );
       } else if (!slot.done) {
         // While streaming, a call whose arguments are still arriving shows with empty
         // input. In a final message (aborted, failed) it is left out: its arguments are
@@ -151,4 +163,15 @@ function parseToolInput(json: string): unknown {
   } catch {
     return INVALID_INPUT;
   }
+}
+
+/** The fields a reader can use, from any of the API's citation kinds. */
+function toCitation(raw: TextCitation): Citation {
+  const citation: Citation = {};
+  const fields = raw as { url?: unknown; title?: unknown; document_title?: unknown; cited_text?: unknown };
+  if (typeof fields.url === 'string') citation.url = fields.url;
+  const title = typeof fields.title === 'string' ? fields.title : fields.document_title;
+  if (typeof title === 'string') citation.title = title;
+  if (typeof fields.cited_text === 'string') citation.citedText = fields.cited_text;
+  return citation;
 }

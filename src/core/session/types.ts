@@ -8,6 +8,15 @@ import type { ContextOverflow } from '../context/lengthRefusal';
 export interface TextBlock {
   type: 'text';
   text: string;
+  /** The sources this text rests on (web search, documents), as the API cited them. */
+  citations?: Citation[];
+}
+
+/** One source a text block cites: what the reader can follow and what it says. */
+export interface Citation {
+  url?: string;
+  title?: string;
+  citedText?: string;
 }
 
 export interface ToolUseBlock {
@@ -129,7 +138,11 @@ export function isCustomMessageEntry(entry: SessionEntry): entry is CustomMessag
  * at citation boundaries, mid-sentence), text blocks apart (around a tool call) are
  * paragraphs. textOf, with its newline between every block, stays the handoff's capture rule.
  */
-export function displayText(message: Pick<Message, 'content'>): string {
+export function displayText(
+  message: Pick<Message, 'content'>,
+  /** Text to put after a block's own (its citation marks, say). */
+  after: (block: TextBlock) => string = () => '',
+): string {
   let out = '';
   let adjacent = false;
   for (const block of message.content) {
@@ -137,7 +150,8 @@ export function displayText(message: Pick<Message, 'content'>): string {
       adjacent = false;
       continue;
     }
-    out += out && !adjacent ? `\n\n${block.text}` : block.text;
+    const text = block.text + after(block);
+    out += out && !adjacent ? `\n\n${text}` : text;
     adjacent = true;
   }
   return out;

@@ -18,7 +18,12 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages/messages';
 
 export type ScriptedBlock =
-  | { type: 'text'; text: string }
+  | {
+      type: 'text';
+      text: string;
+      /** Web search results the text cites: sent as citations_delta events before its text. */
+      webCitations?: Array<{ url: string; title: string | null; cited_text: string }>;
+    }
   | { type: 'tool_use'; id: string; name: string; input: unknown };
 
 export interface ScriptedUsage {
@@ -82,6 +87,16 @@ export function messageStreamEvents(reply: ScriptedReply): StreamEvent[] {
       const opening: TextBlock = { type: 'text', text: '', citations: null };
       push({ type: 'content_block_start', index, content_block: opening });
       if (index === 0) push({ type: 'ping' }); // where the real API sends its first keep-alive
+      for (const citation of block.webCitations ?? []) {
+        push({
+          type: 'content_block_delta',
+          index,
+          delta: {
+            type: 'citations_delta',
+            citation: { type: 'web_search_result_location', encrypted_index: `enc-${index}`, ...citation },
+          },
+        });
+      }
       for (const text of chunks(block.text, reply.chunkSize, index)) {
         push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
       }

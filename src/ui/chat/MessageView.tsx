@@ -1,11 +1,12 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { CONTEXT_WINDOW_EXCEEDED_NOTE, overflowOf } from '../../core/context/lengthRefusal';
 import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
-import { displayText, type Message, textOf } from '../../core/session/types';
+import { type Message, textOf } from '../../core/session/types';
 import { continueReply, startHandoff } from '../../state/actions/actions';
 import { selectIsNewest } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
+import { citedText, type Source } from './citedText';
 
 const STOP_NOTES: Partial<Record<NonNullable<Message['stopReason']>, string>> = {
   aborted: 'Stopped',
@@ -73,8 +74,24 @@ function UserMessage({ message }: { message: Message }) {
   );
 }
 
+/** The sources a reply cites, numbered as its marks are. */
+function SourceList({ sources }: { sources: Source[] }) {
+  if (sources.length === 0) return null;
+  return (
+    <ol className="sources" aria-label="Sources">
+      {sources.map((source) => (
+        <li key={source.url}>
+          <a href={source.url} target="_blank" rel="noopener noreferrer">
+            {source.title}
+          </a>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function AssistantMessage({ message, streaming }: { message: Message; streaming: boolean }) {
-  const text = displayText(message);
+  const { text, sources } = useMemo(() => citedText(message), [message]);
   const tools = message.content.filter((b) => b.type === 'tool_use');
   const note = message.stopReason ? STOP_NOTES[message.stopReason] : undefined;
   return (
@@ -85,6 +102,7 @@ function AssistantMessage({ message, streaming }: { message: Message; streaming:
       data-stop-reason={message.stopReason}
     >
       {text && <Markdown text={text} streaming={streaming} />}
+      <SourceList sources={sources} />
       {tools.map((tool) => (
         <div key={tool.type === 'tool_use' ? tool.id : ''} className="tool-call">
           Used tool <code>{tool.type === 'tool_use' ? tool.name : ''}</code>
