@@ -6,7 +6,7 @@
  */
 import { Agent, AgentBusyError, userMessage } from './agent/agent';
 import type { AgentEvent } from './agent/agentEvents';
-import type { AgentTool, ModelClient, ToolChoice } from './agent/types';
+import { type AgentTool, type ModelClient, newestReply, type ToolChoice } from './agent/types';
 import { expandPromptTemplate, type PromptTemplate } from './commands/promptTemplates';
 import { contextTokensUsed, contextWindowFor } from './context/contextWindow';
 import { type ContextOverflow, contextOverflowSentence, overflowOf } from './context/lengthRefusal';
@@ -310,11 +310,8 @@ export class AgentSession {
    * since picked another model than the one that refused.
    */
   contextFull(): ContextOverflow | undefined {
-    const messages = this.agent.messages;
-    let i = messages.length - 1;
-    while (i >= 0 && messages[i]?.role !== 'assistant') i--;
-    const last = messages[i];
-    if (last?.role !== 'assistant') return undefined;
+    const last = newestReply(this.agent.messages);
+    if (!last) return undefined;
     const overflow = overflowOf(last);
     if (!overflow) return undefined;
     // Another model (a larger window, say) gets its own try.

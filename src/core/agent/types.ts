@@ -18,6 +18,15 @@ export interface CustomContextMessage {
 /** What the agent holds in its context: conversation messages plus custom context. */
 export type AgentMessage = Message | CustomContextMessage;
 
+/** The newest reply in a context: what says whether the conversation still fits. */
+export function newestReply(messages: readonly AgentMessage[]): Message | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i];
+    if (message?.role === 'assistant') return message;
+  }
+  return undefined;
+}
+
 /** A content block as the Messages API accepts it in a request. */
 export type ApiContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;
 

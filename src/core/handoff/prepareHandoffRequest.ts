@@ -11,6 +11,7 @@ import {
   type ApiMessage,
   type ModelClient,
   ModelError,
+  newestReply,
   type ToolDefinition,
 } from '../agent/types';
 import { contextTokensUsed } from '../context/contextWindow';
@@ -22,7 +23,7 @@ import {
 } from '../context/estimateTokens';
 import { contextOverflowSentence, overflowOf } from '../context/lengthRefusal';
 import { joinTurns, toApiMessages } from '../session/buildSessionContext';
-import { type Message, textOf } from '../session/types';
+import { textOf } from '../session/types';
 import { type CondenseReport, condenseForHandoff } from './condenseForHandoff';
 import { CONDENSE_SYSTEM_PROMPT } from './condensePrompt';
 import { clipMiddle } from './condenseStages';
@@ -150,15 +151,6 @@ export async function prepareHandoffRequest(input: PrepareHandoffInput): Promise
     scale = (check / (fixed + estimateMessagesTokens(result.messages))) * 1.05;
     passesBefore += result.report?.passes ?? 0;
   }
-}
-
-/** The newest reply in the context. */
-function newestReply(context: readonly AgentMessage[]): Message | undefined {
-  for (let i = context.length - 1; i >= 0; i--) {
-    const message = context[i];
-    if (message?.role === 'assistant') return message;
-  }
-  return undefined;
 }
 
 /** The maximum the API named when it last refused this conversation for length: it outranks our table. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { textOf } from '../../core/session/types';
+import type { HandoffState } from '../../core/handoff/handoffMachine';
+import { type Message, textOf } from '../../core/session/types';
 import { stop } from '../../state/actions/actions';
 import { useBaton } from '../../state/store/useBaton';
 
@@ -26,36 +27,31 @@ export function HandoffProgress() {
     );
   }
   if (handoff.status !== 'generating') return null;
-  if (handoff.condensing) {
-    const { done, total } = handoff.condensing;
-    return (
-      <div className="handoff-progress" role="progressbar" aria-label="Handoff progress">
-        <span className="spinner" aria-hidden="true" />
-        <span>
-          Condensing {Math.min(done + 1, total)} of {total}… · the conversation is longer than the model's
-          window · Esc to cancel
-        </span>
-        <button type="button" onClick={() => stop()}>
-          Cancel
-        </button>
-      </div>
-    );
-  }
-  const seconds = Math.max(0, Math.floor((now - handoff.startedAt) / 1000));
-  const message = streaming?.message;
-  // The API reports a token or so at the start and the real count only at the end; until
-  // then estimate about four characters a token, never showing less than reported.
-  const estimate = Math.ceil((message ? textOf(message).length : 0) / 4);
-  const tokens = Math.max(message?.usage?.output ?? 0, estimate);
   return (
     <div className="handoff-progress" role="progressbar" aria-label="Handoff progress">
       <span className="spinner" aria-hidden="true" />
-      <span>
-        Writing handoff document · {seconds}s · {tokens} tokens · Esc to cancel
-      </span>
+      <span>{generatingLine(handoff, streaming?.message, now)} · Esc to cancel</span>
       <button type="button" onClick={() => stop()}>
         Cancel
       </button>
     </div>
   );
+}
+
+/** What the handoff is doing now: a condensing pass, or writing the document. */
+function generatingLine(
+  handoff: Extract<HandoffState, { status: 'generating' }>,
+  message: Message | undefined,
+  now: number,
+): string {
+  if (handoff.condensing) {
+    const { done, total } = handoff.condensing;
+    return `Condensing ${Math.min(done + 1, total)} of ${total}… · the conversation is longer than the model's window`;
+  }
+  const seconds = Math.max(0, Math.floor((now - handoff.startedAt) / 1000));
+  // The API reports a token or so at the start and the real count only at the end; until
+  // then estimate about four characters a token, never showing less than reported.
+  const estimate = Math.ceil((message ? textOf(message).length : 0) / 4);
+  const tokens = Math.max(message?.usage?.output ?? 0, estimate);
+  return `Writing handoff document · ${seconds}s · ${tokens} tokens`;
 }
