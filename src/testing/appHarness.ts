@@ -16,7 +16,7 @@
  * jsdom has no Web Locks, so the session lock runs unguarded, as in an old browser.
  */
 import 'fake-indexeddb/auto';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { SessionLog } from '../core/session/sessionLog';
 import {
   isCustomMessageEntry,
@@ -240,5 +240,21 @@ function captureDownloads(): { read(): Promise<Download[]>; restore(): void } {
       revokeObjectURL.mockRestore();
       click.mockRestore();
     },
+  };
+}
+
+/**
+ * For a test file: a `start` that opens a fresh app (more than one in a test if it
+ * likes), each closed once its test has ended.
+ */
+export function appsPerTest(): (settings?: Partial<Settings>) => Promise<AppHarness> {
+  const apps: AppHarness[] = [];
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
+  return async (settings = {}) => {
+    const app = await startAppHarness({ settings });
+    apps.push(app);
+    return app;
   };
 }

@@ -3,27 +3,11 @@
  * The composer's Enter, through the real app wiring in Node: the store, the agent
  * session and storage over fake-indexeddb, the SDK against the mock Messages API.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type AppHarness,
-  lastUserText,
-  mockTokenCount,
-  startAppHarness,
-  transcript,
-} from '../../testing/appHarness';
+import { describe, expect, it } from 'vitest';
+import { appsPerTest, lastUserText, mockTokenCount, transcript } from '../../testing/appHarness';
 import { sentTexts, TEST_API_KEY, TEST_MODEL, textReply } from '../../testing/mockModel';
 
-let app: AppHarness | undefined;
-
-async function start(): Promise<AppHarness> {
-  app = await startAppHarness();
-  return app;
-}
-
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
+const start = appsPerTest();
 
 /** A reply slow enough to act on while it streams (one SSE event every 20 ms). */
 const slowReply = (text: string) => textReply(text, 20, 4);

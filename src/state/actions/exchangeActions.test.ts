@@ -3,22 +3,12 @@
  * Export and import through the real app wiring in Node: what the download holds, and
  * what an import leaves in the store and in the database the app runs on.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionHeader } from '../../core/session/types';
-import { type AppHarness, startAppHarness, transcript } from '../../testing/appHarness';
+import { type AppHarness, appsPerTest, transcript } from '../../testing/appHarness';
 import { textReply } from '../../testing/mockModel';
 
-const apps: AppHarness[] = [];
-
-async function start(): Promise<AppHarness> {
-  const app = await startAppHarness();
-  apps.push(app);
-  return app;
-}
-
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-});
+const start = appsPerTest();
 
 const DOCUMENT = '## Goal\nShip the parser.\n\n## Next Steps\nWrite the error paths.';
 

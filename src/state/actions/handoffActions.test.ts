@@ -3,29 +3,18 @@
  * startHandoff and its review, through the real app wiring in Node: how each way a
  * handoff ends reaches the user (notices, the message box, the open session) and storage.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isMessageEntry } from '../../core/session/types';
 import {
   type AppHarness,
+  appsPerTest,
   lastUserText,
   mockTokenCount,
-  startAppHarness,
   transcript,
 } from '../../testing/appHarness';
 import { sentTexts, textReply } from '../../testing/mockModel';
-import type { Settings } from '../store/settings';
 
-let app: AppHarness | undefined;
-
-async function start(settings: Partial<Settings> = {}): Promise<AppHarness> {
-  app = await startAppHarness({ settings });
-  return app;
-}
-
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
+const start = appsPerTest();
 
 const NEW_SESSION = { kind: 'info', text: 'New session started with handoff context' };
 const DOCUMENT = '## Goal\nShip the parser.\n\n## Next Steps\nWrite the error paths.';

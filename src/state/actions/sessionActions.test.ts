@@ -3,21 +3,11 @@
  * The session list's actions (new, open, rename, delete) through the real app wiring
  * in Node: the store, the agent session and what IndexedDB holds afterwards.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { type AppHarness, startAppHarness, transcript } from '../../testing/appHarness';
+import { describe, expect, it } from 'vitest';
+import { type AppHarness, appsPerTest, transcript } from '../../testing/appHarness';
 import { sentTexts, textReply } from '../../testing/mockModel';
 
-let app: AppHarness | undefined;
-
-async function start(): Promise<AppHarness> {
-  app = await startAppHarness();
-  return app;
-}
-
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
+const start = appsPerTest();
 
 /** Sends `text` in the open session and returns that session's id. */
 async function exchange(app: AppHarness, text: string): Promise<string> {
