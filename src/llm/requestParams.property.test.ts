@@ -1,14 +1,12 @@
 /**
- * Prompt-cache breakpoints over generated conversations: exactly one, on the last block
- * of the last turn, never more than the API's four, and nothing else in the request
- * changed by it.
+ * Prompt-cache breakpoints over generated conversations: one on the last block sent, one
+ * on the last block of the user turn before the newest reply (where the previous request
+ * ended), never more than the API's four, and nothing else in the request changed by them.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApiContentBlock, ApiMessage, ModelRequest } from '../core/agent/types';
-import { CACHE_BREAKPOINT, toMessageParams } from './requestParams';
-
-const MAX_BREAKPOINTS = 4;
+import { CACHE_BREAKPOINT, MAX_CACHE_BREAKPOINTS, toMessageParams } from './requestParams';
 
 const block: fc.Arbitrary<ApiContentBlock> = fc.oneof(
   fc.record({ type: fc.constant('text' as const), text: fc.string({ maxLength: 20 }) }),
@@ -42,10 +40,24 @@ function request(messages: ApiMessage[]): ModelRequest {
   };
 }
 
-type Wire = { content: Array<Record<string, unknown>> };
+type Wire = { role: string; content: Array<Record<string, unknown>> };
+
+/** The turns the breakpoints belong on, worked out from the wire turns independently. */
+function expectedTurns(wire: Wire[]): number[] {
+  const last = wire.length - 1;
+  const reply = wire.map((t) => t.role).lastIndexOf('assistant');
+  const previousUser =
+    reply < 0
+      ? -1
+      : wire
+          .slice(0, reply)
+          .map((t) => t.role)
+          .lastIndexOf('user');
+  return previousUser >= 0 ? [previousUser, last] : [last];
+}
 
 describe('toMessageParams: prompt-cache breakpoints', () => {
-  it('puts one breakpoint on the last block sent and changes nothing else', () => {
+  it('marks where this request ends and where the previous one ended, and changes nothing else', () => {
     fc.assert(
       fc.property(fc.array(turn, { maxLength: 12 }), (messages) => {
         const wire = toMessageParams(request(messages)).messages as unknown as Wire[];
@@ -54,18 +66,38 @@ describe('toMessageParams: prompt-cache breakpoints', () => {
           expect(marks).toEqual([]);
           return;
         }
-        expect(marks.length).toBeLessThanOrEqual(MAX_BREAKPOINTS);
-        const lastTurn = wire.length - 1;
-        expect(marks).toEqual([[lastTurn, (wire[lastTurn]?.content.length ?? 0) - 1]]);
-        expect(wire[lastTurn]?.content.at(-1)?.cache_control).toEqual(CACHE_BREAKPOINT);
-        // Without the breakpoint, the request is what it was.
+        expect(marks.length).toBeLessThanOrEqual(MAX_CACHE_BREAKPOINTS);
+        expect(marks).toEqual(expectedTurns(wire).map((i) => [i, (wire[i]?.content.length ?? 0) - 1]));
+        for (const [i, j] of marks)
+          expect(wire[i as number]?.content[j as number]?.cache_control).toEqual(CACHE_BREAKPOINT);
+        // Without the breakpoints, every turn is what the messages say (empty text left out).
         const stripped = wire.map((t) => ({
-          ...t,
+          role: t.role,
           content: t.content.map(({ cache_control: _mark, ...rest }) => rest),
         }));
-        const plain = toMessageParams(request(messages)).messages as unknown as Wire[];
-        expect(stripped.slice(0, -1)).toEqual(plain.slice(0, -1));
+        const sent = messages
+          .map((m) => ({
+            role: m.role,
+            content: m.content.filter((b) => b.type !== 'text' || b.text !== ''),
+          }))
+          .filter((m) => m.content.length > 0);
+        expect(stripped).toEqual(sent);
       }),
     );
+  });
+
+  it("lets the next turn read what this one wrote: its first mark is this one's last", () => {
+    const u = (text: string): ApiMessage => ({ role: 'user', content: [{ type: 'text', text }] });
+    const a = (text: string): ApiMessage => ({ role: 'assistant', content: [{ type: 'text', text }] });
+    const first = toMessageParams(request([u('one'), a('two'), u('three')])).messages as unknown as Wire[];
+    const second = toMessageParams(request([u('one'), a('two'), u('three'), a('four'), u('five')]))
+      .messages as unknown as Wire[];
+    const marked = (wire: Wire[]) => wire.flatMap((t, i) => (t.content.at(-1)?.cache_control ? [i] : []));
+    // The second request reads back the prefix the first wrote: same turns up to the mark.
+    expect(marked(first)).toEqual([0, 2]);
+    expect(marked(second)).toEqual([2, 4]);
+    const unmarked = (wire: Wire[]) =>
+      wire.map((t) => t.content.map(({ cache_control: _mark, ...rest }) => rest));
+    expect(unmarked(second.slice(0, 3))).toEqual(unmarked(first));
   });
 });

@@ -20,7 +20,7 @@ export function toMessageParams(request: ModelRequest): MessageCreateParamsStrea
   const params: MessageCreateParamsStreaming = {
     model: request.model,
     max_tokens: request.maxTokens,
-    messages: withCacheBreakpoint(toMessages(request.messages)),
+    messages: withCacheBreakpoints(toMessages(request.messages)),
     stream: true,
   };
   // The API rejects an empty system text block; no system prompt means none at all.
@@ -44,21 +44,41 @@ export function toCountTokensParams(request: TokenCountRequest): MessageCountTok
 }
 
 /**
- * Prompt caching: one breakpoint on the last block of the conversation. The request's
- * prefix (tools, system, every turn) is written to the cache up to there, and the next
- * turn, whose prefix is this request plus the reply, reads it back: the API looks back
- * from a breakpoint for the longest prefix it has cached. One breakpoint of the four
- * allowed; a prefix shorter than the model's minimum is simply not cached.
+ * Prompt caching. The API caches a request's prefix (tools, system, turns) up to each
+ * block marked with cache_control, and a later request whose marked prefix is the same
+ * reads it back. Two breakpoints of the four allowed:
+ * - on the last block sent, which writes this whole request to the cache;
+ * - on the last block of the user turn before the newest reply, which is where the
+ *   previous request ended (a new message, a tool loop's next step, a paused turn sent
+ *   back, the handoff's instruction): this request reads that prefix back.
+ * A prefix shorter than the model's minimum is simply not cached.
  */
 export const CACHE_BREAKPOINT = { type: 'ephemeral' } as const;
 
-function withCacheBreakpoint(messages: WireMessage[]): WireMessage[] {
-  const last = messages.at(-1);
-  const final = last?.content.at(-1);
-  if (!last || !final) return messages;
-  // Our blocks are text, tool_use and tool_result, and each of those takes cache_control.
-  const marked = { ...final, cache_control: CACHE_BREAKPOINT } as ContentBlockParam;
-  return [...messages.slice(0, -1), { role: last.role, content: [...last.content.slice(0, -1), marked] }];
+/** The API's limit on cache_control blocks in one request. */
+export const MAX_CACHE_BREAKPOINTS = 4;
+
+export function cacheBreakpointTurns(messages: readonly Pick<WireMessage, 'role'>[]): number[] {
+  const last = messages.length - 1;
+  if (last < 0) return [];
+  let reply = last;
+  while (reply >= 0 && messages[reply]?.role !== 'assistant') reply -= 1;
+  let previous = reply - 1;
+  while (previous >= 0 && messages[previous]?.role !== 'user') previous -= 1;
+  return previous >= 0 ? [previous, last] : [last];
+}
+
+function withCacheBreakpoints(messages: WireMessage[]): WireMessage[] {
+  const marked = [...messages];
+  for (const index of cacheBreakpointTurns(messages)) {
+    const turn = marked[index];
+    const final = turn?.content.at(-1);
+    // Thinking blocks take no cache_control (and never end a turn the API sent whole).
+    if (!turn || !final || final.type === 'thinking' || final.type === 'redacted_thinking') continue;
+    const block = { ...final, cache_control: CACHE_BREAKPOINT } as ContentBlockParam;
+    marked[index] = { role: turn.role, content: [...turn.content.slice(0, -1), block] };
+  }
+  return marked;
 }
 
 /** A turn as toMessages builds it: only the two roles, only block content. */

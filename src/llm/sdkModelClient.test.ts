@@ -144,14 +144,15 @@ describe('createSdkModelClient: the request it sends', () => {
       stream: true,
       system: 'You are terse.',
       messages: [
-        { role: 'user', content: [{ type: 'text', text: 'Plan it' }] },
+        // The prompt cache's breakpoints: where the previous request ended (read back) ...
+        { role: 'user', content: [{ type: 'text', text: 'Plan it', cache_control: { type: 'ephemeral' } }] },
         {
           role: 'assistant',
           content: [{ type: 'tool_use', id: 'toolu_1', name: 'todo_write', input: { todos: [] } }],
         },
         {
           role: 'user',
-          // The prompt cache's breakpoint: on the last block of the conversation only.
+          // ... and on the last block of the conversation (written).
           content: [
             {
               type: 'tool_result',

@@ -4,6 +4,8 @@
  * otherwise kept in sessionStorage, which lives exactly as long as the tab.
  */
 import type { PromptTemplate } from '../../core/commands/promptTemplates';
+import type { ModelPrice } from '../../core/models/modelTable';
+import { DEFAULT_THINKING, restoreThinking, type ThinkingSetting } from '../../core/models/thinking';
 import { DEFAULT_BASE_URL, DEFAULT_MAX_TOKENS, DEFAULT_MODEL } from '../../llm/defaults';
 
 export interface Settings {
@@ -22,6 +24,12 @@ export interface Settings {
   /** The model's context window in tokens; 0 means "look it up". */
   contextWindowOverride: number;
   theme: 'system' | 'light' | 'dark';
+  /** Extended thinking for new sessions (each session keeps its own from then on). */
+  thinking: ThinkingSetting;
+  /** Declare the API's server-side web search tool in every request. */
+  webSearch: boolean;
+  /** The user's prices (dollars per million tokens), by model id, over the model table's. */
+  priceOverrides: Record<string, ModelPrice>;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -36,6 +44,9 @@ export const DEFAULT_SETTINGS: Settings = {
   contextThreshold: 0.75,
   contextWindowOverride: 0,
   theme: 'system',
+  thinking: DEFAULT_THINKING,
+  webSearch: false,
+  priceOverrides: {},
 };
 
 export const SETTINGS_KEY = 'settings';
@@ -77,7 +88,25 @@ export function restoreSettings(stored: unknown): Settings {
         ? Math.floor(s.contextWindowOverride)
         : 0,
     theme: s.theme === 'light' || s.theme === 'dark' ? s.theme : 'system',
+    thinking: restoreThinking(s.thinking),
+    webSearch: s.webSearch === true,
+    priceOverrides: restorePriceOverrides(s.priceOverrides),
   };
+}
+
+/** Keeps only entries whose four prices are finite and not negative. */
+function restorePriceOverrides(stored: unknown): Record<string, ModelPrice> {
+  if (typeof stored !== 'object' || stored === null) return {};
+  const out: Record<string, ModelPrice> = {};
+  for (const [model, value] of Object.entries(stored)) {
+    if (typeof value !== 'object' || value === null) continue;
+    const p = value as Partial<Record<keyof ModelPrice, unknown>>;
+    const price = [p.input, p.output, p.cacheWrite, p.cacheRead];
+    if (price.every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0)) {
+      out[model] = value as ModelPrice; // every field checked just above
+    }
+  }
+  return out;
 }
 
 function tabStorage(): Storage | undefined {
