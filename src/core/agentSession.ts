@@ -23,6 +23,7 @@ import {
 import { HANDOFF_CUSTOM_TYPE, HANDOFF_PROMPT_MARKER, wrapHandoffDocument } from './handoff/handoffPrompt';
 import { prepareHandoffRequest } from './handoff/prepareHandoffRequest';
 import { newId } from './ids';
+import { DEFAULT_THINKING, type ThinkingSetting, thinkingRequestFor } from './models/thinking';
 import { buildSessionContext } from './session/buildSessionContext';
 import {
   BUSY_IN_ANOTHER_TAB,
@@ -60,6 +61,10 @@ export interface AgentSessionDeps {
    */
   modelForSession?(sessionModel: string): string;
   getMaxTokens(): number;
+  /** Thinking for a session that has not chosen its own (the Settings default). */
+  getDefaultThinking?(): ThinkingSetting;
+  /** Whether requests declare the API's web search tool. */
+  getWebSearch?(): boolean;
   /** The model's context window in tokens; default: the table of known models. */
   getContextWindow?(model: string): number;
   /** The user's API key, so it can be kept out of what the handoff sends and stores. */
@@ -163,6 +168,10 @@ export class AgentSession {
       getMaxTokens: () => deps.getMaxTokens(),
       getSystemPrompt: () => this.systemPrompt(),
       getTools: () => this.tools,
+      getRequestFeatures: () => ({
+        thinking: thinkingRequestFor(this.model, this.thinking),
+        webSearch: deps.getWebSearch?.() === true,
+      }),
     });
     this.agent.subscribe((event) => this.onAgentEvent(event));
     this.handoffs = new HandoffMachine({
@@ -214,6 +223,22 @@ export class AgentSession {
   /** The model this session's replies are requested from. */
   get model(): string {
     return this.deps.modelForSession?.(this.current.header.model) ?? this.deps.getModel();
+  }
+
+  /** This session's thinking: its own choice, else the Settings default. */
+  get thinking(): ThinkingSetting {
+    return this.current.header.thinking ?? this.deps.getDefaultThinking?.() ?? DEFAULT_THINKING;
+  }
+
+  /**
+   * Changes this session's thinking from its next run on. A session with nothing stored
+   * yet keeps it in its header, which is written with the first message.
+   */
+  setThinking(setting: ThinkingSetting): void {
+    this.current.header = { ...this.current.header, thinking: { ...setting } };
+    if (this.current.header.leafId === null)
+      this.emit({ type: 'header_changed', header: this.current.header });
+    else this.saveHeader();
   }
 
   /** The window of this session's model, in tokens (the user's override wins). */
@@ -619,6 +644,8 @@ export class AgentSession {
         parentSession: parent.id,
       }),
       leafId: handoffEntry.id,
+      // The work goes on as it was being done: the new session thinks as the old one did.
+      ...(parent.header.thinking && { thinking: { ...parent.header.thinking } }),
     };
     const parentHeader: SessionHeader = { ...parent.header, children: [...parent.header.children, childId] };
     await this.deps.persistence.commitHandoff({ parent: parentHeader, child: childHeader, handoffEntry });

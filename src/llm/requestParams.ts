@@ -6,7 +6,10 @@ import type {
   ContentBlockParam,
   MessageCountTokensParams,
   MessageCreateParamsStreaming,
+  ThinkingConfigParam,
   Tool,
+  ToolUnion,
+  WebSearchTool20250305,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import type {
   ApiContentBlock,
@@ -15,23 +18,36 @@ import type {
   TokenCountRequest,
   ToolDefinition,
 } from '../core/agent/types';
+import { type ThinkingRequest, withThinkingBudget } from '../core/models/thinking';
+import { WEB_SEARCH_TOOL_NAME } from '../core/session/webSearch';
+
+/** The API's web search, run on its side; a few searches a turn keep a reply's cost bounded. */
+export const WEB_SEARCH_TOOL: WebSearchTool20250305 = {
+  type: 'web_search_20250305',
+  name: WEB_SEARCH_TOOL_NAME,
+  max_uses: 5,
+};
 
 export function toMessageParams(request: ModelRequest): MessageCreateParamsStreaming {
+  const { maxTokens, thinking } = withThinkingBudget(request.model, request.maxTokens, request.thinking);
   const params: MessageCreateParamsStreaming = {
     model: request.model,
-    max_tokens: request.maxTokens,
+    max_tokens: maxTokens,
     messages: withCacheBreakpoints(toMessages(request.messages)),
     stream: true,
   };
   // The API rejects an empty system text block; no system prompt means none at all.
   if (request.system.trim() !== '') params.system = request.system;
+  const tools = toTools(request);
   // tool_choice is only valid alongside tools. With tools present, 'none' is still sent
   // explicitly: the tool definitions stay in the request (so a prompt-cache prefix keeps
   // matching) while this one turn may not call them.
-  if (request.tools.length > 0) {
-    params.tools = request.tools.map(toTool);
+  if (tools.length > 0) {
+    params.tools = tools;
     params.tool_choice = { type: request.toolChoice };
   }
+  if (thinking) params.thinking = toThinkingParam(thinking);
+  if (thinking?.type === 'adaptive' && thinking.effort) params.output_config = { effort: thinking.effort };
   return params;
 }
 
@@ -39,8 +55,33 @@ export function toMessageParams(request: ModelRequest): MessageCreateParamsStrea
 export function toCountTokensParams(request: TokenCountRequest): MessageCountTokensParams {
   const params: MessageCountTokensParams = { model: request.model, messages: toMessages(request.messages) };
   if (request.system.trim() !== '') params.system = request.system;
-  if (request.tools.length > 0) params.tools = request.tools.map(toTool);
+  const tools = toTools(request);
+  if (tools.length > 0) params.tools = tools;
+  const { thinking } = withThinkingBudget(request.model, DEFAULT_COUNT_MAX_TOKENS, request.thinking);
+  if (thinking) params.thinking = toThinkingParam(thinking);
   return params;
+}
+
+/** count_tokens has no max_tokens; a budget is checked against this stand-in only. */
+const DEFAULT_COUNT_MAX_TOKENS = 32_000;
+
+function toTools(request: Pick<ModelRequest, 'tools' | 'webSearch'>): ToolUnion[] {
+  const tools: ToolUnion[] = request.tools.map(toTool);
+  if (request.webSearch) tools.push(WEB_SEARCH_TOOL);
+  return tools;
+}
+
+function toThinkingParam(thinking: ThinkingRequest): ThinkingConfigParam {
+  switch (thinking.type) {
+    case 'enabled':
+      return { type: 'enabled', budget_tokens: thinking.budgetTokens };
+    case 'adaptive':
+      return { type: 'adaptive' };
+    case 'disabled':
+      return { type: 'disabled' };
+    case 'between_tools':
+      return { type: 'between_tools' };
+  }
 }
 
 /**
@@ -90,7 +131,11 @@ function toMessages(messages: ApiMessage[]): WireMessage[] {
     // An empty text block (say, from a reply stopped before its first word) makes the
     // API refuse the whole request, so it is left out; a turn left empty goes too.
     // Consecutive turns of one role are fine: the API joins them.
-    const content = message.content.filter((block) => block.type !== 'text' || block.text !== '');
+    // Likewise a thinking block cut off before its signature: the API checks every one.
+    const content = message.content.filter(
+      (block) =>
+        !(block.type === 'text' && block.text === '') && !(block.type === 'thinking' && !block.signature),
+    );
     if (content.length === 0) continue;
     out.push({ role: message.role, content: content.map(toBlockParam) });
   }
@@ -110,6 +155,26 @@ function toBlockParam(block: ApiContentBlock): ContentBlockParam {
         content: block.content,
         ...(block.is_error ? { is_error: true } : {}),
       };
+    // Thinking goes back exactly as it came: the API checks the signature over its text.
+    case 'thinking':
+      return { type: 'thinking', thinking: block.thinking, signature: block.signature };
+    case 'redacted_thinking':
+      return { type: 'redacted_thinking', data: block.data };
+    // Server tool blocks are the API's own; they go back as received (the SDK's types
+    // list only the tool names it knows, hence the casts).
+    case 'server_tool_use':
+      return {
+        type: 'server_tool_use',
+        id: block.id,
+        name: block.name,
+        input: block.input,
+      } as ContentBlockParam;
+    case 'web_search_tool_result':
+      return {
+        type: 'web_search_tool_result',
+        tool_use_id: block.tool_use_id,
+        content: block.content,
+      } as ContentBlockParam;
   }
 }
 

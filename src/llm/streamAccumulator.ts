@@ -2,15 +2,24 @@
  * Folds the Messages API's raw stream events into our assistant Message, one event at
  * a time, so the client can hand out a fresh snapshot after every delta.
  *
- * Blocks we do not model (thinking, server tools, ...) are skipped: our Message only
- * carries text, tool_use and tool_result blocks.
+ * Text, tool calls, thinking (signed or redacted) and web search blocks are kept; block
+ * kinds we do not model are skipped.
  */
 import type { RawMessageStreamEvent, TextCitation } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Citation, ContentBlock, Message, StopReason, Usage } from '../core/session/types';
 
 type Slot =
   | { type: 'text'; text: string; citations: Citation[] }
-  | { type: 'tool_use'; id: string; name: string; json: string; input: unknown; done: boolean };
+  | {
+      type: 'tool_use' | 'server_tool_use';
+      id: string;
+      name: string;
+      json: string;
+      input: unknown;
+      done: boolean;
+    }
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'whole'; block: ContentBlock };
 
 export class StreamAccumulator {
   /** Slots by the API's block index; undefined for block types we skip. */
@@ -23,8 +32,14 @@ export class StreamAccumulator {
   started = false;
   /** message_stop has arrived: the reply is complete. */
   finished = false;
+  /** When the first thinking block began, and how long thinking took once it ended. */
+  private thinkingStart: number | undefined;
+  private thinkingMs: number | undefined;
 
-  constructor(requestedModel: string) {
+  constructor(
+    requestedModel: string,
+    private readonly now: () => number = Date.now,
+  ) {
     this.model = requestedModel;
   }
 
@@ -53,14 +68,36 @@ export class StreamAccumulator {
           };
           return true;
         }
-        if (block.type === 'tool_use') {
+        if (block.type === 'tool_use' || block.type === 'server_tool_use') {
           this.slots[event.index] = {
-            type: 'tool_use',
+            type: block.type,
             id: block.id,
             name: block.name,
             json: '',
             input: {},
             done: false,
+          };
+          return true;
+        }
+        if (block.type === 'thinking') {
+          this.thinkingStart ??= this.now();
+          this.slots[event.index] = {
+            type: 'thinking',
+            thinking: block.thinking,
+            signature: block.signature,
+          };
+          return true;
+        }
+        if (block.type === 'redacted_thinking') {
+          this.thinkingStart ??= this.now();
+          this.slots[event.index] = whole({ type: 'redacted_thinking', data: block.data });
+          return true;
+        }
+        if (block.type === 'web_search_tool_result') {
+          const { tool_use_id, content } = block;
+          this.slots[event.index] = {
+            type: 'whole',
+            block: { type: 'web_search_tool_result', tool_use_id, content },
           };
           return true;
         }
@@ -77,15 +114,34 @@ export class StreamAccumulator {
           slot.citations.push(toCitation(delta.citation));
           return true;
         }
-        if (slot?.type === 'tool_use' && delta.type === 'input_json_delta') {
+        if (
+          (slot?.type === 'tool_use' || slot?.type === 'server_tool_use') &&
+          delta.type === 'input_json_delta'
+        ) {
           slot.json += delta.partial_json;
+          return true;
+        }
+        if (slot?.type === 'thinking' && delta.type === 'thinking_delta') {
+          slot.thinking += delta.thinking;
+          return true;
+        }
+        if (slot?.type === 'thinking' && delta.type === 'signature_delta') {
+          slot.signature += delta.signature;
           return true;
         }
         return false;
       }
       case 'content_block_stop': {
         const slot = this.slots[event.index];
-        if (slot?.type !== 'tool_use') return false;
+        if (
+          slot?.type === 'thinking' ||
+          (slot?.type === 'whole' && slot.block.type === 'redacted_thinking')
+        ) {
+          // Thinking may come in several blocks (between tool calls): the time runs to the last.
+          if (this.thinkingStart !== undefined) this.thinkingMs = this.now() - this.thinkingStart;
+          return true;
+        }
+        if (slot?.type !== 'tool_use' && slot?.type !== 'server_tool_use') return false;
         slot.done = true;
         slot.input = parseToolInput(slot.json);
         return true;
@@ -129,14 +185,21 @@ export class StreamAccumulator {
             ? { type: 'text', text: slot.text, citations: slot.citations.map((c) => ({ ...c })) }
             : { type: 'text', text: slot.text },
         );
+      } else if (slot.type === 'thinking') {
+        // Unsigned (cut off before its signature) it is still shown; the request builder
+        // leaves it out, as the API would refuse it.
+        content.push({ type: 'thinking', thinking: slot.thinking, signature: slot.signature });
+      } else if (slot.type === 'whole') {
+        // Arrived whole and never changes (frozen): shared, not copied on every delta.
+        content.push(slot.block);
       } else if (!slot.done) {
         // While streaming, a call whose arguments are still arriving shows with empty
         // input. In a final message (aborted, failed) it is left out: its arguments are
         // incomplete, so running it or sending it back would both be wrong.
         if (stopReason === 'streaming')
-          content.push({ type: 'tool_use', id: slot.id, name: slot.name, input: {} });
+          content.push({ type: slot.type, id: slot.id, name: slot.name, input: {} });
       } else if (slot.input !== INVALID_INPUT) {
-        content.push({ type: 'tool_use', id: slot.id, name: slot.name, input: slot.input });
+        content.push({ type: slot.type, id: slot.id, name: slot.name, input: slot.input });
       }
       // Likewise a finished call whose arguments are not JSON (cut off by max_tokens).
     }
@@ -148,8 +211,14 @@ export class StreamAccumulator {
       model: this.model,
     };
     if (stopReason === 'refusal') message.refusal = { ...this.refusal };
+    // While thinking is still under way the UI counts the time itself.
+    if (this.thinkingMs !== undefined) message.thinkingMs = this.thinkingMs;
     return message;
   }
+}
+
+function whole(block: ContentBlock): Slot {
+  return { type: 'whole', block: Object.freeze(block) };
 }
 
 const INVALID_INPUT = Symbol('invalid tool input');

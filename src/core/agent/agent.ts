@@ -4,6 +4,7 @@
  * steering / follow-up / pending-next-turn queues, and reports everything through
  * events; persisting is the listener's business.
  */
+import { thinkingAllowedWith } from '../models/thinking';
 import { joinTurns, toApiMessages } from '../session/buildSessionContext';
 import type { Message, ToolResultBlock, ToolUseBlock } from '../session/types';
 import type { AgentEvent, AgentListener } from './agentEvents';
@@ -14,6 +15,7 @@ import {
   type CustomContextMessage,
   type ModelClient,
   ModelError,
+  type ModelRequest,
   type ToolChoice,
 } from './types';
 
@@ -23,7 +25,12 @@ export interface AgentConfig {
   getMaxTokens(): number;
   getSystemPrompt(): string;
   getTools(): AgentTool[];
+  /** Thinking and server tools for a run; read once per run (see prompt). Default: neither. */
+  getRequestFeatures?(): RequestFeatures;
 }
+
+/** What a run asks of the API beyond the conversation and our own tools. */
+export type RequestFeatures = Pick<ModelRequest, 'thinking' | 'webSearch'>;
 
 export interface AgentRunOptions {
   /** `none` forbids tool use for this run (the tools are still declared). */
@@ -153,6 +160,11 @@ export class Agent {
     const added: AgentMessage[] = [];
     let error: ModelError | undefined;
     let continuations = 0;
+    // One thinking configuration per run: a tool loop is one assistant turn to the API,
+    // and changing it mid-loop would orphan the thinking the loop has to send back.
+    const toolChoice = options.toolChoice ?? 'auto';
+    const features = { ...this.config.getRequestFeatures?.() };
+    if (!thinkingAllowedWith(toolChoice)) delete features.thinking;
     this.emit({ type: 'agent_start' });
     try {
       let inputs: AgentMessage[] = Array.isArray(input) ? input : [input];
@@ -166,7 +178,7 @@ export class Agent {
         const messages = options.requestPrefix
           ? joinTurns(options.requestPrefix, toApiMessages(added))
           : toApiMessages(this.context);
-        const reply = await this.streamReply(controller.signal, options.toolChoice ?? 'auto', messages);
+        const reply = await this.streamReply(controller.signal, toolChoice, messages, features);
         this.add(reply.message, added, true);
         error = reply.error;
         if (error || reply.message.stopReason === 'aborted') {
@@ -216,6 +228,7 @@ export class Agent {
     signal: AbortSignal,
     toolChoice: ToolChoice,
     messages: ApiMessage[],
+    features: RequestFeatures,
   ): Promise<{ message: Message; error?: ModelError }> {
     const model = this.config.getModel();
     let partial: Message = { role: 'assistant', content: [], stopReason: 'streaming', model };
@@ -230,6 +243,7 @@ export class Agent {
           toolChoice,
           maxTokens: this.config.getMaxTokens(),
           signal,
+          ...features,
         },
         (update) => {
           // Buffered events keep arriving after an abort; the user already saw it stop.

@@ -4,7 +4,8 @@
  * core tests can drive the agent with any ModelClient.
  */
 import type { ContextOverflow } from '../context/lengthRefusal';
-import type { Message, TextBlock, ToolResultBlock, ToolUseBlock } from '../session/types';
+import type { ThinkingRequest } from '../models/thinking';
+import type { ContentBlock, Message } from '../session/types';
 
 /** Context that is not a conversation turn of its own: a handoff document, a todo reminder. */
 export interface CustomContextMessage {
@@ -27,8 +28,8 @@ export function newestReply(messages: readonly AgentMessage[]): Message | undefi
   return undefined;
 }
 
-/** A content block as the Messages API accepts it in a request. */
-export type ApiContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;
+/** A content block as the Messages API accepts it in a request: every kind we store. */
+export type ApiContentBlock = ContentBlock;
 
 /** One turn of a Messages API request. */
 export interface ApiMessage {
@@ -52,6 +53,10 @@ export interface ModelRequest {
   toolChoice: ToolChoice;
   maxTokens: number;
   signal: AbortSignal;
+  /** Extended thinking as the model takes it; undefined sends nothing. */
+  thinking?: ThinkingRequest;
+  /** Declare the API's own web search tool. */
+  webSearch?: boolean;
 }
 
 /**
@@ -71,7 +76,8 @@ export interface ModelClient {
   countTokens?(request: TokenCountRequest): Promise<number>;
 }
 
-export type TokenCountRequest = Pick<ModelRequest, 'model' | 'system' | 'messages' | 'tools' | 'signal'>;
+export type TokenCountRequest = Pick<ModelRequest, 'model' | 'system' | 'messages' | 'tools' | 'signal'> &
+  Partial<Pick<ModelRequest, 'thinking' | 'webSearch'>>;
 
 export type ModelErrorKind =
   | 'auth'

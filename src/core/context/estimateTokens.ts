@@ -22,6 +22,16 @@ export function estimateBlockTokens(block: ApiContentBlock): number {
       return TOKENS_PER_BLOCK + estimateTextTokens(block.name + JSON.stringify(block.input ?? {}));
     case 'tool_result':
       return TOKENS_PER_BLOCK + estimateTextTokens(block.content);
+    // The API drops thinking from earlier turns before counting, but the newest turn of a
+    // tool loop keeps it: counted always, erring towards "does not fit".
+    case 'thinking':
+      return TOKENS_PER_BLOCK + estimateTextTokens(block.thinking);
+    case 'redacted_thinking':
+      return TOKENS_PER_BLOCK + estimateTextTokens(block.data);
+    case 'server_tool_use':
+      return TOKENS_PER_BLOCK + estimateTextTokens(block.name + JSON.stringify(block.input ?? {}));
+    case 'web_search_tool_result':
+      return TOKENS_PER_BLOCK + estimateTextTokens(JSON.stringify(block.content ?? null));
   }
 }
 

@@ -216,7 +216,7 @@ function tagOf(block: ApiContentBlock): string | undefined {
       ? block.text
       : block.type === 'tool_result'
         ? block.content
-        : JSON.stringify(block.input);
+        : JSON.stringify('input' in block ? block.input : block);
   return new RegExp(TAG.source).exec(text)?.[0];
 }
 

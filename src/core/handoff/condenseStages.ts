@@ -7,6 +7,7 @@
  * one, so a tool_use and its tool_result always sit in the same turn; chunks and the
  * kept tail are cut only between turns.
  */
+
 import type { ApiContentBlock, ApiMessage } from '../agent/types';
 import {
   CHARS_PER_TOKEN,
@@ -15,6 +16,7 @@ import {
   estimateTurnTokens,
 } from '../context/estimateTokens';
 import { groupThousands } from '../groupThousands';
+import { searchResultTitles } from '../session/webSearch';
 
 export type Turn = ApiMessage[];
 
@@ -166,10 +168,17 @@ export function renderForSummary(messages: readonly ApiMessage[]): string {
         lines.push(`${message.role === 'user' ? 'User' : 'Assistant'}: ${block.text}`);
       else if (block.type === 'tool_use')
         lines.push(`Assistant called tool ${block.name} with ${JSON.stringify(block.input ?? {})}`);
-      else
+      else if (block.type === 'tool_result')
         lines.push(
           `Result of ${names.get(block.tool_use_id) ?? 'a tool'}${block.is_error ? ' (error)' : ''}: ${block.content}`,
         );
+      else if (block.type === 'server_tool_use')
+        lines.push(`Assistant used ${block.name} with ${JSON.stringify(block.input ?? {})}`);
+      else if (block.type === 'web_search_tool_result') {
+        const titles = searchResultTitles(block).join('; ');
+        lines.push(`Web search results: ${titles || 'none'}`);
+      }
+      // Thinking is the model's scratch work: the summary needs what was said and done.
     }
   }
   return lines.join('\n');

@@ -11,9 +11,17 @@
  * - `budget`: `{type: "enabled", budget_tokens}` only;
  * - `adaptive`: `{type: "adaptive"}` with an effort; thinks only when asked;
  * - `adaptive-default`: adaptive, and thinks unless sent `{type: "disabled"}`;
- * - `always`: adaptive and cannot be turned off.
+ * - `adaptive-between-tools`: adaptive by default; its lowest setting is
+ *   `{type: "between_tools"}` (short notes between tool calls only), `disabled` is refused;
+ * - `always`: adaptive and cannot be turned off (`disabled` and `enabled` are refused).
  */
-export type ThinkingStyle = 'none' | 'budget' | 'adaptive' | 'adaptive-default' | 'always';
+export type ThinkingStyle =
+  | 'none'
+  | 'budget'
+  | 'adaptive'
+  | 'adaptive-default'
+  | 'adaptive-between-tools'
+  | 'always';
 
 /** US dollars per million tokens. `cacheWrite` is the 5-minute write the app uses. */
 export interface ModelPrice {
@@ -155,7 +163,7 @@ const MODELS: readonly ModelFacts[] = [
     id: 'claude-sonnet-5-5',
     contextWindow: M,
     maxOutput: 128 * K,
-    thinking: 'adaptive-default',
+    thinking: 'adaptive-between-tools',
     effort: true,
     price: standardPrice(2, 10, 0.1),
   },

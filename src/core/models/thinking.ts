@@ -3,7 +3,6 @@
  * Thinking control) and what a request must say for the model it goes to. The model
  * table says which of the API's forms a model takes.
  */
-import type { ToolChoice } from '../agent/types';
 import { EFFORT_LEVELS, type Effort, modelFacts, type ThinkingStyle } from './modelTable';
 
 export interface ThinkingSetting {
@@ -22,7 +21,8 @@ export const DEFAULT_THINKING: ThinkingSetting = { enabled: false, budgetTokens:
 export type ThinkingRequest =
   | { type: 'enabled'; budgetTokens: number }
   | { type: 'adaptive'; effort?: Effort }
-  | { type: 'disabled' };
+  | { type: 'disabled' }
+  | { type: 'between_tools' };
 
 /** Repairs a stored or hand-edited setting. */
 export function restoreThinking(
@@ -44,7 +44,7 @@ export function restoreThinking(
  * app uses only those two, so the handoff turn (tool_choice none) keeps the session's
  * thinking; a turn with another choice would have it turned off, silently.
  */
-export function thinkingAllowedWith(toolChoice: ToolChoice | 'any' | 'tool'): boolean {
+export function thinkingAllowedWith(toolChoice: 'auto' | 'none' | 'any' | 'tool'): boolean {
   return toolChoice === 'auto' || toolChoice === 'none';
 }
 
@@ -58,7 +58,11 @@ export function thinkingRequestFor(model: string, setting: ThinkingSetting): Thi
       ? { type: 'adaptive', effort: setting.effort }
       : { type: 'adaptive' };
   if (style === 'always') return adaptive();
-  if (!setting.enabled) return style === 'adaptive-default' ? { type: 'disabled' } : undefined;
+  if (!setting.enabled) {
+    if (style === 'adaptive-default') return { type: 'disabled' };
+    if (style === 'adaptive-between-tools') return { type: 'between_tools' };
+    return undefined;
+  }
   if (style === 'budget')
     return { type: 'enabled', budgetTokens: Math.max(MIN_THINKING_BUDGET, setting.budgetTokens) };
   return adaptive();

@@ -6,7 +6,7 @@
  */
 import type { AgentMessage, ApiContentBlock, ApiMessage } from '../agent/types';
 import { HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
-import type { ContentBlock, SessionEntry } from './types';
+import type { ContentBlock, Message, SessionEntry } from './types';
 
 export interface SessionContext {
   messages: AgentMessage[];
@@ -50,13 +50,33 @@ function toTurn(message: AgentMessage): ApiMessage | undefined {
     case 'toolResult':
       return { role: 'user', content: message.content.filter((b) => b.type === 'tool_result') };
     case 'assistant':
-      return {
-        role: 'assistant',
-        content: message.content.filter(
-          (b) => (b.type === 'text' || b.type === 'tool_use') && isUsableText(b),
-        ),
-      };
+      return { role: 'assistant', content: assistantBlocks(message) };
   }
+}
+
+const isThinking = (b: ContentBlock) => b.type === 'thinking' || b.type === 'redacted_thinking';
+
+/**
+ * What of a reply goes back to the API: text, tool calls, signed thinking (the API wants
+ * it back, unchanged, in a tool loop) and web searches with their results. A search
+ * without its result is left out unless the turn was paused (the API finishes it when
+ * the turn is sent back). Thinking alone, with nothing said or done, is no turn at all.
+ */
+function assistantBlocks(message: Message): ApiContentBlock[] {
+  const results = new Set<string>();
+  const searches = new Set<string>();
+  for (const b of message.content) {
+    if (b.type === 'web_search_tool_result') results.add(b.tool_use_id);
+    if (b.type === 'server_tool_use') searches.add(b.id);
+  }
+  const paused = message.stopReason === 'pause_turn';
+  const content = message.content.filter((b) => {
+    if (b.type === 'text') return isUsableText(b);
+    if (b.type === 'server_tool_use') return paused || results.has(b.id);
+    if (b.type === 'web_search_tool_result') return searches.has(b.tool_use_id);
+    return b.type === 'tool_use' || isThinking(b);
+  });
+  return content.every(isThinking) ? [] : content;
 }
 
 /** Tool results first: the API wants them at the start of the user turn. */
@@ -76,7 +96,12 @@ function mergeSameRole(turns: ApiMessage[]): ApiMessage[] {
   const merged: ApiMessage[] = [];
   for (const turn of turns) {
     const last = merged.at(-1);
-    if (last && last.role === turn.role) last.content = [...last.content, ...turn.content];
+    // A reply's thinking must open its turn: a later reply joined on keeps what it said only.
+    if (last && last.role === turn.role)
+      last.content = [
+        ...last.content,
+        ...(turn.role === 'assistant' ? turn.content.filter((b) => !isThinking(b)) : turn.content),
+      ];
     else merged.push({ role: turn.role, content: [...turn.content] });
   }
   return merged;

@@ -6,6 +6,7 @@
  */
 
 import { isRecord } from '../isRecord';
+import { restoreThinking } from '../models/thinking';
 import { isMessageEntry, type MessageEntry, type SessionEntry, type SessionHeader } from './types';
 
 export type Restored<T> = { ok: true; value: T; problems: string[] } | { ok: false; problem: string };
@@ -59,6 +60,12 @@ export function restoreHeader(raw: unknown): Restored<SessionHeader> {
     repair('children', [], 'its list of handed-off sessions was missing.');
   } else if (!raw.children.every(isNonEmptyString)) {
     repair('children', raw.children.filter(isNonEmptyString), 'its list of handed-off sessions was damaged.');
+  }
+
+  if ('thinking' in raw && raw.thinking !== undefined) {
+    const thinking = restoreThinking(raw.thinking);
+    if (JSON.stringify(thinking) !== JSON.stringify(raw.thinking))
+      repair('thinking', thinking, 'its thinking setting was damaged and is reset.');
   }
 
   const repaired = problems.length === 0 ? raw : { ...raw, ...fixes };

@@ -4,6 +4,7 @@
  * layer (core, storage, UI) can share it and it survives structured cloning.
  */
 import type { ContextOverflow } from '../context/lengthRefusal';
+import type { ThinkingSetting } from '../models/thinking';
 
 export interface TextBlock {
   type: 'text';
@@ -33,13 +34,54 @@ export interface ToolResultBlock {
   is_error?: boolean;
 }
 
-/** Blocks we do not model (thinking, images, server tools) are kept as they came. */
+/**
+ * The model's extended thinking, signed by the API. Sent back exactly as received (the
+ * API checks the signature), so nothing else is ever added to the block.
+ */
+export interface ThinkingBlock {
+  type: 'thinking';
+  thinking: string;
+  signature: string;
+}
+
+/** Thinking the API encrypted; shown as a note, sent back as received. */
+export interface RedactedThinkingBlock {
+  type: 'redacted_thinking';
+  data: string;
+}
+
+/** A call of a tool the API runs itself (web search); the app only shows and resends it. */
+export interface ServerToolUseBlock {
+  type: 'server_tool_use';
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+/**
+ * What a web search returned: a list of results (title, url, encrypted content the
+ * API needs back) or an error object. Kept as received, to send back unchanged.
+ */
+export interface WebSearchResultBlock {
+  type: 'web_search_tool_result';
+  tool_use_id: string;
+  content: unknown;
+}
+
+/** Blocks we do not model (images, other server tools) are kept as they came. */
 export interface OtherBlock {
   type: string;
   [key: string]: unknown;
 }
 
-export type ContentBlock = TextBlock | ToolUseBlock | ToolResultBlock;
+export type ContentBlock =
+  | TextBlock
+  | ToolUseBlock
+  | ToolResultBlock
+  | ThinkingBlock
+  | RedactedThinkingBlock
+  | ServerToolUseBlock
+  | WebSearchResultBlock;
 
 export type MessageRole = 'user' | 'assistant' | 'toolResult';
 
@@ -81,6 +123,8 @@ export interface Message {
   contextOverflow?: ContextOverflow;
   /** With stopReason `refusal`: why the model declined, as far as the API said. */
   refusal?: { category?: string; explanation?: string };
+  /** How long the model thought before it began to answer, in ms (for "Thought for 12 s"). */
+  thinkingMs?: number;
 }
 
 export interface EntryBase {
@@ -123,6 +167,8 @@ export interface SessionHeader {
   parentSession?: string;
   /** Sessions handed off from this one, oldest first. */
   children: string[];
+  /** Extended thinking as chosen for this session; absent: the Settings default. */
+  thinking?: ThinkingSetting;
 }
 
 export function isMessageEntry(entry: SessionEntry): entry is MessageEntry {

@@ -7,7 +7,7 @@
 import { contextWindowFor } from '../../core/context/contextWindow';
 import { groupThousands } from '../../core/groupThousands';
 import { DEMO_SMALL_MODEL_ID } from '../defaults';
-import type { ScriptedBlock, ScriptedReply } from '../sse/messageStreamEvents';
+import { outputLength, type ScriptedBlock, type ScriptedReply } from '../sse/messageStreamEvents';
 import { condenseNotes, conversationPart, isCondenseRequest } from './condenseNotes';
 import {
   handoffDocument,
@@ -28,10 +28,7 @@ export function demoReply(body: unknown): ScriptedReply {
   const request = readRequest(body);
   const last = request.turns.at(-1);
   const blocks = replyBlocks(request, last);
-  const outputChars = blocks.reduce(
-    (sum, block) => sum + (block.type === 'text' ? block.text.length : JSON.stringify(block.input).length),
-    0,
-  );
+  const outputChars = blocks.reduce((sum, block) => sum + outputLength(block), 0);
   return {
     model: request.model,
     blocks,

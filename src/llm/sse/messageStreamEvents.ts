@@ -7,13 +7,13 @@
  * shapes are checked against the SDK at compile time and nothing lands in the bundle.
  */
 import type {
+  ContentBlock,
   Message,
   MessageDeltaUsage,
+  RawContentBlockDelta,
   RawMessageStreamEvent,
   RefusalStopDetails,
   StopReason,
-  TextBlock,
-  ToolUseBlock,
   Usage,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 
@@ -24,7 +24,25 @@ export type ScriptedBlock =
       /** Web search results the text cites: sent as citations_delta events before its text. */
       webCitations?: Array<{ url: string; title: string | null; cited_text: string }>;
     }
-  | { type: 'tool_use'; id: string; name: string; input: unknown };
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  /** Streamed as thinking_delta events, then one signature_delta. */
+  | { type: 'thinking'; thinking: string; signature: string }
+  /** Arrives whole in content_block_start, as the API sends it. */
+  | { type: 'redacted_thinking'; data: string }
+  /** A server tool call (web search): its input streams as input_json_delta. */
+  | { type: 'server_tool_use'; id: string; name: 'web_search'; input: unknown }
+  /** The server tool's result: arrives whole in content_block_start. */
+  | {
+      type: 'web_search_tool_result';
+      tool_use_id: string;
+      content: Array<{
+        type: 'web_search_result';
+        url: string;
+        title: string;
+        encrypted_content: string;
+        page_age: string | null;
+      }>;
+    };
 
 export interface ScriptedUsage {
   input_tokens: number;
@@ -83,36 +101,42 @@ export function messageStreamEvents(reply: ScriptedReply): StreamEvent[] {
   push({ type: 'message_start', message: start });
 
   reply.blocks.forEach((block, index) => {
-    if (block.type === 'text') {
-      const opening: TextBlock = { type: 'text', text: '', citations: null };
-      push({ type: 'content_block_start', index, content_block: opening });
-      if (index === 0) push({ type: 'ping' }); // where the real API sends its first keep-alive
-      for (const citation of block.webCitations ?? []) {
-        push({
-          type: 'content_block_delta',
-          index,
-          delta: {
-            type: 'citations_delta',
-            citation: { type: 'web_search_result_location', encrypted_index: `enc-${index}`, ...citation },
-          },
-        });
-      }
-      for (const text of chunks(block.text, reply.chunkSize, index)) {
-        push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
-      }
-    } else {
-      const opening: ToolUseBlock = {
-        type: 'tool_use',
-        id: block.id,
-        name: block.name,
-        input: {},
-        caller: { type: 'direct' },
-      };
-      push({ type: 'content_block_start', index, content_block: opening });
-      if (index === 0) push({ type: 'ping' });
-      for (const partial_json of chunks(inputJson(block.input), reply.chunkSize, index)) {
-        push({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
-      }
+    const deltas = (texts: string[], delta: (part: string) => RawContentBlockDelta) => {
+      for (const part of texts) push({ type: 'content_block_delta', index, delta: delta(part) });
+    };
+    push({ type: 'content_block_start', index, content_block: openingOf(block) });
+    if (index === 0) push({ type: 'ping' }); // where the real API sends its first keep-alive
+    switch (block.type) {
+      case 'text':
+        for (const citation of block.webCitations ?? []) {
+          push({
+            type: 'content_block_delta',
+            index,
+            delta: {
+              type: 'citations_delta',
+              citation: { type: 'web_search_result_location', encrypted_index: `enc-${index}`, ...citation },
+            },
+          });
+        }
+        deltas(chunks(block.text, reply.chunkSize, index), (text) => ({ type: 'text_delta', text }));
+        break;
+      case 'thinking':
+        deltas(chunks(block.thinking, reply.chunkSize, index), (thinking) => ({
+          type: 'thinking_delta',
+          thinking,
+        }));
+        deltas([block.signature], (signature) => ({ type: 'signature_delta', signature }));
+        break;
+      case 'tool_use':
+      case 'server_tool_use':
+        deltas(chunks(inputJson(block.input), reply.chunkSize, index), (partial_json) => ({
+          type: 'input_json_delta',
+          partial_json,
+        }));
+        break;
+      case 'redacted_thinking':
+      case 'web_search_tool_result':
+        break; // whole in content_block_start
     }
     push({ type: 'content_block_stop', index });
   });
@@ -146,21 +170,52 @@ export function messageStreamEvents(reply: ScriptedReply): StreamEvent[] {
   return events;
 }
 
+/** What content_block_start carries for a block: empty where deltas follow, whole where none do. */
+function openingOf(block: ScriptedBlock): ContentBlock {
+  switch (block.type) {
+    case 'text':
+      return { type: 'text', text: '', citations: null };
+    case 'thinking':
+      return { type: 'thinking', thinking: '', signature: '' };
+    case 'redacted_thinking':
+      return { type: 'redacted_thinking', data: block.data };
+    case 'tool_use':
+      return { type: 'tool_use', id: block.id, name: block.name, input: {}, caller: { type: 'direct' } };
+    case 'server_tool_use':
+      return {
+        type: 'server_tool_use',
+        id: block.id,
+        name: block.name,
+        input: {},
+        caller: { type: 'direct' },
+      } as ContentBlock;
+    case 'web_search_tool_result':
+      return {
+        type: 'web_search_tool_result',
+        tool_use_id: block.tool_use_id,
+        content: block.content,
+        caller: { type: 'direct' },
+      } as ContentBlock;
+  }
+}
+
 /** The complete Message a non-streaming request returns for the same reply. */
 export function scriptedMessage(reply: ScriptedReply): Message {
   const message = emptyMessage(reply, resolveUsage(reply));
   message.stop_reason = resolveStopReason(reply);
-  message.content = reply.blocks.map((block) =>
-    block.type === 'text'
-      ? { type: 'text', text: block.text, citations: null }
-      : {
-          type: 'tool_use',
-          id: block.id,
-          name: block.name,
-          input: JSON.parse(inputJson(block.input)),
-          caller: { type: 'direct' },
-        },
-  );
+  message.content = reply.blocks.map((block): ContentBlock => {
+    switch (block.type) {
+      case 'text':
+        return { type: 'text', text: block.text, citations: null };
+      case 'thinking':
+        return { ...block };
+      case 'tool_use':
+      case 'server_tool_use':
+        return { ...openingOf(block), input: JSON.parse(inputJson(block.input)) } as ContentBlock;
+      default:
+        return openingOf(block);
+    }
+  });
   return message;
 }
 
@@ -183,16 +238,28 @@ interface ResolvedUsage {
 
 function resolveUsage(reply: ScriptedReply): ResolvedUsage {
   const given = reply.usage;
-  const outputChars = reply.blocks.reduce(
-    (sum, block) => sum + (block.type === 'text' ? block.text.length : inputJson(block.input).length),
-    0,
-  );
+  const outputChars = reply.blocks.reduce((sum, block) => sum + outputLength(block), 0);
   return {
     input_tokens: given?.input_tokens ?? 1,
     output_tokens: given?.output_tokens ?? Math.max(1, Math.ceil(outputChars / 4)),
     cache_read_input_tokens: given?.cache_read_input_tokens ?? 0,
     cache_creation_input_tokens: given?.cache_creation_input_tokens ?? 0,
   };
+}
+
+/** The characters a block's output tokens are estimated from. */
+export function outputLength(block: ScriptedBlock): number {
+  switch (block.type) {
+    case 'text':
+      return block.text.length;
+    case 'thinking':
+      return block.thinking.length;
+    case 'tool_use':
+    case 'server_tool_use':
+      return inputJson(block.input).length;
+    default:
+      return 0;
+  }
 }
 
 function resolveStopReason(reply: ScriptedReply): StopReason {

@@ -8,6 +8,7 @@
  * nothing the user did is lost or aimed at the session they just left.
  */
 
+import type { ThinkingSetting } from '../../core/models/thinking';
 import { whenRuntime } from '../app/runtime';
 import { notifyError } from '../store/notices';
 import { errorText, set } from '../store/storeAccess';
@@ -98,6 +99,7 @@ export const finishHandoffReview = later((e, text: string | undefined) => e.fini
 export const newSession = later((e) => e.newSession());
 export const openSession = later((e, id: string) => e.openSession(id));
 export const renameSession = later((e, id: string, title: string) => e.renameSession(id, title));
+export const setSessionThinking = later((e, setting: ThinkingSetting) => e.setSessionThinking(setting));
 export const deleteSession = later((e, id: string) => e.deleteSession(id));
 export const showHelp = later((e) => e.showHelp());
 

@@ -13,6 +13,7 @@ export {
   openSession,
   renameSession,
   sessionOpened,
+  setSessionThinking,
   showHelp,
 } from './sessionActions';
 export { forgetKey, saveSettings } from './settingsActions';

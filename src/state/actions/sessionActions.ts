@@ -2,6 +2,7 @@
 
 import { AGENT_BUSY_MESSAGE } from '../../core/agent/agent';
 import { builtinCommands } from '../../core/commands/builtinCommands';
+import type { ThinkingSetting } from '../../core/models/thinking';
 import { SessionLog } from '../../core/session/sessionLog';
 import { FIRST_PAINT_ENTRIES, newestBranch } from '../app/firstPaint';
 import { getRuntime, hasRuntime } from '../app/runtime';
@@ -89,6 +90,12 @@ async function openNow(id: string): Promise<void> {
       set({ activeSessionId: session.header.id, entries: session.log.getBranch() });
     }
   }
+}
+
+/** The open session thinks as `setting` says from its next reply on. */
+export function setSessionThinking(setting: ThinkingSetting): void {
+  if (!hasRuntime()) return;
+  getRuntime().session.setThinking(setting);
 }
 
 export function renameSession(id: string, title: string): void {

@@ -55,6 +55,8 @@ export function startEngine({ repository, headers, active, problems }: LoadedSta
       getModel: () => currentModel().model,
       modelForSession: (model) => modelForSession(get().settings, model),
       getMaxTokens: () => get().settings.maxTokens,
+      getDefaultThinking: () => get().settings.thinking,
+      getWebSearch: () => get().settings.webSearch,
       getContextWindow: (model) => contextWindowFor(model, get().settings.contextWindowOverride || undefined),
       getApiKey: () => get().settings.apiKey || undefined,
       getPromptTemplates: () => get().settings.promptTemplates,

@@ -5,6 +5,7 @@
  * (see useBatonShallow) so a new but equal value does not re-render.
  */
 import { isHandoffActive } from '../../core/handoff/handoffMachine';
+import type { ThinkingSetting } from '../../core/models/thinking';
 import { isMessageEntry, type Message } from '../../core/session/types';
 import { isDemoModelId } from '../../llm/defaults';
 import { sessionById, sessionModels } from './sessionIndex';
@@ -20,6 +21,11 @@ export const selectBusy = (s: BatonState): boolean => s.isStreaming || isHandoff
 /** The model the open session's replies come from. */
 export function selectCurrentModel(s: BatonState): string {
   return modelForSession(s.settings, sessionById(s.sessions, s.activeSessionId)?.model ?? '');
+}
+
+/** The open session's thinking: its own choice, else the Settings default. */
+export function selectSessionThinking(s: BatonState): ThinkingSetting {
+  return sessionById(s.sessions, s.activeSessionId)?.thinking ?? s.settings.thinking;
 }
 
 /** Models the user has used, newest session first (no demo ids): suggestions for a handoff. Use shallow. */

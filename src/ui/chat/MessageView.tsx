@@ -7,6 +7,8 @@ import { selectIsNewest } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
 import { citedText, type Source } from './citedText';
+import { SearchLines } from './SearchLines';
+import { ThoughtView } from './ThoughtView';
 
 const STOP_NOTES: Partial<Record<NonNullable<Message['stopReason']>, string>> = {
   aborted: 'Stopped',
@@ -101,6 +103,8 @@ function AssistantMessage({ message, streaming }: { message: Message; streaming:
       aria-busy={streaming}
       data-stop-reason={message.stopReason}
     >
+      <ThoughtView message={message} streaming={streaming} />
+      <SearchLines message={message} streaming={streaming} />
       {text && <Markdown text={text} streaming={streaming} />}
       <SourceList sources={sources} />
       {tools.map((tool) => (
@@ -108,7 +112,9 @@ function AssistantMessage({ message, streaming }: { message: Message; streaming:
           Used tool <code>{tool.type === 'tool_use' ? tool.name : ''}</code>
         </div>
       ))}
-      {streaming && !text && tools.length === 0 && <div className="typing">Thinking…</div>}
+      {streaming && !text && message.content.every((b) => b.type === 'text') && (
+        <div className="typing">Thinking…</div>
+      )}
       {note && <div className="stop-note">{note}</div>}
       {message.stopReason === 'pause_turn' && <PauseNote message={message} />}
       {message.stopReason === 'refusal' && (

@@ -4,7 +4,9 @@
  * order they are first cited. Only http(s) sources become links; a citation without one
  * (a document's) is not numbered.
  */
+
 import { displayText, type Message } from '../../core/session/types';
+import { isWebUrl } from '../markdown/safeUrls';
 
 export interface Source {
   url: string;
@@ -23,7 +25,7 @@ export function citedText(message: Pick<Message, 'content'>): CitedText {
     const marks: number[] = [];
     for (const citation of block.citations ?? []) {
       const url = typeof citation.url === 'string' ? citation.url : '';
-      if (!/^https?:\/\//i.test(url)) continue;
+      if (!isWebUrl(url)) continue;
       let n = numbers.get(url);
       if (n === undefined) {
         n = sources.length + 1;

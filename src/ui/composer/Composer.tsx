@@ -7,6 +7,7 @@ import { HandoffButton } from './HandoffButton';
 import { QueueChips } from './QueueChips';
 import { AUTOCOMPLETE_ID, optionId, SlashAutocomplete } from './SlashAutocomplete';
 import { slashItems } from './slashItems';
+import { ThinkingControl } from './ThinkingControl';
 
 export function Composer() {
   const text = useBaton((s) => s.composerText);
@@ -97,6 +98,7 @@ export function Composer() {
           onKeyDown={onKeyDown}
         />
         <div className="composer-actions">
+          <ThinkingControl />
           <HandoffButton />
           {busy ? (
             <>

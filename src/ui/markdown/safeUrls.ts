@@ -17,3 +17,13 @@ export function isSafeLinkHref(href: string): boolean {
     return false;
   }
 }
+
+/** An absolute http(s) address: what a source or search result may link to. */
+export function isWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { contextWindowFor } from '../../core/context/contextWindow';
+import { MIN_THINKING_BUDGET } from '../../core/models/thinking';
 import { DEFAULT_BASE_URL, DEMO_SMALL_MODEL_ID, DEMO_SMALL_MODEL_LABEL } from '../../llm/defaults';
 import { forgetKey, openSettings, saveSettings } from '../../state/actions/actions';
 import type { Settings } from '../../state/store/settings';
@@ -8,6 +9,7 @@ import { formatTokens } from '../contextMeter';
 import { ContextSettings } from './ContextSettings';
 import { DataSettings } from './DataSettings';
 import { HandoffSettings } from './HandoffSettings';
+import { ModelFeatureSettings } from './ModelFeatureSettings';
 import { StorageSettings } from './StorageSettings';
 import { TemplatesEditor } from './TemplatesEditor';
 
@@ -25,6 +27,8 @@ function validate(draft: Settings): string | null {
   if (!draft.model.trim()) return 'Model is required';
   if (!Number.isInteger(draft.maxTokens) || draft.maxTokens < 1)
     return 'Max output tokens must be a whole number above 0';
+  if (!Number.isInteger(draft.thinking.budgetTokens) || draft.thinking.budgetTokens < MIN_THINKING_BUDGET)
+    return `The thinking budget must be a whole number of at least ${MIN_THINKING_BUDGET.toLocaleString('en')} tokens`;
   return null;
 }
 
@@ -149,6 +153,7 @@ export function SettingsDialog() {
         <TemplatesEditor templates={draft.promptTemplates} onChange={(t) => update('promptTemplates', t)} />
         <ContextSettings draft={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
         <HandoffSettings draft={draft} update={update} />
+        <ModelFeatureSettings draft={draft} update={update} />
         <DataSettings />
         <StorageSettings />
         {error && (
