@@ -11,6 +11,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { errorBody } from '../../src/llm/sse/messageStreamEvents';
 import type { MockStep } from './mockSteps';
+import { signedThinking, thinkingProblem, thinkingRequested } from './thinkingRules';
 import { writeJson, writeStep } from './writeStep';
 
 export type { MockStep } from './mockSteps';
@@ -158,6 +159,11 @@ export async function startMockApi(
     }
 
     // Checked before nextStep(): a refused request must not use up what a test scripted.
+    const badThinking = thinkingProblem(body);
+    if (badThinking) {
+      writeJson({ res, baseHeaders }, 400, errorBody('invalid_request_error', badThinking, requestId));
+      return;
+    }
     const limit = contextWindow;
     if (limit !== undefined) {
       const tokens = mockTokenCount(body);
@@ -270,10 +276,12 @@ function defaultReplyStep(body: MessagesRequestBody, rawBody: string): MockStep 
   const squeezed = lastUserText(body).replace(/\s+/g, ' ').trim();
   const echo = squeezed.length > MAX_DEFAULT_ECHO ? `${squeezed.slice(0, MAX_DEFAULT_ECHO)}…` : squeezed;
   const text = `Mock reply to: ${echo}`;
+  // With thinking asked for, the reply thinks first, signed as the mock checks it.
+  const thinking = thinkingRequested(body) ? [signedThinking(`Mock thinking about: ${echo}`)] : [];
   return {
     kind: 'reply',
     reply: {
-      blocks: [{ type: 'text', text }],
+      blocks: [...thinking, { type: 'text', text }],
       // Roughly four characters a token, so a context meter has something to show.
       usage: { input_tokens: Math.ceil(rawBody.length / 4), output_tokens: Math.ceil(text.length / 4) },
     },

@@ -81,20 +81,109 @@ describe('StreamAccumulator', () => {
     });
   });
 
-  it('skips block kinds it does not model', () => {
-    const reply = fed([
+  it('keeps signed thinking, redacted thinking and how long the thinking took', () => {
+    let now = 1000;
+    const reply = new StreamAccumulator('m', () => now);
+    const events: RawMessageStreamEvent[] = [
       ...eventsOf({ model: 'm', blocks: [] }).slice(0, 1),
       {
         type: 'content_block_start',
         index: 0,
         content_block: { type: 'thinking', thinking: '', signature: '' },
       },
-      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'hmm' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'Let me ' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'see.' } },
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'signature_delta', signature: 'EqQBCkYIARgC+/=' },
+      },
       { type: 'content_block_stop', index: 0 },
-      { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '', citations: null } },
-      { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Answer' } },
+      {
+        type: 'content_block_start',
+        index: 1,
+        content_block: { type: 'redacted_thinking', data: 'ENCRYPTED' },
+      },
+      { type: 'content_block_stop', index: 1 },
+      { type: 'content_block_start', index: 2, content_block: { type: 'text', text: '', citations: null } },
+      { type: 'content_block_delta', index: 2, delta: { type: 'text_delta', text: 'Answer' } },
+    ];
+    for (const [i, event] of events.entries()) {
+      if (i === 4) expect(reply.snapshot().thinkingMs).toBeUndefined(); // still thinking
+      now += 1500;
+      reply.apply(event);
+    }
+    const message = reply.snapshot();
+    expect(message.content).toEqual([
+      { type: 'thinking', thinking: 'Let me see.', signature: 'EqQBCkYIARgC+/=' },
+      { type: 'redacted_thinking', data: 'ENCRYPTED' },
+      { type: 'text', text: 'Answer' },
     ]);
-    expect(reply.snapshot().content).toEqual([{ type: 'text', text: 'Answer' }]);
+    // From the first thinking block's start to the last one's stop: events 2 to 7.
+    expect(message.thinkingMs).toBe(6 * 1500);
+  });
+
+  it('keeps web search calls with their results, and skips block kinds it does not model', () => {
+    const results = [
+      {
+        type: 'web_search_result',
+        url: 'https://a.example',
+        title: 'A',
+        encrypted_content: 'x',
+        page_age: null,
+      },
+    ];
+    const reply = fed([
+      ...eventsOf({ model: 'm', blocks: [] }).slice(0, 1),
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: {
+          type: 'server_tool_use',
+          id: 'srvtoolu_1',
+          name: 'web_search',
+          input: {},
+          caller: { type: 'direct' },
+        },
+      } as RawMessageStreamEvent,
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: '{"query":' },
+      },
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: '"baton"}' },
+      },
+      { type: 'content_block_stop', index: 0 },
+      {
+        type: 'content_block_start',
+        index: 1,
+        content_block: {
+          type: 'web_search_tool_result',
+          tool_use_id: 'srvtoolu_1',
+          content: results,
+          caller: { type: 'direct' },
+        },
+      } as RawMessageStreamEvent,
+      { type: 'content_block_stop', index: 1 },
+      {
+        type: 'content_block_start',
+        index: 2,
+        content_block: { type: 'container_upload', file_id: 'f' },
+      } as RawMessageStreamEvent,
+      {
+        type: 'content_block_start',
+        index: 3,
+        content_block: { type: 'text', text: 'Found', citations: null },
+      },
+    ]);
+    expect(reply.snapshot().content).toEqual([
+      { type: 'server_tool_use', id: 'srvtoolu_1', name: 'web_search', input: { query: 'baton' } },
+      { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_1', content: results },
+      { type: 'text', text: 'Found' },
+    ]);
   });
 });
 

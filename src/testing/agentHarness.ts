@@ -2,7 +2,7 @@
  * An Agent wired to the real SDK client and the local mock API, with the real todo
  * tool, for the agent-loop tests.
  */
-import { Agent } from '../core/agent/agent';
+import { Agent, type RequestFeatures } from '../core/agent/agent';
 import type { AgentEvent } from '../core/agent/agentEvents';
 import type { AgentTool } from '../core/agent/types';
 import type { TodoItem } from '../core/todos/todoTypes';
@@ -20,7 +20,9 @@ export interface AgentHarness {
   close(): Promise<void>;
 }
 
-export async function startAgentHarness(options: { fetch?: typeof fetch } = {}): Promise<AgentHarness> {
+export async function startAgentHarness(
+  options: { fetch?: typeof fetch; features?: RequestFeatures } = {},
+): Promise<AgentHarness> {
   const mock = await startMockApi();
   const client = mockModelClient(mock, options.fetch);
   let todos: TodoItem[] = [];
@@ -34,6 +36,7 @@ export async function startAgentHarness(options: { fetch?: typeof fetch } = {}):
     getMaxTokens: () => 1024,
     getSystemPrompt: () => TEST_SYSTEM_PROMPT,
     getTools: () => tools,
+    getRequestFeatures: () => options.features ?? {},
   });
   const recorded = recordEvents<AgentEvent>((listener) => agent.subscribe(listener));
   return {

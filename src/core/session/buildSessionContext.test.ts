@@ -257,9 +257,39 @@ describe('toApiMessages', () => {
     ]);
   });
 
-  it('leaves out block kinds the API does not take back in an assistant turn', () => {
-    const thinking = { type: 'thinking', thinking: 'hmm', signature: 'sig' } as unknown as ContentBlock; // a block we keep but do not model
+  it('sends signed thinking back at the start of its turn, and no turn of thinking alone', () => {
+    const thinking = { type: 'thinking', thinking: 'hmm', signature: 'sig' } as const;
     expect(requestOf([user('q'), assistant([thinking, 'answer'])])).toEqual([
+      { role: 'user', content: [text('q')] },
+      { role: 'assistant', content: [thinking, text('answer')] },
+    ]);
+    // A reply stopped while thinking said nothing: it is left out, and with it the turn.
+    expect(requestOf([user('q'), assistant([thinking]), user('again')])).toEqual([
+      { role: 'user', content: [text('q'), text('again')] },
+    ]);
+    // Two replies joined into one turn: only the first may open with thinking.
+    expect(requestOf([user('q'), assistant([thinking, 'one']), assistant([thinking, 'two'])])).toEqual([
+      { role: 'user', content: [text('q')] },
+      { role: 'assistant', content: [thinking, text('one'), text('two')] },
+    ]);
+  });
+
+  it('keeps a web search with its result, and drops a search without one unless the turn was paused', () => {
+    const search = { type: 'server_tool_use', id: 's1', name: 'web_search', input: { query: 'x' } } as const;
+    const result = { type: 'web_search_tool_result', tool_use_id: 's1', content: [] } as const;
+    expect(requestOf([user('q'), assistant([search, result, 'found'])])).toEqual([
+      { role: 'user', content: [text('q')] },
+      { role: 'assistant', content: [search, result, text('found')] },
+    ]);
+    expect(requestOf([user('q'), assistant([search, 'cut'])])).toEqual([
+      { role: 'user', content: [text('q')] },
+      { role: 'assistant', content: [text('cut')] },
+    ]);
+  });
+
+  it('leaves out block kinds the API does not take back in an assistant turn', () => {
+    const image = { type: 'image', source: {} } as unknown as ContentBlock; // a block we keep but do not model
+    expect(requestOf([user('q'), assistant([image, 'answer'])])).toEqual([
       { role: 'user', content: [text('q')] },
       { role: 'assistant', content: [text('answer')] },
     ]);

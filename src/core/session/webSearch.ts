@@ -18,14 +18,18 @@ export interface SearchResult {
   url: string;
 }
 
-/** The results' titles and addresses; none for an error result. */
+/** The results' titles and addresses, each address once; none for an error result. */
 export function searchResults(block: WebSearchResultBlock): SearchResult[] {
   if (!Array.isArray(block.content)) return [];
-  return block.content.flatMap((item: unknown) =>
-    isRecord(item) && typeof item.url === 'string'
-      ? [{ url: item.url, title: typeof item.title === 'string' && item.title ? item.title : item.url }]
-      : [],
-  );
+  const byUrl = new Map<string, SearchResult>();
+  for (const item of block.content as unknown[]) {
+    if (!isRecord(item) || typeof item.url !== 'string' || byUrl.has(item.url)) continue;
+    byUrl.set(item.url, {
+      url: item.url,
+      title: typeof item.title === 'string' && item.title ? item.title : item.url,
+    });
+  }
+  return [...byUrl.values()];
 }
 
 export function searchResultTitles(block: WebSearchResultBlock): string[] {

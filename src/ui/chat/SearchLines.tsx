@@ -21,12 +21,12 @@ export function SearchLines({ message, streaming }: { message: Message; streamin
         const error = result && searchError(result);
         return (
           <li key={search.id} className="search-line">
-            {result || !streaming ? 'Searched' : 'Searching'}: <q>{query || '(no query)'}</q>
+            {result || !streaming ? 'Searched' : 'Searching'}: {query ? `“${query}”` : '(no query)'}
             {error && <span className="muted"> · failed ({error.replaceAll('_', ' ')})</span>}
             {result && !error && (
               <span className="search-titles">
-                {searchResults(result).map((found, i) => (
-                  <span key={`${found.url}-${i}`}>
+                {searchResults(result).map((found) => (
+                  <span key={found.url}>
                     {' · '}
                     {isWebUrl(found.url) ? (
                       <a href={found.url} target="_blank" rel="noopener noreferrer">

@@ -32,7 +32,6 @@ export function ModelFeatureSettings({
         <input
           type="number"
           min={MIN_THINKING_BUDGET}
-          step={1000}
           value={thinking.budgetTokens}
           onChange={(e) => setThinking({ budgetTokens: Number(e.target.value) })}
         />
