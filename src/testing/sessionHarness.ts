@@ -5,6 +5,7 @@
  * really stored, bypassing the repository's load-time repairs (which would, say, turn
  * a message still streaming into an interrupted one).
  */
+import type { ThinkingSetting } from '../core/models/thinking';
 import type { Exclusive } from '../core/session/exclusiveAccess';
 import 'fake-indexeddb/auto';
 import { AgentSession } from '../core/agentSession';
@@ -50,6 +51,8 @@ export interface SessionHarnessOptions {
   modelForSession?: (sessionModel: string) => string;
   /** The session's exclusive hold across tabs (see exclusiveAccess.ts); none by default. */
   exclusive?: Exclusive;
+  /** Thinking for sessions that did not choose their own (the Settings default). */
+  defaultThinking?: ThinkingSetting;
 }
 
 /** Zero-padded so that ids sort in creation order, in IndexedDB as in assertions. */
@@ -77,6 +80,7 @@ export async function startSessionHarness(options: SessionHarnessOptions = {}): 
   queue.start();
 
   const templates = options.templates ?? [];
+  const defaultThinking = options.defaultThinking;
   const client = mockModelClient(mock, options.fetch);
   const newId = idSource('id');
   const makeSession = (log: SessionLog, persistence = queue) =>
@@ -92,6 +96,7 @@ export async function startSessionHarness(options: SessionHarnessOptions = {}): 
         redact: redactSecret,
         newId,
         ...(options.exclusive && { exclusive: options.exclusive }),
+        ...(defaultThinking && { getDefaultThinking: () => defaultThinking }),
       },
       log,
     );

@@ -6,6 +6,7 @@
  * Whether it fits is estimated (calibrated by the last size the API reported for this
  * conversation) and, near the line, counted by the API when the client can count.
  */
+
 import {
   type AgentMessage,
   type ApiMessage,
@@ -22,6 +23,7 @@ import {
   estimateTurnTokens,
 } from '../context/estimateTokens';
 import { contextOverflowSentence, overflowOf } from '../context/lengthRefusal';
+import { MIN_THINKING_BUDGET, type ThinkingSetting, thinkingRequestFor } from '../models/thinking';
 import { joinTurns, toApiMessages } from '../session/buildSessionContext';
 import { textOf } from '../session/types';
 import { type CondenseReport, condenseForHandoff } from './condenseForHandoff';
@@ -196,6 +198,8 @@ async function countTokens(input: PrepareHandoffInput, messages: ApiMessage[]): 
   }
 }
 
+const LEAST_THINKING: ThinkingSetting = { enabled: false, budgetTokens: MIN_THINKING_BUDGET, effort: 'low' };
+
 async function summarise(
   input: PrepareHandoffInput,
   prompt: string,
@@ -211,6 +215,9 @@ async function summarise(
       toolChoice: 'none',
       maxTokens,
       signal,
+      // Notes need no deliberation: thinking as little as the model allows keeps every
+      // token of `maxTokens` for the notes and the cost down.
+      thinking: thinkingRequestFor(input.model, LEAST_THINKING),
     },
     () => {},
   );
