@@ -20,7 +20,12 @@ import {
   type HandoffReviewer,
   type HandoffState,
 } from './handoff/handoffMachine';
-import { HANDOFF_CUSTOM_TYPE, HANDOFF_PROMPT_MARKER, wrapHandoffDocument } from './handoff/handoffPrompt';
+import {
+  HANDOFF_CUSTOM_TYPE,
+  HANDOFF_PROMPT_MARKER,
+  HANDOFF_TOOLS_REFUSED,
+  wrapHandoffDocument,
+} from './handoff/handoffPrompt';
 import { prepareHandoffRequest } from './handoff/prepareHandoffRequest';
 import { newId } from './ids';
 import { DEFAULT_THINKING, type ThinkingSetting, thinkingRequestFor } from './models/thinking';
@@ -195,7 +200,7 @@ export class AgentSession {
         }),
       sendHandoffPrompt: (prompt, transcript) =>
         this.agent.prompt(userMessage(prompt), {
-          toolChoice: 'none',
+          refuseToolsWith: HANDOFF_TOOLS_REFUSED,
           takeSteering: false,
           requestPrefix: transcript,
         }),

@@ -36,6 +36,13 @@ export interface AgentRunOptions {
   /** `none` forbids tool use for this run (the tools are still declared). */
   toolChoice?: ToolChoice;
   /**
+   * Tool calls are not run but answered with this error, so the model goes on without
+   * them (at most MAX_REFUSED_TOOL_ROUNDS times). Unlike `toolChoice: 'none'` the
+   * request is the same as every other turn's (tool_choice `auto`), and the API reads
+   * its cached conversation back: changing tool_choice would invalidate that cache.
+   */
+  refuseToolsWith?: string;
+  /**
    * A single-turn run (the handoff document) does not take steering messages: they
    * stay queued for the owner to hand back to the user.
    */
@@ -52,6 +59,9 @@ export const AGENT_BUSY_MESSAGE = 'A reply is still being written. Stop it with 
 
 /** How often one run continues a turn the API paused before it leaves the rest to the user. */
 export const MAX_PAUSE_CONTINUATIONS = 3;
+
+/** How often one run answers refused tool calls before it ends with what the model wrote. */
+export const MAX_REFUSED_TOOL_ROUNDS = 2;
 
 export class AgentBusyError extends Error {
   override readonly name = 'AgentBusyError';
@@ -160,6 +170,7 @@ export class Agent {
     const added: AgentMessage[] = [];
     let error: ModelError | undefined;
     let continuations = 0;
+    let refusedRounds = 0;
     // One thinking configuration per run: a tool loop is one assistant turn to the API,
     // and changing it mid-loop would orphan the thinking the loop has to send back.
     const toolChoice = options.toolChoice ?? 'auto';
@@ -186,9 +197,16 @@ export class Agent {
           break;
         }
         // A run that forbade tool use ends with its reply: a call the model made anyway
-        // is not honoured (the handoff's document turn must not change todos or loop).
-        const toolResults =
-          options.toolChoice === 'none' ? [] : await this.runTools(reply.message, controller.signal);
+        // is not honoured. A run that refuses tools says so and lets the model go on, a
+        // bounded number of times (the handoff's document turn must not change todos).
+        let toolResults: Message[] = [];
+        if (options.refuseToolsWith !== undefined) {
+          if (refusedRounds < MAX_REFUSED_TOOL_ROUNDS)
+            toolResults = refuseTools(reply.message, options.refuseToolsWith);
+          if (toolResults.length > 0) refusedRounds++;
+        } else if (options.toolChoice !== 'none') {
+          toolResults = await this.runTools(reply.message, controller.signal);
+        }
         for (const result of toolResults) this.add(result, added);
         this.emit({ type: 'turn_end', message: reply.message, toolResults });
         if (controller.signal.aborted) break;
@@ -271,8 +289,8 @@ export class Agent {
   }
 
   private async runTools(message: Message, signal: AbortSignal): Promise<Message[]> {
-    const calls = message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
-    if (calls.length === 0 || message.stopReason !== 'tool_use') return [];
+    const calls = toolCalls(message);
+    if (calls.length === 0) return [];
     const tools = new Map(this.config.getTools().map((tool) => [tool.definition.name, tool]));
     const results: ToolResultBlock[] = [];
     for (const call of calls) {
@@ -301,4 +319,27 @@ export class Agent {
       return answer(`Tool failed: ${caught instanceof Error ? caught.message : String(caught)}`, true);
     }
   }
+}
+
+/** The calls a reply asks to have run: only a reply that stopped to use a tool asks. */
+function toolCalls(message: Message): ToolUseBlock[] {
+  if (message.stopReason !== 'tool_use') return [];
+  return message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+}
+
+/** Each call answered with `text` as an error, none run. */
+function refuseTools(message: Message, text: string): Message[] {
+  const calls = toolCalls(message);
+  if (calls.length === 0) return [];
+  return [
+    {
+      role: 'toolResult',
+      content: calls.map((call) => ({
+        type: 'tool_result',
+        tool_use_id: call.id,
+        content: text,
+        is_error: true,
+      })),
+    },
+  ];
 }

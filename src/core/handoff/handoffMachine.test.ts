@@ -14,7 +14,7 @@ import {
   type SessionHarnessOptions,
   startSessionHarness,
 } from '../../testing/sessionHarness';
-import { AgentBusyError } from '../agent/agent';
+import { AgentBusyError, MAX_REFUSED_TOOL_ROUNDS } from '../agent/agent';
 import { BASE_SYSTEM_PROMPT, type SessionEvent } from '../agentSession';
 import { type CustomMessageEntry, type MessageEntry, type SessionEntry, textOf } from '../session/types';
 import {
@@ -30,7 +30,12 @@ import {
   NOTHING_TO_HAND_OFF,
   nextHandoffState,
 } from './handoffMachine';
-import { HANDOFF_PROMPT_MARKER, HANDOFF_SECTIONS, HANDOFF_SESSION_FRAMING } from './handoffPrompt';
+import {
+  HANDOFF_PROMPT_MARKER,
+  HANDOFF_SECTIONS,
+  HANDOFF_SESSION_FRAMING,
+  HANDOFF_TOOLS_REFUSED,
+} from './handoffPrompt';
 
 // ---------------------------------------------------------------------------------------
 // (a) The pure transition function: every state against every transition.
@@ -183,10 +188,11 @@ describe('handoff: success', () => {
     expect(childId).not.toBe(parentId);
     expect(statuses(c.events.events)).toEqual(['generating', 'switching', 'done']);
 
-    // The request: the session's system prompt and tools, tool use forbidden, the six sections and the focus.
+    // The request: the session's system prompt, tools and tool_choice (so the conversation
+    // is read from the prompt cache), the six sections and the focus.
     const request = mock.requests[1];
     expect(request?.body.system).toBe(BASE_SYSTEM_PROMPT);
-    expect(request?.body.tool_choice).toEqual({ type: 'none' });
+    expect(request?.body.tool_choice).toEqual(mock.requests[0]?.body.tool_choice);
     expect(request?.body.tools).toEqual([expect.objectContaining({ name: 'todo_write' })]);
     const instruction = sentTexts(request).at(-1) ?? '';
     for (const section of [
@@ -398,14 +404,31 @@ describe('handoff: failures', () => {
     await expectOldSessionActive(c);
   });
 
-  it('fails on a reply with no text blocks (a tool call despite tool choice none), running no tool', async () => {
+  it('refuses a tool call in the document turn, running nothing, and takes the document from the reply after it', async () => {
     const c = await conversation();
     c.mock.script(
       toolUseReply('toolu_x', 'todo_write', { todos: [{ content: 'Sneaky', status: 'pending' }] }),
+      documentReply(),
     );
     const result = await c.session.handoff();
+    expect(result.status === 'done' && result.document).toBe(DOC);
+    expect(c.session.todos).toEqual([]);
+    const refusal = sentMessages(c.mock.requests[2]).at(-1);
+    expect(refusal?.content).toEqual([
+      { type: 'tool_result', tool_use_id: 'toolu_x', content: HANDOFF_TOOLS_REFUSED, is_error: true },
+    ]);
+    expect(c.mock.requests[2]?.body.tool_choice).toEqual({ type: 'auto' });
+  });
+
+  it(`fails on a model that keeps calling tools (refused ${MAX_REFUSED_TOOL_ROUNDS} times), running none`, async () => {
+    const c = await conversation();
+    c.mock.script({
+      ...toolUseReply('toolu_x', 'todo_write', { todos: [{ content: 'Sneaky', status: 'pending' }] }),
+      repeat: MAX_REFUSED_TOOL_ROUNDS + 1,
+    });
+    const result = await c.session.handoff();
     expect(result).toEqual({ status: 'failed', reason: HANDOFF_NO_TEXT });
-    expect(c.mock.requests).toHaveLength(2);
+    expect(c.mock.requests).toHaveLength(2 + MAX_REFUSED_TOOL_ROUNDS);
     expect(c.session.todos).toEqual([]);
     await expectOldSessionActive(c);
   });

@@ -78,3 +78,11 @@ export const HANDOFF_SESSION_FRAMING = [
   '"Next Steps" are your own plan, to follow once the user confirms or asks you to continue.',
   'Do not write another handoff document unless the user asks for one.',
 ].join('\n');
+
+/**
+ * The answer to a tool call in the document turn. The tools stay declared and tool_choice
+ * stays `auto` there, as in every turn, so the request's conversation is read from the
+ * prompt cache (a different tool_choice would invalidate it); a call is refused instead.
+ */
+export const HANDOFF_TOOLS_REFUSED =
+  'Tools are not available while you write the handoff document. Reply with the document only.';

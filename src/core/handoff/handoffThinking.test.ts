@@ -1,6 +1,6 @@
 /**
  * The handoff turn and extended thinking: the document request keeps the session's
- * thinking (the API allows it with tool_choice none), the conversation's signed thinking
+ * thinking (its tool_choice is the conversation's), the conversation's signed thinking
  * goes back with it, the document is the reply's text only, and the new session thinks
  * as the old one did.
  */
@@ -36,7 +36,7 @@ describe('handoff with thinking on', () => {
     expect(result.status).toBe('done');
     if (result.status !== 'done') return;
     const request = h.mock.messageRequests()[1];
-    expect(request?.body.tool_choice).toEqual({ type: 'none' });
+    expect(request?.body.tool_choice).toEqual({ type: 'auto' });
     expect(request?.body.thinking).toEqual({ type: 'adaptive' });
     // The first reply's signed thinking went back with the conversation (the mock checked it).
     expect(JSON.stringify(request?.body.messages)).toContain('Mock thinking about: Start the work');
