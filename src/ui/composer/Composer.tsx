@@ -98,8 +98,8 @@ export function Composer() {
           onKeyDown={onKeyDown}
         />
         <div className="composer-actions">
-          <ThinkingControl />
           <HandoffButton />
+          <ThinkingControl />
           {busy ? (
             <>
               <button type="button" onClick={() => send(false)} disabled={!text.trim()}>
