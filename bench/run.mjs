@@ -9,6 +9,9 @@
  *   npm run bench -- --quick       quick run (tiny sizes, 1 repetition; CI runs this)
  *   npm run bench -- --only=P1,P4  only these figures (P6 comes with P1); README untouched
  *
+ * P9 (the prompt cache's share of the input) is a count, not a timing: bench/cacheShare.spec.ts
+ * drives the session layer in Node, and bench/lib/cacheShare.mjs summarises it.
+ *
  * Environment: BENCH_QUICK=1 (as --quick), BENCH_PORT (default 4400), BENCH_PROFILE=P1..P4
  * (trace that figure's first timed run into bench/.profiles/), BENCH_APP_DIST (measure an
  * app built elsewhere instead of building it), BATON_CHROMIUM (the browser).
@@ -23,6 +26,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { ensureChromium } from '../e2e/findChromium.mjs';
+import { cacheShareFigure } from './lib/cacheShare.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distRoot = join(root, 'bench/.dist');
@@ -70,35 +74,44 @@ function step(label) {
 // --- Build -----------------------------------------------------------------------------
 
 console.log(`Baton bench, ${quick ? 'quick' : 'full'} mode${only ? ` (only ${[...only].join(', ')})` : ''}`);
-if (process.env.BENCH_APP_DIST) {
+// P9 runs in Node on the sources: with it alone there is nothing to build.
+const needsBuilds = ['P1', 'P2', 'P3', 'P4', 'P5'].some(wanted);
+if (!needsBuilds) {
+  step('builds: none needed for P9');
+} else if (process.env.BENCH_APP_DIST) {
   step(`app: using the build in ${appDist}`);
 } else {
   step('build the app (vite build → bench/.dist/app)');
   if (!run('app build', 'npx', ['vite', 'build', '--outDir', 'bench/.dist/app', '--emptyOutDir']))
     process.exit(1);
 }
-step('build the baselines (bench/baseline → bench/.dist/bare, bench/.dist/p5)');
-if (!run('bare build', 'npx', ['vite', 'build', '--config', 'bench/baseline/vite.config.ts']))
-  process.exit(1);
-if (
-  !run('P5 baseline build', 'npx', ['vite', 'build', '--config', 'bench/baseline/vite.config.ts'], {
-    env: { BENCH_BUILD: 'p5' },
-  })
-)
-  process.exit(1);
+if (needsBuilds) {
+  step('build the baselines (bench/baseline → bench/.dist/bare, bench/.dist/p5)');
+  if (!run('bare build', 'npx', ['vite', 'build', '--config', 'bench/baseline/vite.config.ts']))
+    process.exit(1);
+  if (
+    !run('P5 baseline build', 'npx', ['vite', 'build', '--config', 'bench/baseline/vite.config.ts'], {
+      env: { BENCH_BUILD: 'p5' },
+    })
+  )
+    process.exit(1);
+}
 
 // --- Measure in the browser ---------------------------------------------------------------
 
-const TEST_TITLES = { P1: 'P1 and P6', P2: 'P2:', P3: 'P3:', P4: 'P4:' };
+const TEST_TITLES = { P1: 'P1 and P6', P2: 'P2:', P3: 'P3:', P4: 'P4:', P9: 'P9:' };
 const browserIds = ['P1', 'P2', 'P3', 'P4'].filter(wanted);
+const testIds = [...browserIds, ...(wanted('P9') ? ['P9'] : [])];
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 let playwrightOk = true;
-if (browserIds.length > 0) {
-  step(
-    `measure ${browserIds.join(', ')} in Chromium (Playwright, one worker, port ${process.env.BENCH_PORT || 4400})`,
-  );
-  const grep = browserIds.map((id) => TEST_TITLES[id]).join('|');
+if (testIds.length > 0) {
+  const where = [
+    ...(browserIds.length > 0 ? [`${browserIds.join(', ')} in Chromium`] : []),
+    ...(wanted('P9') ? ['P9 in Node'] : []),
+  ].join(', ');
+  step(`measure ${where} (Playwright, one worker, port ${process.env.BENCH_PORT || 4400})`);
+  const grep = testIds.map((id) => TEST_TITLES[id]).join('|');
   playwrightOk = run(
     'Playwright',
     'npx',
@@ -338,6 +351,15 @@ if (wanted('P5')) {
     });
   }
 }
+const p9 = wanted('P9') ? readResult('P9') : undefined;
+if (wanted('P9')) {
+  if (!p9) missing.push('P9');
+  else {
+    const { figure, note } = cacheShareFigure(p9);
+    figures.push(figure);
+    notes.push(note);
+  }
+}
 figures.sort((a, b) => a.id.localeCompare(b.id));
 
 // --- Output --------------------------------------------------------------------------------
@@ -458,6 +480,7 @@ const output = {
     P3: readResult('P3'),
     P4: readResult('P4'),
     P5: p5,
+    P9: p9,
   },
 };
 // A complete full run is the record (bench/results.json, beside README's table); quick,

@@ -72,3 +72,9 @@ export const SIZES = QUICK
 export const P3_ENTRIES_PER_SESSION = 50;
 /** P4's baseline reads this many of the newest entries. */
 export const P4_NEWEST = 100;
+
+/**
+ * Turns of P9's session before its handoff. The same in quick and full runs: the figure
+ * is a count, not a timing, and the session takes a few seconds.
+ */
+export const P9_TURNS = 30;

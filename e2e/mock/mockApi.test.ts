@@ -540,6 +540,149 @@ describe('CORS', () => {
   });
 });
 
+describe('prompt cache', () => {
+  /** About 1,500 mock tokens: over the 1,024-token minimum on its own. */
+  const LONG = 'The quick brown fox jumps over the lazy dog. '.repeat(135);
+  const mark = { type: 'ephemeral' as const };
+  const first = {
+    model: 'claude-test',
+    max_tokens: 64,
+    messages: [
+      { role: 'user' as const, content: [{ type: 'text' as const, text: LONG, cache_control: mark }] },
+    ],
+  };
+  const second = {
+    ...first,
+    messages: [
+      ...first.messages,
+      { role: 'assistant' as const, content: [{ type: 'text' as const, text: 'Noted.' }] },
+      { role: 'user' as const, content: [{ type: 'text' as const, text: 'And then?', cache_control: mark }] },
+    ],
+  };
+  const inputOf = (usage: {
+    input_tokens: number;
+    cache_read_input_tokens: number | null;
+    cache_creation_input_tokens: number | null;
+  }) => usage.input_tokens + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0);
+
+  it('reports the reads and writes in the streamed usage, records them, and they add up to mockTokenCount', async () => {
+    const sdk = client();
+    const one = await sdk.messages.stream(first).finalMessage();
+    const two = await sdk.messages.stream(second).finalMessage();
+
+    expect(one.usage.cache_read_input_tokens).toBe(0);
+    expect(one.usage.cache_creation_input_tokens).toBeGreaterThan(1024);
+    expect(two.usage.cache_read_input_tokens).toBe(one.usage.cache_creation_input_tokens);
+    expect(two.usage.cache_creation_input_tokens).toBeGreaterThan(0);
+    expect(inputOf(one.usage)).toBe(mockTokenCount(first));
+    expect(inputOf(two.usage)).toBe(mockTokenCount(second));
+    const [recordedOne, recordedTwo] = mock.messageRequests();
+    expect(recordedOne?.usage).toEqual({
+      input_tokens: one.usage.input_tokens,
+      output_tokens: one.usage.output_tokens,
+      cache_read_input_tokens: 0,
+      cache_creation_input_tokens: one.usage.cache_creation_input_tokens,
+    });
+    expect(recordedTwo?.usage?.cache_read_input_tokens).toBe(two.usage.cache_read_input_tokens);
+  });
+
+  it('puts them into message_start as well as message_delta, and into a reply that is not streamed', async () => {
+    const raw = await fetch(`${mock.url}/v1/messages`, {
+      method: 'POST',
+      body: JSON.stringify({ ...first, stream: true }),
+    });
+    const events = sseEvents(await raw.text());
+    const start = events.find((e) => e.event === 'message_start')?.data as { message: { usage: object } };
+    const delta = events.find((e) => e.event === 'message_delta')?.data as { usage: object };
+    const created = await client().messages.create(first);
+
+    const written = mock.messageRequests()[0]?.usage?.cache_creation_input_tokens;
+    expect(written).toBeGreaterThan(1024);
+    expect(start.message.usage).toMatchObject({
+      cache_read_input_tokens: 0,
+      cache_creation_input_tokens: written,
+    });
+    expect(delta.usage).toMatchObject({ cache_read_input_tokens: 0, cache_creation_input_tokens: written });
+    expect(created.usage).toMatchObject({ cache_read_input_tokens: written, cache_creation_input_tokens: 0 });
+  });
+
+  it('gives scripted replies without usage the cache numbers, and keeps scripted usage exactly', async () => {
+    mock.script(
+      { kind: 'reply', reply: { blocks: [{ type: 'text', text: 'computed' }] } },
+      {
+        kind: 'reply',
+        reply: { blocks: [{ type: 'text', text: 'exact' }], usage: { input_tokens: 7, output_tokens: 3 } },
+      },
+    );
+    const sdk = client();
+    const computed = await sdk.messages.create(first);
+    const exact = await sdk.messages.create(first);
+
+    expect(computed.usage.cache_creation_input_tokens).toBeGreaterThan(1024);
+    expect(exact.usage).toMatchObject({
+      input_tokens: 7,
+      output_tokens: 3,
+      cache_read_input_tokens: 0,
+      cache_creation_input_tokens: 0,
+    });
+    expect(mock.messageRequests()[1]?.usage).toEqual({
+      input_tokens: 7,
+      output_tokens: 3,
+      cache_read_input_tokens: 0,
+      cache_creation_input_tokens: 0,
+    });
+  });
+
+  it('refuses a fifth cache_control with the API 400 and keeps the scripted step', async () => {
+    mock.script({ kind: 'reply', reply: { blocks: [{ type: 'text', text: 'scripted' }] } });
+    const block = (text: string) => ({ type: 'text' as const, text, cache_control: mark });
+    const error = await client()
+      .messages.create({
+        model: 'claude-test',
+        max_tokens: 64,
+        messages: [{ role: 'user', content: ['a', 'b', 'c', 'd', 'e'].map(block) }],
+      })
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).type).toBe('invalid_request_error');
+    expect((error as BadRequestError).apiMessage).toBe(
+      'A maximum of 4 blocks with cache_control may be provided. Found 5.',
+    );
+    expect(mock.messageRequests()[0]?.usage).toBeUndefined();
+    expect(mock.pendingSteps).toBe(1);
+  });
+
+  it('caches nothing for a request answered with an error', async () => {
+    mock.script({ kind: 'status', status: 500 });
+    const sdk = client();
+    await expect(sdk.messages.create(first)).rejects.toBeInstanceOf(InternalServerError);
+    const retried = await sdk.messages.create(first);
+    expect(retried.usage.cache_read_input_tokens).toBe(0);
+    expect(retried.usage.cache_creation_input_tokens).toBeGreaterThan(1024);
+  });
+
+  it('reset() forgets the cache; startMockApi takes its minimum and clock', async () => {
+    const sdk = client();
+    await sdk.messages.create(first);
+    mock.reset();
+    expect((await sdk.messages.create(first)).usage.cache_read_input_tokens).toBe(0);
+
+    await mock.close();
+    let now = 0;
+    mock = await startMockApi({ promptCache: { minTokens: 5000, now: () => now } });
+    const short = await client().messages.create(first);
+    expect(short.usage.cache_creation_input_tokens).toBe(0);
+    expect(short.usage.input_tokens).toBe(mockTokenCount(first));
+
+    await mock.close();
+    mock = await startMockApi({ promptCache: { now: () => now } });
+    await client().messages.create(first);
+    now += 5 * 60_000 + 1;
+    expect((await client().messages.create(first)).usage.cache_read_input_tokens).toBe(0);
+  });
+});
+
 describe('bookkeeping', () => {
   it('waitForRequests resolves once enough requests arrived and rejects on timeout', async () => {
     const waiting = mock.waitForRequests(2, 3000);

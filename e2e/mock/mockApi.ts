@@ -3,7 +3,9 @@
  * the real wire protocol (SSE streaming, JSON error bodies, CORS for a browser origin),
  * records every request, and answers each POST /v1/messages with the next scripted step.
  * It can also act out a context window: POST /v1/messages/count_tokens answers
- * mockTokenCount, and while a limit is set longer requests get the API's 400.
+ * mockTokenCount, and while a limit is set longer requests get the API's 400. And it acts
+ * out the prompt cache (promptCache.ts): every reply reports the cache reads and writes
+ * the request's cache_control breakpoints would get from the real API.
  *
  * Point the SDK's `baseURL` at `mockApi.url`.
  */
@@ -11,11 +13,16 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { errorBody } from '../../src/llm/sse/messageStreamEvents';
 import type { MockStep } from './mockSteps';
+import { createPromptCache, type PromptCacheOptions } from './promptCache';
 import { signedThinking, thinkingProblem, thinkingRequested } from './thinkingRules';
-import { writeJson, writeStep } from './writeStep';
+import { mockTokenCount } from './tokenCount';
+import { type ReportedUsage, writeJson, writeStep } from './writeStep';
 
 export type { MockStep } from './mockSteps';
 export { CORS_FORBIDDEN_MESSAGE } from './mockSteps';
+export type { PromptCacheOptions } from './promptCache';
+export { mockTokenCount } from './tokenCount';
+export type { ReportedUsage } from './writeStep';
 
 /** The fields of a Messages request that tests look at; anything else is kept as sent. */
 export interface MessagesRequestBody {
@@ -40,6 +47,11 @@ export interface RecordedRequest {
   rawBody: string;
   /** `Date.now()` when the request had been read. */
   time: number;
+  /**
+   * The usage the reply reported (the final one of a stream), set as the reply begins;
+   * undefined for requests answered without a message (errors, count_tokens, hangs).
+   */
+  usage?: ReportedUsage;
 }
 
 export interface MockApi {
@@ -62,7 +74,10 @@ export interface MockApi {
   messageRequests(): RecordedRequest[];
   /** Queues replies for the next POST /v1/messages requests, in order. */
   script(...steps: MockStep[]): void;
-  /** Forgets scripted steps, recorded requests and the preflight count; keeps the context window. */
+  /**
+   * Forgets scripted steps, recorded requests, the preflight count and the prompt cache's
+   * entries; keeps the context window.
+   */
   reset(): void;
   /** Resolves with the recorded requests once at least `count` have arrived. */
   waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
@@ -74,15 +89,6 @@ const MAX_DEFAULT_ECHO = 100;
 const MESSAGES_PATH = '/v1/messages';
 const COUNT_TOKENS_PATH = '/v1/messages/count_tokens';
 
-/**
- * The mock's token count for a request: about four characters a token over what fills a
- * context window (system, tools, messages). Tests compute the same number to pick limits.
- */
-export function mockTokenCount(body: MessagesRequestBody): number {
-  const counted = { system: body.system ?? null, tools: body.tools ?? [], messages: body.messages ?? [] };
-  return Math.ceil(JSON.stringify(counted).length / 4);
-}
-
 function checkedContextWindow(maxTokens: number | undefined): number | undefined {
   if (maxTokens === undefined) return undefined;
   // An integer, so the refusal reads like the API's: `... tokens > 200000 maximum`.
@@ -92,10 +98,17 @@ function checkedContextWindow(maxTokens: number | undefined): number | undefined
   return maxTokens;
 }
 
-export async function startMockApi(
-  options: { port?: number; contextWindow?: number } = {},
-): Promise<MockApi> {
+export interface MockApiOptions {
+  port?: number;
+  /** As limitContext(contextWindow) right away. */
+  contextWindow?: number;
+  /** The prompt cache's minimum prefix and clock (default 1,024 tokens, Date.now). */
+  promptCache?: PromptCacheOptions;
+}
+
+export async function startMockApi(options: MockApiOptions = {}): Promise<MockApi> {
   const requests: RecordedRequest[] = [];
+  const promptCache = createPromptCache(options.promptCache);
   let contextWindow = checkedContextWindow(options.contextWindow);
   const queue: Array<{ step: MockStep; left: number }> = [];
   const waiters = new Set<() => void>();
@@ -134,14 +147,15 @@ export async function startMockApi(
 
     const rawBody = await readBody(req);
     const body = parseBody(rawBody);
-    requests.push({
+    const recorded: RecordedRequest = {
       method: req.method ?? 'GET',
       path: req.url ?? '/',
       headers: flattenHeaders(req.headers),
       body,
       rawBody,
       time: Date.now(),
-    });
+    };
+    requests.push(recorded);
     for (const wake of waiters) wake();
 
     responseCount += 1;
@@ -158,10 +172,16 @@ export async function startMockApi(
       return;
     }
 
-    // Checked before nextStep(): a refused request must not use up what a test scripted.
+    // Checked before nextStep(), like the length below: a refused request must not use up
+    // what a test scripted.
     const badThinking = thinkingProblem(body);
     if (badThinking) {
       writeJson({ res, baseHeaders }, 400, errorBody('invalid_request_error', badThinking, requestId));
+      return;
+    }
+    const cached = promptCache.evaluate(body);
+    if (!cached.ok) {
+      writeJson({ res, baseHeaders }, 400, errorBody('invalid_request_error', cached.message, requestId));
       return;
     }
     const limit = contextWindow;
@@ -175,8 +195,20 @@ export async function startMockApi(
     }
 
     const model = typeof body.model === 'string' ? body.model : 'mock-model';
-    const step = nextStep() ?? defaultReplyStep(body, rawBody);
-    await writeStep(step, { res, requestId, baseHeaders, model, stream: body.stream === true });
+    const step = nextStep() ?? defaultReplyStep(body);
+    await writeStep(step, {
+      res,
+      requestId,
+      baseHeaders,
+      model,
+      stream: body.stream === true,
+      cacheUsage: cached.usage,
+      onReply: (usage) => {
+        // The API caches a prefix once its reply begins; an error answer caches nothing.
+        cached.commit();
+        recorded.usage = usage;
+      },
+    });
   };
 
   const server = createServer((req, res) => {
@@ -227,6 +259,7 @@ export async function startMockApi(
       queue.length = 0;
       requests.length = 0;
       preflights = 0;
+      promptCache.clear();
     },
     waitForRequests(count, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
@@ -270,22 +303,16 @@ export function lastUserText(body: MessagesRequestBody): string {
 
 /**
  * With nothing scripted the mock still answers, deterministically: `Mock reply to: <text>`,
- * the user text squeezed to one line of at most 100 characters.
+ * the user text squeezed to one line of at most 100 characters. Its usage is the prompt
+ * cache's split of mockTokenCount, so a context meter has something to show.
  */
-function defaultReplyStep(body: MessagesRequestBody, rawBody: string): MockStep {
+function defaultReplyStep(body: MessagesRequestBody): MockStep {
   const squeezed = lastUserText(body).replace(/\s+/g, ' ').trim();
   const echo = squeezed.length > MAX_DEFAULT_ECHO ? `${squeezed.slice(0, MAX_DEFAULT_ECHO)}…` : squeezed;
   const text = `Mock reply to: ${echo}`;
   // With thinking asked for, the reply thinks first, signed as the mock checks it.
   const thinking = thinkingRequested(body) ? [signedThinking(`Mock thinking about: ${echo}`)] : [];
-  return {
-    kind: 'reply',
-    reply: {
-      blocks: [...thinking, { type: 'text', text }],
-      // Roughly four characters a token, so a context meter has something to show.
-      usage: { input_tokens: Math.ceil(rawBody.length / 4), output_tokens: Math.ceil(text.length / 4) },
-    },
-  };
+  return { kind: 'reply', reply: { blocks: [...thinking, { type: 'text', text }] } };
 }
 
 function contentText(content: unknown): string {

@@ -20,6 +20,15 @@ import {
   ERROR_STATUSES,
   type MockStep,
 } from './mockSteps';
+import type { CacheUsage } from './promptCache';
+
+/** The usage a reply reported, as recorded on the request (see RecordedRequest.usage). */
+export interface ReportedUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens: number;
+  cache_creation_input_tokens: number;
+}
 
 export interface StepContext {
   res: ServerResponse;
@@ -29,25 +38,40 @@ export interface StepContext {
   /** The model the request asked for, and whether it asked for a stream. */
   model: string;
   stream: boolean;
+  /** The request's input usage as the prompt cache splits it; every reply reports it unless scripted. */
+  cacheUsage: CacheUsage;
+  /** Called once, as a reply begins (a message is about to be sent), with the usage it reports. */
+  onReply(usage: ReportedUsage): void;
 }
 
 export async function writeStep(step: MockStep, ctx: StepContext): Promise<void> {
   switch (step.kind) {
     case 'reply': {
-      const reply: ScriptedReply = { ...step.reply, model: step.reply.model ?? ctx.model };
+      // A test that scripts usage gets exactly that (cache fields it leaves out are 0): its
+      // input_tokens stand for the whole request, so adding the cache's numbers would count twice.
+      const reply: ScriptedReply = {
+        ...step.reply,
+        model: step.reply.model ?? ctx.model,
+        usage: step.reply.usage ?? ctx.cacheUsage,
+      };
       if (step.firstByteDelayMs) await sleep(step.firstByteDelayMs);
       if (!ctx.stream) {
-        writeJson(ctx, 200, scriptedMessage(reply));
+        const message = scriptedMessage(reply);
+        ctx.onReply(reportedUsage(message.usage));
+        writeJson(ctx, 200, message);
         return;
       }
+      const events = messageStreamEvents(reply);
+      ctx.onReply(usageOf(events));
       openStream(ctx);
-      await writeEvents(ctx.res, messageStreamEvents(reply), step.delayMsPerEvent);
+      await writeEvents(ctx.res, events, step.delayMsPerEvent);
       ctx.res.end();
       return;
     }
     case 'bulk-reply': {
+      const events = bulkReplyEvents(ctx.model, step.deltas, ctx.cacheUsage);
+      ctx.onReply(usageOf(events));
       openStream(ctx);
-      const events = bulkReplyEvents(ctx.model, step.deltas);
       const perWrite = Math.max(1, Math.floor(step.eventsPerWrite ?? 100));
       for (let start = 0; start < events.length; start += perWrite) {
         const chunk = events
@@ -83,21 +107,26 @@ export async function writeStep(step: MockStep, ctx: StepContext): Promise<void>
       writeJson(ctx, 401, errorBody('authentication_error', CORS_FORBIDDEN_MESSAGE, ctx.requestId));
       return;
     case 'stream-error': {
+      const events = partialReplyEvents(ctx.model, step.afterText, ctx.cacheUsage);
+      ctx.onReply(usageOf(events));
       openStream(ctx);
-      await writeEvents(ctx.res, partialReplyEvents(ctx.model, step.afterText), step.delayMsPerEvent);
+      await writeEvents(ctx.res, events, step.delayMsPerEvent);
       const type = step.errorType ?? 'overloaded_error';
       const body = errorBody(type, step.message ?? defaultMessageForType(type), ctx.requestId);
       await writeEvents(ctx.res, [{ event: 'error', data: body }], step.delayMsPerEvent);
       ctx.res.end();
       return;
     }
-    case 'drop':
+    case 'drop': {
+      const events = partialReplyEvents(ctx.model, step.afterText, ctx.cacheUsage);
+      ctx.onReply(usageOf(events));
       openStream(ctx);
-      await writeEvents(ctx.res, partialReplyEvents(ctx.model, step.afterText), step.delayMsPerEvent);
+      await writeEvents(ctx.res, events, step.delayMsPerEvent);
       await sleep(step.dropDelayMs ?? 1000);
       // No terminating chunk: the client sees the connection die mid-body.
       ctx.res.socket?.destroy();
       return;
+    }
     case 'hang':
       // Say nothing. The server keeps the response and ends it on close().
       return;
@@ -132,8 +161,8 @@ function openStream(ctx: StepContext): void {
 }
 
 /** The opening of a text reply up to and including the deltas of `text`, with no end. */
-function partialReplyEvents(model: string, text: string): StreamEvent[] {
-  const all = messageStreamEvents({ model, blocks: [{ type: 'text', text }] });
+function partialReplyEvents(model: string, text: string, usage: CacheUsage): StreamEvent[] {
+  const all = messageStreamEvents({ model, blocks: [{ type: 'text', text }], usage });
   return all.filter(
     (e) => e.event !== 'content_block_stop' && e.event !== 'message_delta' && e.event !== 'message_stop',
   );
@@ -143,11 +172,11 @@ function partialReplyEvents(model: string, text: string): StreamEvent[] {
  * A whole text reply whose text deltas are exactly `deltas`, in order. Usage counts one
  * output token per delta.
  */
-function bulkReplyEvents(model: string, deltas: string[]): StreamEvent[] {
+function bulkReplyEvents(model: string, deltas: string[], input: CacheUsage): StreamEvent[] {
   const frame = messageStreamEvents({
     model,
     blocks: [{ type: 'text', text: '' }],
-    usage: { input_tokens: 1, output_tokens: Math.max(1, deltas.length) },
+    usage: { ...input, output_tokens: Math.max(1, deltas.length) },
   });
   const stop = frame.findIndex((e) => e.event === 'content_block_stop');
   const body: StreamEvent[] = deltas.map((text) => ({
@@ -155,6 +184,34 @@ function bulkReplyEvents(model: string, deltas: string[]): StreamEvent[] {
     data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } },
   }));
   return [...frame.slice(0, stop), ...body, ...frame.slice(stop)];
+}
+
+/**
+ * The usage a stream reports: message_delta's (the final count), or message_start's for a
+ * reply that never gets that far (stream-error, drop).
+ */
+function usageOf(events: StreamEvent[]): ReportedUsage {
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const data = events[i]?.data;
+    if (data?.type === 'message_delta') return reportedUsage(data.usage);
+    if (data?.type === 'message_start') return reportedUsage(data.message.usage);
+  }
+  throw new Error('Mock API: a reply without message_start');
+}
+
+/** The API's usage object (whose fields may be null) as plain numbers. */
+function reportedUsage(usage: {
+  input_tokens: number | null;
+  output_tokens: number;
+  cache_read_input_tokens: number | null;
+  cache_creation_input_tokens: number | null;
+}): ReportedUsage {
+  return {
+    input_tokens: usage.input_tokens ?? 0,
+    output_tokens: usage.output_tokens,
+    cache_read_input_tokens: usage.cache_read_input_tokens ?? 0,
+    cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
+  };
 }
 
 /** Writes each event as its own chunk, waiting until it has left the process. */

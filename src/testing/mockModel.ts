@@ -3,13 +3,19 @@
  * uses) pointed at the local mock of the Messages API, with retries off so a scripted
  * error is seen once, as it is.
  */
-import { type MockApi, type MockStep, type RecordedRequest, startMockApi } from '../../e2e/mock/mockApi';
+import {
+  type MockApi,
+  type MockStep,
+  mockTokenCount,
+  type RecordedRequest,
+  startMockApi,
+} from '../../e2e/mock/mockApi';
 import type { ReplyStep } from '../../e2e/mock/mockSteps';
 import type { ApiMessage, ModelClient } from '../core/agent/types';
 import { createSdkModelClient } from '../llm/sdkModelClient';
 
 export type { MockApi, MockStep, RecordedRequest, ReplyStep };
-export { startMockApi };
+export { mockTokenCount, startMockApi };
 
 /** Long enough to be redacted (see MIN_SECRET_LENGTH), shaped like a real key. */
 export const TEST_API_KEY = 'sk-ant-api03-unit-test-key-0123456789';

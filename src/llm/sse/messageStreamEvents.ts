@@ -46,7 +46,8 @@ export type ScriptedBlock =
 
 export interface ScriptedUsage {
   input_tokens: number;
-  output_tokens: number;
+  /** Left out: about one token per 4 characters of the reply, as when no usage is given. */
+  output_tokens?: number;
   cache_read_input_tokens?: number;
   cache_creation_input_tokens?: number;
 }
