@@ -39,9 +39,9 @@ export function toMessageParams(request: ModelRequest): MessageCreateParamsStrea
   // The API rejects an empty system text block; no system prompt means none at all.
   if (request.system.trim() !== '') params.system = request.system;
   const tools = toTools(request);
-  // tool_choice is only valid alongside tools. With tools present, 'none' is still sent
-  // explicitly: the tool definitions stay in the request (so a prompt-cache prefix keeps
-  // matching) while this one turn may not call them.
+  // tool_choice is only valid alongside tools. With tools present it is always sent. Note
+  // that a tool_choice other than the previous request's makes the API drop its cache of
+  // the conversation (the handoff's document turn keeps `auto` for that reason).
   if (tools.length > 0) {
     params.tools = tools;
     params.tool_choice = { type: request.toolChoice };
