@@ -8,6 +8,7 @@ import { formatTokens } from '../contextMeter';
 import { ContextSettings } from './ContextSettings';
 import { DataSettings } from './DataSettings';
 import { HandoffSettings } from './HandoffSettings';
+import { PriceSettings } from './PriceSettings';
 import { StorageSettings } from './StorageSettings';
 import { TemplatesEditor } from './TemplatesEditor';
 
@@ -149,6 +150,7 @@ export function SettingsDialog() {
         <TemplatesEditor templates={draft.promptTemplates} onChange={(t) => update('promptTemplates', t)} />
         <ContextSettings draft={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
         <HandoffSettings draft={draft} update={update} />
+        <PriceSettings draft={draft} update={update} />
         <DataSettings />
         <StorageSettings />
         {error && (
