@@ -1,7 +1,7 @@
 /**
  * Accessibility: axe-core finds no serious or critical violations on
  * the main views (the chat with a handoff in it, in both themes and at 375 px; the
- * Settings dialog; the Hand off popover; the shortcut list).
+ * Settings dialog; the Hand off popover; the shortcut list; the session's usage panel).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -57,6 +57,13 @@ test('the Settings dialog has no serious violations', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(settingsDialog(page)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the session usage panel has no serious violations', async ({ connected: page }) => {
+  await exchange(page, 'Tell me about billing');
+  await page.getByRole('button', { name: /^Session cost: / }).click();
+  await expect(page.getByRole('dialog', { name: 'Session usage' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

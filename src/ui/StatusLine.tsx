@@ -3,6 +3,7 @@ import { modelLabel } from '../state/store/modelLabel';
 import { useBaton } from '../state/store/useBaton';
 import { contextMeterView } from './contextMeter';
 import { ExportMenu } from './exchange/ExportMenu';
+import { SessionCost } from './usage/SessionCost';
 import './contextMeter.css';
 
 export function StatusLine() {
@@ -52,6 +53,7 @@ export function StatusLine() {
       </span>
       {saveError && <span className="status-save-error">{saveError}</span>}
       <span className="spacer" />
+      <SessionCost />
       <ExportMenu />
       <button type="button" onClick={() => openSettings(true)}>
         Settings

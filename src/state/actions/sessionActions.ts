@@ -4,6 +4,7 @@ import { AGENT_BUSY_MESSAGE } from '../../core/agent/agent';
 import { builtinCommands } from '../../core/commands/builtinCommands';
 import type { ThinkingSetting } from '../../core/models/thinking';
 import { SessionLog } from '../../core/session/sessionLog';
+import { sumSessionUsage } from '../../core/usage/sessionUsage';
 import { FIRST_PAINT_ENTRIES, newestBranch } from '../app/firstPaint';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { notify, notifyError } from '../store/notices';
@@ -76,6 +77,8 @@ async function openNow(id: string): Promise<void> {
     set({
       activeSessionId: id,
       entries: newestBranch(header, newest.entries),
+      // Only the newest entries are read so far: the session's usage is not known yet.
+      sessionUsage: null,
       streaming: null,
       editingEntryId: null,
     });
@@ -87,7 +90,11 @@ async function openNow(id: string): Promise<void> {
   } finally {
     // Whatever happened, the store shows the session the agent session holds.
     if (get().activeSessionId !== session.header.id) {
-      set({ activeSessionId: session.header.id, entries: session.log.getBranch() });
+      set({
+        activeSessionId: session.header.id,
+        entries: session.log.getBranch(),
+        sessionUsage: sumSessionUsage(session.log.entries()),
+      });
     }
   }
 }

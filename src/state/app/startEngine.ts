@@ -8,6 +8,7 @@ import { contextWindowFor } from '../../core/context/contextWindow';
 import { redactSecret } from '../../core/redactSecret';
 import { createSessionHeader, SessionLog } from '../../core/session/sessionLog';
 import type { SessionEntry, SessionHeader } from '../../core/session/types';
+import { sumSessionUsage } from '../../core/usage/sessionUsage';
 import type { SessionRepository } from '../../storage/sessionRepository';
 import { requestPersistenceOnce } from '../../storage/storageQuota';
 import { WriteQueue } from '../../storage/writeQueue';
@@ -78,6 +79,7 @@ export function startEngine({ repository, headers, active, problems }: LoadedSta
   set({
     activeSessionId: session.header.id,
     entries: session.log.getBranch(),
+    sessionUsage: sumSessionUsage(session.log.entries()),
     todos: session.todos,
   });
   setRuntime(runtime);
@@ -129,6 +131,7 @@ function bindSession(session: AgentSession): void {
   const streaming = frameThrottle<BatonState['streaming']>((value) => set({ streaming: value }));
   const view: SessionView = {
     branch: () => session.log.getBranch(),
+    usage: () => sumSessionUsage(session.log.entries()),
     leafId: () => session.log.header.leafId,
     queues: () => ({ steering: session.agent.steeringQueue, followUps: session.agent.followUpQueue }),
     generatingHandoff: () => session.isGeneratingHandoff,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../core/agent/types';
 import type { SessionEvent } from '../../core/agentSession';
-import type { Message, SessionEntry, SessionHeader } from '../../core/session/types';
+import type { Message, SessionEntry, SessionHeader, Usage } from '../../core/session/types';
+import { NO_USAGE, type SessionUsage } from '../../core/usage/sessionUsage';
 import {
   applySessionEvent,
   QUEUED_TEXT_RETURNED,
@@ -20,6 +21,9 @@ const header = (id: string, updatedAt: number, leafId: string | null = 'x'): Ses
   leafId,
   children: [],
 });
+const tokens = (input: number, output: number): Usage => ({ input, output, cacheRead: 0, cacheWrite: 0 });
+/** What the view says the whole stored session used. */
+const STORED_USAGE: SessionUsage = { models: [{ model: 'm', usage: tokens(40, 4) }], unreadable: 0 };
 const BRANCH: SessionEntry[] = [
   { id: 'e1', parentId: null, sessionId: 's', timestamp: 1, type: 'message', message: reply('hi') },
 ];
@@ -35,6 +39,10 @@ function view(overrides: Partial<SessionView> = {}) {
     leafId: () => {
       reads.push('leafId');
       return 'e1';
+    },
+    usage: () => {
+      reads.push('usage');
+      return STORED_USAGE;
     },
     queues: () => ({ steering: ['steer'], followUps: ['later'] }),
     generatingHandoff: () => false,
@@ -74,7 +82,7 @@ describe('applySessionEvent', () => {
 
   it('message_update streams into the same entry and reads nothing of the session (it is the hot path)', () => {
     const { v, reads } = view();
-    const message = reply('partial');
+    const message: Message = { ...reply('partial'), usage: tokens(5, 1) };
     const r = applySessionEvent(state(), { type: 'message_update', message }, v, 'e1');
     expect(r.streaming).toEqual({ entryId: 'e1', message });
     expect(r.patch).toEqual({});
@@ -89,10 +97,30 @@ describe('applySessionEvent', () => {
   });
 
   it('message_end of a reply: the stored branch, and the stream cleared', () => {
-    const r = applySessionEvent(state(), { type: 'message_end', message: reply('done') }, view().v, 'e1');
+    const r = applySessionEvent(
+      state({ sessionUsage: NO_USAGE }),
+      { type: 'message_end', message: reply('done') },
+      view().v,
+      'e1',
+    );
     expect(r.patch).toEqual({ entries: BRANCH });
     expect(r.streaming).toBeNull();
     expect(r.streamingEntryId).toBeUndefined();
+  });
+
+  it("message_end of a reply adds its usage to the session's, without summing the session again", () => {
+    const { v, reads } = view();
+    const sessionUsage: SessionUsage = { models: [{ model: 'm', usage: tokens(10, 1) }], unreadable: 0 };
+    const message: Message = { ...reply('done'), model: 'm', usage: tokens(5, 2) };
+    const r = applySessionEvent(state({ sessionUsage }), { type: 'message_end', message }, v, 'e1');
+    expect(r.patch.sessionUsage).toEqual({ models: [{ model: 'm', usage: tokens(15, 3) }], unreadable: 0 });
+    expect(reads).not.toContain('usage');
+  });
+
+  it("message_end of a reply before the session's usage is known sums the stored session", () => {
+    const message: Message = { ...reply('done'), model: 'm', usage: tokens(5, 2) };
+    const r = applySessionEvent(state(), { type: 'message_end', message }, view().v, 'e1');
+    expect(r.patch.sessionUsage).toBe(STORED_USAGE);
   });
 
   it('message_end of a user message: the stored branch only', () => {
@@ -161,6 +189,7 @@ describe('applySessionEvent', () => {
       sessions: [header('a', 4)],
       activeSessionId: 'a',
       entries: BRANCH,
+      sessionUsage: STORED_USAGE,
       streaming: null,
     });
     // A stored one stays.

@@ -8,12 +8,15 @@
 import type { AgentMessage } from '../../core/agent/types';
 import type { SessionEvent } from '../../core/agentSession';
 import { type SessionEntry, type SessionHeader, textOf } from '../../core/session/types';
+import { addReply, type SessionUsage } from '../../core/usage/sessionUsage';
 import type { BatonState, StreamingView } from './store';
 
 /** What the reducer may read of the live session; read lazily, since most events need none of it. */
 export interface SessionView {
   /** The branch as stored now (O(entries): asked for at message boundaries only). */
   branch(): SessionEntry[];
+  /** The usage of the whole session, every branch (O(entries): when a session is opened). */
+  usage(): SessionUsage;
   /** The entry a reply that starts now is written to. */
   leafId(): string | null;
   queues(): { steering: readonly string[]; followUps: readonly string[] };
@@ -80,10 +83,15 @@ export function applySessionEvent(
       return result(state.retryStatus ? { retryStatus: null } : {}, {
         ...(streamingEntryId && { streaming: { entryId: streamingEntryId, message: event.message } }),
       });
-    case 'message_end':
-      return event.message.role === 'assistant'
-        ? result({ entries: session.branch() }, { streaming: null, streamingEntryId: undefined })
-        : result({ entries: session.branch() });
+    case 'message_end': {
+      if (event.message.role !== 'assistant') return result({ entries: session.branch() });
+      // The finished reply is added to the sums, not the session summed again.
+      const usage = state.sessionUsage ? addReply(state.sessionUsage, event.message) : session.usage();
+      return result(
+        { entries: session.branch(), ...(usage !== state.sessionUsage && { sessionUsage: usage }) },
+        { streaming: null, streamingEntryId: undefined },
+      );
+    }
     case 'agent_end': {
       const handoff = session.generatingHandoff();
       const refused = handoff ? undefined : refusedText(event.messages);
@@ -113,6 +121,7 @@ export function applySessionEvent(
         sessions: withSession(withoutUnsaved(state.sessions, event.previous), event.header),
         activeSessionId: event.header.id,
         entries: session.branch(),
+        sessionUsage: session.usage(),
         streaming: null,
       });
     case 'handoff_state':

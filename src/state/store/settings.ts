@@ -94,19 +94,27 @@ export function restoreSettings(stored: unknown): Settings {
   };
 }
 
-/** Keeps only entries whose four prices are finite and not negative. */
+/**
+ * Keeps only entries with a model id and four prices that are finite and not negative,
+ * each rebuilt from its four numbers (nothing else stored rides along). Built with
+ * fromEntries so a model id such as "__proto__" stays an ordinary key.
+ */
 function restorePriceOverrides(stored: unknown): Record<string, ModelPrice> {
-  if (typeof stored !== 'object' || stored === null) return {};
-  const out: Record<string, ModelPrice> = {};
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
+  const kept: Array<[string, ModelPrice]> = [];
   for (const [model, value] of Object.entries(stored)) {
-    if (typeof value !== 'object' || value === null) continue;
+    if (!model.trim() || typeof value !== 'object' || value === null) continue;
     const p = value as Partial<Record<keyof ModelPrice, unknown>>;
-    const price = [p.input, p.output, p.cacheWrite, p.cacheRead];
-    if (price.every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0)) {
-      out[model] = value as ModelPrice; // every field checked just above
+    const { input, output, cacheWrite, cacheRead } = p;
+    if (isPrice(input) && isPrice(output) && isPrice(cacheWrite) && isPrice(cacheRead)) {
+      kept.push([model, { input, output, cacheWrite, cacheRead }]);
     }
   }
-  return out;
+  return Object.fromEntries(kept);
+}
+
+function isPrice(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
 function tabStorage(): Storage | undefined {

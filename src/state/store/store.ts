@@ -7,6 +7,7 @@ import { createStore } from 'zustand/vanilla';
 import type { HandoffState } from '../../core/handoff/handoffMachine';
 import type { Message, SessionEntry, SessionHeader } from '../../core/session/types';
 import type { TodoItem } from '../../core/todos/todoTypes';
+import type { SessionUsage } from '../../core/usage/sessionUsage';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 
 export interface Notice {
@@ -32,6 +33,12 @@ export interface BatonState {
   entries: SessionEntry[];
   /** The reply being written, refreshed at most once per frame. */
   streaming: StreamingView | null;
+  /**
+   * The tokens every finished reply of the active session used, on every branch; null
+   * until the whole session is read (the first paint shows only its newest entries). The
+   * reply being written is not in it: add `streaming` on top.
+   */
+  sessionUsage: SessionUsage | null;
   isStreaming: boolean;
   queue: { steering: string[]; followUps: string[] };
   todos: TodoItem[];
@@ -55,6 +62,7 @@ export const initialState: BatonState = {
   activeSessionId: null,
   entries: [],
   streaming: null,
+  sessionUsage: null,
   isStreaming: false,
   queue: { steering: [], followUps: [] },
   todos: [],

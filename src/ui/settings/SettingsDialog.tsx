@@ -10,6 +10,7 @@ import { ContextSettings } from './ContextSettings';
 import { DataSettings } from './DataSettings';
 import { HandoffSettings } from './HandoffSettings';
 import { ModelFeatureSettings } from './ModelFeatureSettings';
+import { PriceSettings } from './PriceSettings';
 import { StorageSettings } from './StorageSettings';
 import { TemplatesEditor } from './TemplatesEditor';
 
@@ -154,6 +155,7 @@ export function SettingsDialog() {
         <ContextSettings draft={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
         <HandoffSettings draft={draft} update={update} />
         <ModelFeatureSettings draft={draft} update={update} />
+        <PriceSettings draft={draft} update={update} />
         <DataSettings />
         <StorageSettings />
         {error && (
