@@ -35,7 +35,7 @@ test.describe('with a model that takes a thinking budget', () => {
     mockApi,
   }) => {
     await expect(thinkingControl(page)).toHaveValue('off');
-    await thinkingControl(page).selectOption({ label: 'On · up to 8,000 tokens' });
+    await thinkingControl(page).selectOption({ label: 'Thinking · up to 8,000 tokens' });
     const thinking = signedThinking(THOUGHT);
     mockApi.script(
       {
@@ -96,7 +96,7 @@ test.describe('with a model that takes an effort', () => {
     expect('thinking' in (mockApi.messageRequests()[0]?.body ?? {})).toBe(false);
 
     // This session chooses On at low effort.
-    await thinkingControl(page).selectOption({ label: 'On · low effort' });
+    await thinkingControl(page).selectOption({ label: 'Thinking · low effort' });
     await exchange(page, 'With a little thinking');
     const sent = mockApi.messageRequests()[1]?.body;
     expect(sent?.thinking).toEqual({ type: 'adaptive' });
@@ -129,8 +129,8 @@ test.describe('with a model that takes an effort', () => {
     await fillSettings(page, { model: 'claude-opus-5-5' });
     await page.getByRole('button', { name: 'New session', exact: true }).click();
     const labels = await thinkingControl(page).locator('option').allTextContents();
-    expect(labels).not.toContain('Off');
-    expect(labels[0]).toBe("On · the model's default effort (always on for this model)");
+    expect(labels).not.toContain('Thinking off');
+    expect(labels[0]).toBe('Thinking on (always, on this model)');
     await exchange(page, 'Always thinking');
 
     await fillSettings(page, { model: 'claude-3-5-haiku-latest' });

@@ -18,15 +18,19 @@ const BUDGETS = [4000, 8000, 16_000, 32_000];
 
 export function thinkingChoices(model: string, current: ThinkingSetting): ThinkingChoice[] {
   const style = modelFacts(model).thinking;
-  const off: ThinkingChoice = { value: 'off', label: 'Off', setting: { ...current, enabled: false } };
-  if (style === 'none') return [{ ...off, label: 'Off (this model does not think)' }];
+  const off: ThinkingChoice = {
+    value: 'off',
+    label: 'Thinking off',
+    setting: { ...current, enabled: false },
+  };
+  if (style === 'none') return [{ ...off, label: 'No thinking (not on this model)' }];
   if (style === 'budget') {
     const budgets = [...new Set([...BUDGETS, current.budgetTokens])].sort((a, b) => a - b);
     return [
       off,
       ...budgets.map((budgetTokens) => ({
         value: `budget-${budgetTokens}`,
-        label: `On · up to ${groupThousands(budgetTokens)} tokens`,
+        label: `Thinking · up to ${groupThousands(budgetTokens)} tokens`,
         setting: { ...current, enabled: true, budgetTokens },
       })),
     ];
@@ -37,11 +41,10 @@ export function thinkingChoices(model: string, current: ThinkingSetting): Thinki
     setting: { ...current, enabled: true, effort },
   });
   const efforts = modelFacts(model).effort
-    ? EFFORT_LEVELS.map((effort) => on(effort, `On · ${effort} effort`))
+    ? EFFORT_LEVELS.map((effort) => on(effort, `Thinking · ${effort} effort`))
     : [];
-  const choices = [on('default', "On · the model's default effort"), ...efforts];
-  if (style === 'always')
-    return choices.map((c) => ({ ...c, label: `${c.label} (always on for this model)` }));
+  const choices = [on('default', 'Thinking on'), ...efforts];
+  if (style === 'always') return choices.map((c) => ({ ...c, label: `${c.label} (always, on this model)` }));
   return [off, ...choices];
 }
 
