@@ -489,6 +489,34 @@ export class AgentSession {
     this.emit({ type: 'session_changed', header: log.header, previous });
   }
 
+  /**
+   * Rewrites the open session as held in memory (a forgotten key taken out of it) and
+   * rebuilds its context, so that neither the screen nor the next request still has what
+   * was removed. Storage is the caller's to rewrite. A reply under way keeps its context
+   * until it ends (its own entry is rewritten with the rest).
+   */
+  rewriteLoaded(
+    entry: (value: SessionEntry) => SessionEntry | undefined,
+    header: (value: SessionHeader) => SessionHeader | undefined,
+  ): void {
+    let changed = false;
+    for (const old of this.current.entries()) {
+      const next = entry(old);
+      if (next) {
+        this.current.update(next);
+        changed = true;
+      }
+    }
+    const nextHeader = header(this.current.header);
+    if (nextHeader) {
+      this.current.header = nextHeader;
+      changed = true;
+    }
+    if (!changed) return;
+    if (!this.isBusy) this.loadDerivedState();
+    this.emit({ type: 'session_changed', header: this.current.header });
+  }
+
   /** A new, empty session. Nothing is stored until its first message. */
   createEmptySession(): SessionLog {
     return new SessionLog(

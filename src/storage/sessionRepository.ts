@@ -277,6 +277,39 @@ export class SessionRepository {
     this.announceSessions([...batch.headers.map((h) => h.id), ...batch.entries.map((e) => e.sessionId)]);
   }
 
+  /**
+   * Every stored session header, entry and setting that `rewrite` changes (it returns the
+   * new value, or undefined to leave one as it is), written back in one transaction: all
+   * of it or none. For taking a forgotten key out of everything stored. Records are
+   * passed as stored, unchecked; settings under `keep` are not offered.
+   */
+  async rewriteEverything(
+    rewrite: (store: 'sessions' | 'entries' | 'settings', value: unknown) => unknown,
+    keep: readonly string[] = [],
+  ): Promise<number> {
+    let changed = 0;
+    const sessionIds = new Set<string>();
+    await runTransaction(this.db, ['sessions', 'entries', 'settings'], 'readwrite', async (tx, requests) => {
+      for (const name of ['sessions', 'entries', 'settings'] as const) {
+        let cursor = await requests.add(tx.objectStore(name).openCursor());
+        while (cursor) {
+          const skip = name === 'settings' && keep.includes(String(cursor.key));
+          const next = skip ? undefined : rewrite(name, cursor.value);
+          if (next !== undefined) {
+            requests.add(cursor.update(next as never)); // each store takes what it held
+            changed += 1;
+            if (name === 'sessions') sessionIds.add(String(cursor.key));
+            const owner = (next as { sessionId?: unknown }).sessionId;
+            if (name === 'entries' && typeof owner === 'string') sessionIds.add(owner);
+          }
+          cursor = await requests.add(cursor.continue());
+        }
+      }
+    });
+    if (sessionIds.size > 0) this.announceSessions([...sessionIds]);
+    return changed;
+  }
+
   /** The value stored under `key`; T is the caller's word for what it stored there. */
   async getSetting<T>(key: string): Promise<T | undefined> {
     // Settings hold whatever their owner wrote; the caller names that type.

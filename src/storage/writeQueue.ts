@@ -62,6 +62,14 @@ class PendingMap<T> {
     return new Map(this.items);
   }
 
+  /** Replaces queued values `rewrite` changes, keeping their place and version. */
+  rewrite(rewrite: (value: T) => T | undefined): void {
+    for (const [key, queued] of this.items) {
+      const next = rewrite(queued.value);
+      if (next !== undefined) this.items.set(key, { value: next, version: queued.version });
+    }
+  }
+
   /** Drops what a committed write held, unless a newer save has replaced it since. */
   settle(written: Map<string, Queued<T>>): void {
     for (const [key, queued] of written) {
@@ -126,6 +134,19 @@ export class WriteQueue implements SessionPersistence {
   saveHeader(header: SessionHeader): void {
     this.headers.set(header.id, header, ++this.version);
     this.schedule();
+  }
+
+  /**
+   * Rewrites what is queued (a forgotten key taken out) and resolves once no write that
+   * began before is still under way: what lands after that is the rewritten value.
+   */
+  async rewritePending(
+    entry: (value: SessionEntry) => SessionEntry | undefined,
+    header: (value: SessionHeader) => SessionHeader | undefined,
+  ): Promise<void> {
+    this.entries.rewrite(entry);
+    this.headers.rewrite(header);
+    while (this.inFlight) await this.inFlight;
   }
 
   /** True while anything is queued or being written. */

@@ -6,7 +6,8 @@
  * Storage is read and written through a second connection to the same database: the
  * repository does not expose its own, and an import must be one transaction of its own
  * anyway (src/storage/importSessions.ts). The API key never reaches a file: the core
- * strips it from settings and redacts its text everywhere, given the key in use.
+ * strips it from settings and redacts its text everywhere, given the key in use, and
+ * every key the device used before is found by its fingerprint (keyRemoval.ts).
  */
 import { describeImport } from '../../core/exchange/describeImport';
 import type { SessionData } from '../../core/exchange/exchangeFormat';
@@ -26,6 +27,7 @@ import { type BatonDb, openBatonDb } from '../../storage/schema';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { notify, notifyError } from '../store/notices';
 import { errorText, get, setSessions } from '../store/storeAccess';
+import { withoutPastKeys } from './keyRemoval';
 
 export type ExportFormat = ExportExtension;
 
@@ -35,8 +37,10 @@ const MIME: Record<ExportFormat, string> = {
 };
 
 /** Saves `text` as a file through the browser's download. */
-function downloadText(fileName: string, text: string, format: ExportFormat): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${MIME[format]};charset=utf-8` }));
+/** Saves `text` as a file, without any key this device has used (the current one is out already). */
+async function downloadText(fileName: string, text: string, format: ExportFormat): Promise<void> {
+  const clean = await withoutPastKeys(text);
+  const url = URL.createObjectURL(new Blob([clean], { type: `${MIME[format]};charset=utf-8` }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -89,7 +93,7 @@ export async function exportOpenSession(format: ExportFormat): Promise<void> {
         ? exportSessionJsonl(data.header, data.entries, { secret: secret() })
         : markdownOf(data);
     const fileName = sessionFileName(data.header.title, format);
-    downloadText(fileName, text, format);
+    await downloadText(fileName, text, format);
     notify(`Exported ${fileName}`);
   } catch (error) {
     notifyError(`Could not export the session: ${errorText(error)}`);
@@ -112,7 +116,7 @@ export async function exportOpenChain(format: ExportFormat): Promise<void> {
         ? exportChainJsonl(chain, { secret: secret() })
         : `${chain.map(markdownOf).join('\n---\n\n')}`;
     const fileName = sessionFileName(`${root.header.title} chain`, format);
-    downloadText(fileName, text, format);
+    await downloadText(fileName, text, format);
     notify(`Exported ${fileName} (${chain.length} session${chain.length === 1 ? '' : 's'})`);
   } catch (error) {
     notifyError(`Could not export the handoff chain: ${errorText(error)}`);
@@ -125,7 +129,7 @@ async function downloadBackup(db: BatonDb, fileName: (createdAt: number) => stri
   const createdAt = Date.now();
   const name = fileName(createdAt);
   const settings = get().settings;
-  downloadText(name, exportBackup(sessions, settings, { secret: settings.apiKey, createdAt }), 'jsonl');
+  await downloadText(name, exportBackup(sessions, settings, { secret: settings.apiKey, createdAt }), 'jsonl');
   return name;
 }
 

@@ -4,8 +4,10 @@ import { getRuntime, hasRuntime } from '../app/runtime';
 import { notify, notifyError } from '../store/notices';
 import { SETTINGS_KEY, type Settings, storedSettings, writeTabKey } from '../store/settings';
 import { errorText, get, set } from '../store/storeAccess';
+import { rememberDeviceKey, removeKeyEverywhere } from './keyRemoval';
 
 export async function saveSettings(next: Settings): Promise<void> {
+  const previousKey = get().settings.apiKey.trim();
   set({ settings: next });
   writeTabKey(next);
   if (!hasRuntime()) return;
@@ -14,6 +16,10 @@ export async function saveSettings(next: Settings): Promise<void> {
   } catch (error) {
     notifyError(`Could not save the settings: ${errorText(error)}`);
   }
+  const key = next.apiKey.trim();
+  if (key) await rememberDeviceKey(key);
+  // A key forgotten or replaced leaves everything stored, not only the settings.
+  if (previousKey && previousKey !== key) await removeKeyEverywhere(previousKey);
 }
 
 export const KEY_FORGOTTEN =

@@ -12,6 +12,7 @@ import { sumSessionUsage } from '../../core/usage/sessionUsage';
 import type { SessionRepository } from '../../storage/sessionRepository';
 import { requestPersistenceOnce } from '../../storage/storageQuota';
 import { WriteQueue } from '../../storage/writeQueue';
+import { rememberDeviceKey } from '../actions/keyRemoval';
 import { applySessionEvent, type SessionView } from '../store/applySessionEvent';
 import { dismissNotice, notify, notifyError } from '../store/notices';
 import { modelForSession } from '../store/sessionModel';
@@ -84,6 +85,8 @@ export function startEngine({ repository, headers, active, problems }: LoadedSta
   });
   setRuntime(runtime);
   for (const problem of problems) notifyError(problem);
+  // A key set before fingerprints were kept joins the list now (once; later saves add theirs).
+  void rememberDeviceKey(get().settings.apiKey);
 }
 
 /**
