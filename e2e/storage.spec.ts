@@ -73,6 +73,47 @@ test('a failed write is shown, kept in memory, retried, and not passed off as sa
   await expect(assistantMessages(page)).toHaveText(['Mock reply to: Keep me safe']);
 });
 
+test('while writes fail, each message not stored is marked, leaving the page asks first, and the marks go once stored', async ({
+  connected: page,
+}) => {
+  await page.evaluate(() => {
+    (window as HookWindow).__batonTestHooks = { failWrites: 1_000_000 };
+  });
+  await exchange(page, 'First, while the disk is full');
+  await expect(page.getByText(/^Not saved: .*Retrying…$/)).toBeVisible();
+  // The message sent meanwhile is kept and marked at once, like the rest.
+  await exchange(page, 'Second, sent meanwhile');
+  const marks = page.locator('.unsaved-note');
+  await expect(marks).toHaveCount(4);
+  await expect(marks.first()).toHaveText('Not saved yet: kept in this tab, saving is retried.');
+
+  // Closing (or reloading) the tab asks first; staying keeps everything.
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toEqual(['beforeunload']);
+  expect(page.isClosed()).toBe(false);
+  await expect(userMessages(page)).toHaveText(['First, while the disk is full', 'Second, sent meanwhile']);
+
+  await page.evaluate(() => {
+    const hooks = (window as HookWindow).__batonTestHooks;
+    if (hooks) hooks.failWrites = 0;
+  });
+  await expect(marks).toHaveCount(0, { timeout: 15_000 });
+  expect(await storedTexts(page)).toContain('Second, sent meanwhile');
+  // Saved: leaving no longer asks.
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+  expect(asked).toEqual(['beforeunload']);
+});
+
 test('persistent storage is asked for after the first save; Settings shows usage and quota', async ({
   page,
   mockApi,

@@ -58,6 +58,10 @@ class PendingMap<T> {
     return this.items.size;
   }
 
+  keys(): string[] {
+    return [...this.items.keys()];
+  }
+
   snapshot(): Map<string, Queued<T>> {
     return new Map(this.items);
   }
@@ -152,6 +156,11 @@ export class WriteQueue implements SessionPersistence {
   /** True while anything is queued or being written. */
   hasPendingWrites(): boolean {
     return this.pendingCount() > 0;
+  }
+
+  /** The ids of the entries queued or being written. */
+  pendingEntryIds(): string[] {
+    return this.entries.keys();
   }
 
   /** How many records are queued or being written. */

@@ -14,16 +14,17 @@ import { requestPersistenceOnce } from '../../storage/storageQuota';
 import { WriteQueue } from '../../storage/writeQueue';
 import { rememberDeviceKey } from '../actions/keyRemoval';
 import { applySessionEvent, type SessionView } from '../store/applySessionEvent';
-import { dismissNotice, notify, notifyError } from '../store/notices';
+import { notify, notifyError } from '../store/notices';
 import { modelForSession } from '../store/sessionModel';
 import type { BatonState } from '../store/store';
-import { errorText, get, set, setSessions } from '../store/storeAccess';
+import { get, set, setSessions } from '../store/storeAccess';
 import { frameThrottle } from './frameThrottle';
 import { chooseModel } from './modelClients';
 import { setRuntime } from './runtime';
 import { followOtherTabs } from './tabSync/followOtherTabs';
 import { withSessionLock } from './tabSync/sessionLock';
 import { testWriteIntervalMs, withHandoffHooks, withWriteFaults } from './testHooks';
+import { trackUnsavedChanges } from './unsavedChanges';
 
 /** Set when the model has finished writing a handoff document; the switch follows. */
 export const HANDOFF_DOCUMENT_END_MARK = 'baton:handoff-document-end';
@@ -37,22 +38,22 @@ export interface LoadedStart {
 }
 
 export function startEngine({ repository, headers, active, problems }: LoadedStart): void {
-  const saveAlert = saveFailureAlert();
+  const unsaved = trackUnsavedChanges(() => queue);
   const askForPersistence = requestPersistenceOnce();
   const intervalMs = testWriteIntervalMs();
   const queue = new WriteQueue(withWriteFaults(repository), {
     ...(intervalMs !== undefined && { intervalMs }),
-    onError: saveAlert.failed,
+    onError: unsaved.failed,
     onSaved: () => {
       if (queue.hasPendingWrites()) return;
-      saveAlert.recovered();
+      unsaved.recovered();
       askForPersistence();
     },
   });
   const log = active ? new SessionLog(active.header, active.entries) : undefined;
   const session = new AgentSession(
     {
-      persistence: withHandoffHooks(queue),
+      persistence: unsaved.marking(withHandoffHooks(queue)),
       getModelClient: () => currentModel().client,
       getModel: () => currentModel().model,
       modelForSession: (model) => modelForSession(get().settings, model),
@@ -87,31 +88,6 @@ export function startEngine({ repository, headers, active, problems }: LoadedSta
   for (const problem of problems) notifyError(problem);
   // A key set before fingerprints were kept joins the list now (once; later saves add theirs).
   void rememberDeviceKey(get().settings.apiKey);
-}
-
-/**
- * A failed write is shown twice: in the status line (saveError, until everything is
- * written) and once as an alert, so it is read out and not missed. Retries do not
- * repeat the alert; when the writes land it is taken down and the user told.
- */
-function saveFailureAlert() {
-  let alertId: number | undefined;
-  return {
-    failed(error: Error): void {
-      const text = `Could not save your changes (${error.name}: ${errorText(error)}). They are kept in this tab and saving is retried.`;
-      set({ saveError: `Not saved: ${errorText(error)}. Retrying…` });
-      if (alertId !== undefined) return;
-      notifyError(text);
-      alertId = get().notices.at(-1)?.id;
-    },
-    recovered(): void {
-      const hadFailed = get().saveError !== null;
-      set({ saveError: null });
-      if (alertId !== undefined) dismissNotice(alertId);
-      alertId = undefined;
-      if (hadFailed) notify('Your changes are saved now.');
-    },
-  };
 }
 
 /** A tab being hidden may be the last chance to write: the browser can discard it after. */

@@ -53,6 +53,8 @@ export interface BatonState {
   settingsOpen: boolean;
   /** Unsaved changes exist (a write failed or is pending retry). */
   saveError: string | null;
+  /** Entries of the open session not stored yet while writes fail: each is marked. */
+  unsavedEntryIds: ReadonlySet<string>;
   retryStatus: string | null;
 }
 
@@ -74,6 +76,7 @@ export const initialState: BatonState = {
   settings: DEFAULT_SETTINGS,
   settingsOpen: false,
   saveError: null,
+  unsavedEntryIds: new Set(),
   retryStatus: null,
 };
 

@@ -20,12 +20,14 @@ import { MessageView } from './MessageView';
 export const EntryView = memo(function EntryView({ entry }: { entry: SessionEntry }) {
   const streaming = useBaton((s) => (s.streaming?.entryId === entry.id ? s.streaming.message : null));
   const editing = useBaton((s) => s.editingEntryId === entry.id);
+  const unsaved = useBaton((s) => s.unsavedEntryIds.has(entry.id));
   if (isMessageEntry(entry)) {
     if (editing) return <EditingMessage message={entry.message} />;
-    return streaming ? (
-      <MessageView message={streaming} streaming />
-    ) : (
-      <MessageView message={entry.message} />
+    return (
+      <>
+        {streaming ? <MessageView message={streaming} streaming /> : <MessageView message={entry.message} />}
+        {unsaved && <p className="unsaved-note">Not saved yet: kept in this tab, saving is retried.</p>}
+      </>
     );
   }
   if (isCustomMessageEntry(entry) && entry.display) {
