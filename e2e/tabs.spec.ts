@@ -147,3 +147,45 @@ test('a session being written in one tab is busy in the other; the text stays in
   const stored = await readStoredData(b);
   expectOneChain(stored, stored.sessions[0]?.id ?? '');
 });
+
+for (const keep of [true, false]) {
+  test(`a session deleted in one tab while the other writes into it: the reply stops, is offered, and ${keep ? 'kept in a new session' : 'dropped'}; nothing of the session comes back`, async ({
+    tabs: [a, b],
+    mockApi,
+  }) => {
+    const first = (await readStoredData(a)).sessions[0]?.id ?? '';
+    mockApi.script(stalledReply('The first part of a long answer'));
+    await send(a, 'Write a long answer');
+    await expect(assistantMessages(a).last()).toContainText('The first part of a long answer');
+
+    const item = await revealSessionActions(b, 'Plan the garden');
+    await item.getByRole('button', { name: 'Delete Plan the garden', exact: true }).click();
+    const question = b.getByRole('dialog', { name: 'Delete session?' });
+    // The tabs' session lock says tab A is writing into it.
+    await expect(question).toContainText('A reply is being written into it right now');
+    await question.getByRole('button', { name: 'Delete' }).click();
+
+    const offer = a.getByRole('dialog', { name: 'Session deleted in another tab' });
+    await expect(offer).toBeVisible();
+    await expect(a.getByTestId('agent-state')).toHaveText('Ready');
+    await offer.getByRole('button', { name: keep ? 'Keep in a new session' : 'Drop', exact: true }).click();
+    await expect(offer).toBeHidden();
+
+    if (keep) {
+      await expect(activeSessionTitle(a)).toHaveText('Plan the garden (kept)');
+      await expect(userMessages(a)).toHaveText(['Plan the garden', 'Write a long answer']);
+      await expect(assistantMessages(a).last()).toContainText('The first part of a long answer');
+      // The other tab sees it too (beside the empty session it opened after its delete).
+      await expect(sessionTitles(b).filter({ hasText: 'Plan the garden (kept)' })).toHaveCount(1);
+    } else {
+      await expect(sessionTitles(a)).not.toContainText(['Plan the garden']);
+    }
+    // Whatever tab A still had queued for the deleted session was refused: no orphan, no return.
+    await a.waitForTimeout(1000);
+    const stored = await readStoredData(a);
+    expect(stored.sessions.map((s) => s.id)).not.toContain(first);
+    expect(stored.entries.filter((e) => e.sessionId === first)).toEqual([]);
+    const ids = new Set(stored.sessions.map((s) => s.id));
+    for (const entry of stored.entries) expect(ids.has(entry.sessionId)).toBe(true);
+  });
+}

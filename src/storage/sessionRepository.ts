@@ -19,6 +19,18 @@ import { type BatonStoreName, runTransaction } from './transaction';
 /** Settings key of the session the app opens on start. */
 export const ACTIVE_SESSION_KEY = 'activeSessionId';
 
+/**
+ * Settings key of the ids of deleted sessions. A write for one of them is refused, so a
+ * tab still holding a deleted session (it was writing a reply into it when another tab
+ * deleted it) can neither leave orphan entries behind nor bring the session back.
+ */
+export const DELETED_SESSIONS_KEY = 'deletedSessionIds';
+
+/** What a write did not store: records of sessions deleted meanwhile. */
+export interface WriteResult {
+  refusedSessionIds: string[];
+}
+
 export interface WriteBatch {
   entries: SessionEntry[];
   headers: SessionHeader[];
@@ -229,9 +241,12 @@ export class SessionRepository {
    * is history, and the UI shows the parent as missing.
    */
   async deleteSession(id: string): Promise<void> {
-    await runTransaction(this.db, ['sessions', 'entries'], 'readwrite', async (tx, requests) => {
+    await runTransaction(this.db, ['sessions', 'entries', 'settings'], 'readwrite', async (tx, requests) => {
       const sessions = tx.objectStore('sessions');
       const entries = tx.objectStore('entries');
+      const settings = tx.objectStore('settings');
+      const deleted = deletedIds(await requests.add(settings.get(DELETED_SESSIONS_KEY)));
+      if (!deleted.includes(id)) requests.add(settings.put([...deleted, id], DELETED_SESSIONS_KEY));
       const [raw, entryKeys] = await Promise.all([
         requests.add(sessions.get(id)),
         requests.add(entries.index('sessionId').getAllKeys(id)),
@@ -250,31 +265,72 @@ export class SessionRepository {
     this.announce({ kind: 'session-deleted', sessionId: id });
   }
 
-  /** Entries, headers and settings in one transaction: all of it lands or none. */
-  async writeBatch(batch: WriteBatch, options: WriteBatchOptions = {}): Promise<void> {
+  /**
+   * Entries, headers and settings in one transaction: all of it lands or none. Records of
+   * a deleted session are left out (see DELETED_SESSIONS_KEY) and named in the result.
+   */
+  async writeBatch(batch: WriteBatch, options: WriteBatchOptions = {}): Promise<WriteResult> {
     const settings = batch.settings ?? [];
-    const stores: BatonStoreName[] = [];
+    const refused = new Set<string>();
+    if (batch.entries.length === 0 && batch.headers.length === 0 && settings.length === 0) {
+      return { refusedSessionIds: [] };
+    }
+    const stores: BatonStoreName[] = ['settings'];
     if (batch.entries.length > 0) stores.push('entries');
     if (batch.headers.length > 0) stores.push('sessions');
-    if (settings.length > 0) stores.push('settings');
-    if (stores.length === 0) return;
+    let written: WriteBatch = batch;
 
-    await runTransaction(this.db, stores, 'readwrite', (tx, requests) => {
-      if (batch.entries.length > 0) {
+    await runTransaction(this.db, stores, 'readwrite', async (tx, requests) => {
+      const settingsStore = tx.objectStore('settings');
+      const deleted = new Set(deletedIds(await requests.add(settingsStore.get(DELETED_SESSIONS_KEY))));
+      const live = (sessionId: string) => {
+        if (!deleted.has(sessionId)) return true;
+        refused.add(sessionId);
+        return false;
+      };
+      written = {
+        entries: batch.entries.filter((entry) => live(entry.sessionId)),
+        headers: batch.headers.filter((header) => live(header.id)),
+      };
+      if (written.entries.length > 0) {
         const store = tx.objectStore('entries');
-        for (const entry of batch.entries) requests.add(store.put(entry));
+        for (const entry of written.entries) requests.add(store.put(entry));
       }
-      if (batch.headers.length > 0) {
+      if (written.headers.length > 0) {
         const store = tx.objectStore('sessions');
-        for (const header of batch.headers) requests.add(store.put(header));
+        for (const header of written.headers) requests.add(store.put(header));
       }
-      if (settings.length > 0) {
-        const store = tx.objectStore('settings');
-        for (const [key, value] of settings) requests.add(store.put(value, key));
-      }
+      for (const [key, value] of settings) requests.add(settingsStore.put(value, key));
       options.beforeCommit?.();
     });
-    this.announceSessions([...batch.headers.map((h) => h.id), ...batch.entries.map((e) => e.sessionId)]);
+    this.announceSessions([...written.headers.map((h) => h.id), ...written.entries.map((e) => e.sessionId)]);
+    return { refusedSessionIds: [...refused] };
+  }
+
+  /**
+   * Deletes entries whose session has no header (left by a delete before deletes were
+   * guarded, or by hand-edited data): nothing can show or reach them. Walks the distinct
+   * session ids of the entries' index, not every entry. Returns how many were removed.
+   */
+  async removeOrphanEntries(): Promise<number> {
+    let removed = 0;
+    await runTransaction(this.db, ['sessions', 'entries'], 'readwrite', async (tx, requests) => {
+      const sessions = tx.objectStore('sessions');
+      const index = tx.objectStore('entries').index('sessionId');
+      const owners: string[] = [];
+      let cursor = await requests.add(index.openKeyCursor(null, 'nextunique'));
+      while (cursor) {
+        owners.push(String(cursor.key));
+        cursor = await requests.add(cursor.continue());
+      }
+      for (const owner of owners) {
+        if ((await requests.add(sessions.getKey(owner))) !== undefined) continue;
+        const keys = await requests.add(index.getAllKeys(owner));
+        for (const key of keys) requests.add(tx.objectStore('entries').delete(key));
+        removed += keys.length;
+      }
+    });
+    return removed;
   }
 
   /**
@@ -358,6 +414,11 @@ function restoredTitle(rawHeader: unknown): string | undefined {
   if (rawHeader === undefined) return undefined;
   const restored = restoreHeader(rawHeader);
   return restored.ok ? restored.value.title : undefined;
+}
+
+/** The stored list of deleted session ids, whatever was stored under its key. */
+function deletedIds(stored: unknown): string[] {
+  return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
 }
 
 function isHeaderWithChildren(value: unknown): value is SessionHeader {

@@ -48,7 +48,7 @@ function spyOnWrites() {
   const spy = vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
     calls.push({ at: Date.now(), batch });
     try {
-      await original(batch);
+      return await original(batch);
     } finally {
       finished += 1;
     }
@@ -130,8 +130,9 @@ describe('WriteQueue coalescing during a write', () => {
     vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
       batches.push(batch);
       if (batches.length === 1) await gate;
-      await original(batch);
+      const result = await original(batch);
       finished += 1;
+      return result;
     });
     queue = new WriteQueue(repo, { intervalMs: 250 });
     queue.start();
@@ -179,7 +180,7 @@ describe('WriteQueue.flush', () => {
     vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
       batches.push(batch);
       if (batches.length === 1) await gate;
-      await original(batch);
+      return original(batch);
     });
     queue = new WriteQueue(repo, { intervalMs: 250 });
     queue.start();
@@ -213,7 +214,7 @@ describe('WriteQueue failures', () => {
     vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
       attempts += 1;
       if (attempts <= 2) throw quota;
-      await original(batch);
+      return original(batch);
     });
     const errors: Error[] = [];
     let saved = 0;

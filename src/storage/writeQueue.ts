@@ -23,6 +23,8 @@ export interface WriteQueueOptions {
   onError?: (error: Error) => void;
   /** Called after each write that committed; check hasPendingWrites() before saying "saved". */
   onSaved?: () => void;
+  /** Called when a write left out records of sessions deleted meanwhile (by another tab). */
+  onRefused?: (sessionIds: string[]) => void;
   /** Waits before each retry of a failed write; the last one repeats. Default [500, 1000, 2000, 4000]. */
   retryDelaysMs?: number[];
 }
@@ -93,6 +95,7 @@ export class WriteQueue implements SessionPersistence {
   private readonly retryDelaysMs: number[];
   private readonly onError: ((error: Error) => void) | undefined;
   private readonly onSaved: (() => void) | undefined;
+  private readonly onRefused: ((sessionIds: string[]) => void) | undefined;
 
   private readonly entries = new PendingMap<SessionEntry>();
   private readonly headers = new PendingMap<SessionHeader>();
@@ -115,6 +118,7 @@ export class WriteQueue implements SessionPersistence {
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     this.onError = options.onError;
     this.onSaved = options.onSaved;
+    this.onRefused = options.onRefused;
   }
 
   /** Allows writes from now on; call once the app's first load has finished. */
@@ -214,7 +218,9 @@ export class WriteQueue implements SessionPersistence {
     };
     this.lastWriteStartedAt = Date.now();
     const attempt = this.repo.writeBatch(batch).then(
-      () => {
+      (result) => {
+        // Settled like the rest: a deleted session's records have nowhere to go.
+        if (result.refusedSessionIds.length > 0) this.onRefused?.(result.refusedSessionIds);
         this.entries.settle(snapshot.entries);
         this.headers.settle(snapshot.headers);
         this.settings.settle(snapshot.settings);

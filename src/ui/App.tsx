@@ -4,6 +4,7 @@ import { Breadcrumb } from './Breadcrumb';
 import { ContextBanner } from './ContextBanner';
 import { ChatView } from './chat/ChatView';
 import { Composer } from './composer/Composer';
+import { KeptAfterDeleteDialog } from './KeptAfterDeleteDialog';
 import { useGlobalKeys } from './keyboard/useGlobalKeys';
 import { Notices } from './Notices';
 import { StatusLine } from './StatusLine';
@@ -99,6 +100,7 @@ export function App() {
       <div className="todos-drawer" id={TODOS_DRAWER_ID}>
         <TodosPanel />
       </div>
+      <KeptAfterDeleteDialog />
       <Suspense fallback={null}>
         {settingsLoaded && <SettingsDialog />}
         {shortcutsOpen && <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />}

@@ -5,6 +5,10 @@ export function ConfirmDialog(props: {
   title: string;
   message: string;
   confirmLabel: string;
+  /** Default "Cancel". */
+  cancelLabel?: string;
+  /** Default `danger`: most confirmations here destroy something. */
+  confirmKind?: 'danger' | 'primary';
   onConfirm(): void;
   onCancel(): void;
 }) {
@@ -31,9 +35,9 @@ export function ConfirmDialog(props: {
       <p>{props.message}</p>
       <div className="dialog-actions">
         <button type="button" onClick={props.onCancel}>
-          Cancel
+          {props.cancelLabel ?? 'Cancel'}
         </button>
-        <button type="button" className="danger" onClick={props.onConfirm}>
+        <button type="button" className={props.confirmKind ?? 'danger'} onClick={props.onConfirm}>
           {props.confirmLabel}
         </button>
       </div>

@@ -18,6 +18,7 @@ import type { ExportFormat, ImportOutcome } from './exchangeActions';
 /** Read when Settings opens; the UI reaches storage only through here. */
 export { formatMegabytes, readStorageUsage, type StorageUsage } from '../../storage/storageQuota';
 export { startApp } from '../app/startApp';
+export { isSessionBeingWritten } from '../app/tabSync/sessionLock';
 export { setComposerText } from '../store/composerText';
 export { dismissNotice } from '../store/notices';
 export type { ExportFormat, ImportOutcome } from './exchangeActions';
@@ -100,6 +101,7 @@ export const newSession = later((e) => e.newSession());
 export const openSession = later((e, id: string) => e.openSession(id));
 export const renameSession = later((e, id: string, title: string) => e.renameSession(id, title));
 export const setSessionThinking = later((e, setting: ThinkingSetting) => e.setSessionThinking(setting));
+export const answerKeptAfterDelete = later((e, keep: boolean) => e.answerKeptAfterDelete(keep));
 export const deleteSession = later((e, id: string) => e.deleteSession(id));
 export const showHelp = later((e) => e.showHelp());
 

@@ -3,6 +3,8 @@
  * loaded half of the app. The UI reaches them through actions.ts, which loads this
  * chunk after the first paint and waits for start-up to finish.
  */
+
+export { answerKeptAfterDelete } from '../app/tabSync/deletedWhileOpen';
 export { continueReply, removeQueued, stop, submitComposer } from './composerActions';
 export { cancelEdit, editLastMessage, handleEditKey } from './editActions';
 export { exportEverything, exportOpenChain, exportOpenSession, importFromText } from './exchangeActions';

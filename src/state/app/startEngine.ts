@@ -17,10 +17,11 @@ import { applySessionEvent, type SessionView } from '../store/applySessionEvent'
 import { notify, notifyError } from '../store/notices';
 import { modelForSession } from '../store/sessionModel';
 import type { BatonState } from '../store/store';
-import { get, set, setSessions } from '../store/storeAccess';
+import { errorText, get, set, setSessions } from '../store/storeAccess';
 import { frameThrottle } from './frameThrottle';
 import { chooseModel } from './modelClients';
 import { setRuntime } from './runtime';
+import { writesRefused } from './tabSync/deletedWhileOpen';
 import { followOtherTabs } from './tabSync/followOtherTabs';
 import { withSessionLock } from './tabSync/sessionLock';
 import { testWriteIntervalMs, withHandoffHooks, withWriteFaults } from './testHooks';
@@ -44,6 +45,7 @@ export function startEngine({ repository, headers, active, problems }: LoadedSta
   const queue = new WriteQueue(withWriteFaults(repository), {
     ...(intervalMs !== undefined && { intervalMs }),
     onError: unsaved.failed,
+    onRefused: (sessionIds) => writesRefused(() => runtime, sessionIds),
     onSaved: () => {
       if (queue.hasPendingWrites()) return;
       unsaved.recovered();
@@ -88,6 +90,18 @@ export function startEngine({ repository, headers, active, problems }: LoadedSta
   for (const problem of problems) notifyError(problem);
   // A key set before fingerprints were kept joins the list now (once; later saves add theirs).
   void rememberDeviceKey(get().settings.apiKey);
+  void removeOrphans(repository);
+}
+
+/** Start-up repair: entries left by deleted sessions (before deletes were guarded) go. */
+async function removeOrphans(repository: SessionRepository): Promise<void> {
+  try {
+    const removed = await repository.removeOrphanEntries();
+    if (removed > 0)
+      notify(`Removed ${removed} stored entr${removed === 1 ? 'y' : 'ies'} of sessions deleted earlier.`);
+  } catch (error) {
+    notifyError(`Could not tidy up entries of deleted sessions: ${errorText(error)}`);
+  }
 }
 
 /** A tab being hidden may be the last chance to write: the browser can discard it after. */

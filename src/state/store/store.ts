@@ -55,6 +55,11 @@ export interface BatonState {
   saveError: string | null;
   /** Entries of the open session not stored yet while writes fail: each is marked. */
   unsavedEntryIds: ReadonlySet<string>;
+  /**
+   * The session this tab was writing into was deleted in another tab: what this tab held
+   * of it, offered to keep in a new session or drop.
+   */
+  keptAfterDelete: { title: string; model: string; entries: SessionEntry[] } | null;
   retryStatus: string | null;
 }
 
@@ -77,6 +82,7 @@ export const initialState: BatonState = {
   settingsOpen: false,
   saveError: null,
   unsavedEntryIds: new Set(),
+  keptAfterDelete: null,
   retryStatus: null,
 };
 

@@ -1,6 +1,11 @@
 import { type CSSProperties, memo, useState } from 'react';
 import type { SessionHeader } from '../../core/session/types';
-import { deleteSession, openSession, renameSession } from '../../state/actions/actions';
+import {
+  deleteSession,
+  isSessionBeingWritten,
+  openSession,
+  renameSession,
+} from '../../state/actions/actions';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ROW_KEY_ATTRIBUTE } from '../virtual/useFocusedRowKey';
 
@@ -34,6 +39,9 @@ export const SessionItem = memo(function SessionItem({
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(header.title);
   const [confirming, setConfirming] = useState(false);
+  // Asked through the tabs' session lock when the delete is asked for: a tab writing into
+  // this session is named in the question (it will stop and offer to keep its reply).
+  const [beingWritten, setBeingWritten] = useState(false);
 
   const commit = () => {
     setEditing(false);
@@ -105,7 +113,11 @@ export const SessionItem = memo(function SessionItem({
           type="button"
           className="icon-button"
           aria-label={`Delete ${header.title}`}
-          onClick={() => setConfirming(true)}
+          onClick={() => {
+            setConfirming(true);
+            setBeingWritten(false);
+            void isSessionBeingWritten(header.id).then(setBeingWritten);
+          }}
         >
           ✕
         </button>
@@ -113,7 +125,11 @@ export const SessionItem = memo(function SessionItem({
       {confirming && (
         <ConfirmDialog
           title="Delete session?"
-          message={`"${header.title}" and all its messages will be deleted. This cannot be undone.`}
+          message={`"${header.title}" and all its messages will be deleted. This cannot be undone.${
+            beingWritten
+              ? ' A reply is being written into it right now: it will be stopped, and offered there to keep.'
+              : ''
+          }`}
           confirmLabel="Delete"
           onConfirm={() => {
             setConfirming(false);

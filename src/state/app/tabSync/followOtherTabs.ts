@@ -9,10 +9,10 @@ import { AgentBusyError } from '../../../core/agent/agent';
 import { SessionLog } from '../../../core/session/sessionLog';
 import type { SessionHeader } from '../../../core/session/types';
 import type { StorageChange } from '../../../storage/sessionRepository';
-import { openSession } from '../../actions/sessionActions';
-import { notify, notifyError } from '../../store/notices';
+import { notifyError } from '../../store/notices';
 import { errorText, setSessions } from '../../store/storeAccess';
 import type { Runtime } from '../runtime';
+import { openSessionDeleted } from './deletedWhileOpen';
 
 export const TAB_CHANNEL_NAME = 'baton';
 
@@ -78,6 +78,11 @@ async function applyChanges(runtime: Runtime, changedIds: Set<string>): Promise<
   const openId = session.header.id;
   const stored = headers.find((h) => h.id === openId);
 
+  // Deleted elsewhere while this tab has it (storage refuses its writes from now on).
+  if (changedIds.has(openId) && !stored && session.header.leafId !== null) {
+    await openSessionDeleted(runtime);
+    return;
+  }
   // A session being written here is this tab's to finish; it is refreshed next time.
   if (!changedIds.has(openId) || session.isBusy) {
     setSessions(listWithOpenSession(headers, session.header));
@@ -85,15 +90,7 @@ async function applyChanges(runtime: Runtime, changedIds: Set<string>): Promise<
   }
   if (!stored) {
     // Never stored (an empty new session): nothing another tab did concerns it.
-    if (session.header.leafId === null) {
-      setSessions(listWithOpenSession(headers, session.header));
-      return;
-    }
-    setSessions(headers);
-    const next = headers[0];
-    if (next) await openSession(next.id);
-    else await session.open(session.createEmptySession());
-    notify('The session you had open was deleted in another tab.');
+    setSessions(listWithOpenSession(headers, session.header));
     return;
   }
   // Not marked interrupted: the other tab may still be writing that reply.

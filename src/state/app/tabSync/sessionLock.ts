@@ -36,3 +36,11 @@ export const withSessionLock: Exclusive = async <T>(
     },
   );
 };
+
+/** Whether a tab (this one or another) holds the session's lock now: a reply is being written into it. */
+export async function isSessionBeingWritten(sessionId: string): Promise<boolean> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return false;
+  const { held = [] } = await locks.query();
+  return held.some((lock) => lock.name === sessionLockName(sessionId));
+}

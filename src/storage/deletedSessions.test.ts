@@ -1,0 +1,56 @@
+/** A deleted session stays deleted: later writes for it are refused, and orphans are tidied at start. */
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type BatonDb, openBatonDb } from './schema';
+import { SessionRepository } from './sessionRepository';
+import { makeHeader, makeMessageEntry, uniqueDbName } from './storageTestFixtures';
+
+let repo: SessionRepository;
+let raw: BatonDb;
+
+beforeEach(async () => {
+  const name = uniqueDbName();
+  repo = await SessionRepository.open(name);
+  raw = await openBatonDb(name);
+});
+afterEach(() => {
+  repo.close();
+  raw.close();
+});
+
+describe('writes for a deleted session', () => {
+  it('are refused, entries and header alike, while the rest of the batch lands', async () => {
+    await repo.createSession(makeHeader('gone'), [makeMessageEntry('gone', 'g1', 1)]);
+    await repo.deleteSession('gone');
+    const result = await repo.writeBatch({
+      entries: [makeMessageEntry('gone', 'g2', 2, { parentId: 'g1' }), makeMessageEntry('kept', 'k1', 1)],
+      headers: [makeHeader('gone', { title: 'Back from the dead' }), makeHeader('kept')],
+    });
+    expect(result.refusedSessionIds).toEqual(['gone']);
+    expect(await raw.get('sessions', 'gone')).toBeUndefined();
+    expect(await raw.getAllFromIndex('entries', 'sessionId', 'gone')).toEqual([]);
+    expect(await raw.get('sessions', 'kept')).toBeDefined();
+    expect(await raw.get('entries', 'k1')).toBeDefined();
+  });
+
+  it('refuses nothing for sessions that were never deleted', async () => {
+    const result = await repo.writeBatch({
+      entries: [makeMessageEntry('s', 'e', 1)],
+      headers: [makeHeader('s')],
+    });
+    expect(result.refusedSessionIds).toEqual([]);
+  });
+});
+
+describe('removeOrphanEntries', () => {
+  it('removes entries whose session has no header, and only those', async () => {
+    await repo.createSession(makeHeader('live'), [makeMessageEntry('live', 'l1', 1)]);
+    // Left behind by a delete from before deletes were guarded.
+    await raw.put('entries', makeMessageEntry('lost', 'o1', 1));
+    await raw.put('entries', makeMessageEntry('lost', 'o2', 2, { parentId: 'o1' }));
+    expect(await repo.removeOrphanEntries()).toBe(2);
+    expect(await raw.getAllFromIndex('entries', 'sessionId', 'lost')).toEqual([]);
+    expect(await raw.get('entries', 'l1')).toBeDefined();
+    expect(await repo.removeOrphanEntries()).toBe(0);
+  });
+});
