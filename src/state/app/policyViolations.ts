@@ -6,7 +6,9 @@
  *
  * Two ways to know: the `securitypolicyviolation` events the page heard for connect-src
  * (whatever policy it was served with), and, in the production build, which is served
- * with the policy of vite.config.ts, the URL being outside CONNECT_SRC.
+ * with the policy of vite.config.ts, the URL being outside CONNECT_SRC. The second is
+ * needed too: Chromium fires the event a moment after the fetch has failed, which the
+ * SDK's retry wait covers but a request without retries does not.
  */
 import { allowedByConnectSrc } from '../../llm/connectPolicy';
 
