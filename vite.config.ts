@@ -6,6 +6,9 @@ import { defineConfig } from 'vite';
  * The served app may run only its own scripts: no inline script, no eval, no plugins.
  * Requests may go to any https origin (the API base URL is the user's choice: the
  * official API, a gateway, a proxy) and to local http ports (a proxy on the machine).
+ * Settings checks the base URL against the same list (CONNECT_SRC in
+ * src/llm/connectPolicy.ts; a unit test keeps the two equal, since importing it here
+ * would need a file extension the type checker refuses).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

@@ -483,6 +483,70 @@ describe('failures during a stream', () => {
     expect(deltas).toEqual([]);
   });
 
+  it('sends a stream head and some text, then nothing while the connection stays open', async () => {
+    mock.script({ kind: 'silent-stream', afterText: 'Until here' });
+    const response = await fetch(`${mock.url}/v1/messages`, {
+      method: 'POST',
+      body: JSON.stringify({ ...params(), stream: true }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = response.body?.getReader();
+    const decoder = new TextDecoder();
+    const deltasIn = (text: string) =>
+      sseEvents(text).flatMap(({ data }) => {
+        const delta = (data as { delta?: { text?: string } }).delta;
+        return delta?.text ? [delta.text] : [];
+      });
+    let text = '';
+    while (deltasIn(text).join('') !== 'Until here') {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      text += decoder.decode(chunk.value);
+    }
+    const deltas = deltasIn(text);
+    expect(deltas.join('')).toBe('Until here');
+    // Nothing more comes, and the body does not end, for as long as the test waits.
+    const next = reader?.read();
+    const outcome = await Promise.race([
+      next,
+      new Promise((resolve) => setTimeout(() => resolve('silent'), 200)),
+    ]);
+    expect(outcome).toBe('silent');
+    await reader?.cancel();
+  });
+
+  it('sends a head alone when given no text, and records no usage for it', async () => {
+    mock.script({ kind: 'silent-stream' });
+    const controller = new AbortController();
+    const response = await fetch(`${mock.url}/v1/messages`, {
+      method: 'POST',
+      body: JSON.stringify({ ...params(), stream: true }),
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(mock.requests[0]?.usage).toBeUndefined();
+    controller.abort();
+  });
+
+  it('sends an event whose JSON is cut short after some text, which the SDK cannot parse', async () => {
+    mock.script({ kind: 'malformed-stream', afterText: 'Readable part' });
+    // As Baton reads a stream: create({ stream: true }), whose parser error comes out raw.
+    const stream = await client().messages.create({ ...params(), stream: true });
+    const deltas: string[] = [];
+    let error: unknown;
+    try {
+      for await (const event of stream) {
+        if (event.type === 'content_block_delta' && event.delta.type === 'text_delta')
+          deltas.push(event.delta.text);
+      }
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SyntaxError);
+    expect(deltas.join('')).toBe('Readable part');
+  });
+
   it('closes even while a request hangs', async () => {
     mock.script({ kind: 'hang' });
     const outcome = runStream(client());

@@ -81,6 +81,27 @@ export interface HangStep extends StepBase {
 }
 
 /**
+ * Sends the 200 event-stream head (and the opening of a reply with `afterText`, if
+ * given), then not one byte more, not even a ping, while keeping the connection open:
+ * a stream that died behind a proxy. Ends only when the client gives up or the mock closes.
+ */
+export interface SilentStreamStep extends StepBase {
+  kind: 'silent-stream';
+  afterText?: string;
+  delayMsPerEvent?: number;
+}
+
+/**
+ * Streams `afterText`, then an event whose data is cut off in the middle of its JSON, and
+ * ends the response: a stream garbled on its way (a buggy proxy, a broken gateway).
+ */
+export interface MalformedStreamStep extends StepBase {
+  kind: 'malformed-stream';
+  afterText: string;
+  delayMsPerEvent?: number;
+}
+
+/**
  * The organisation forbids browser (CORS) access. The real API answers 401 with an
  * authentication_error and a body the browser can read (see CORS_FORBIDDEN_MESSAGE).
  */
@@ -109,6 +130,8 @@ export type MockStep =
   | StreamErrorStep
   | DropStep
   | HangStep
+  | SilentStreamStep
+  | MalformedStreamStep
   | CorsForbiddenStep
   | RawStatusStep;
 

@@ -1,8 +1,8 @@
 /**
  * Writes one scripted step as an HTTP response, the way the real Messages API would:
  * SSE events written one by one (really incremental), JSON error bodies, and the
- * failure modes (mid-stream error, dropped connection, silence, a proxy answering in its
- * place) that tests need.
+ * failure modes (mid-stream error, dropped connection, silence before or after the
+ * headers, a garbled event, a proxy answering in its place) that tests need.
  */
 import type { ServerResponse } from 'node:http';
 import {
@@ -130,6 +130,30 @@ export async function writeStep(step: MockStep, ctx: StepContext): Promise<void>
     case 'hang':
       // Say nothing. The server keeps the response and ends it on close().
       return;
+    case 'silent-stream': {
+      const events = step.afterText ? partialReplyEvents(ctx.model, step.afterText, ctx.cacheUsage) : [];
+      if (events.length > 0) ctx.onReply(usageOf(events));
+      openStream(ctx);
+      await writeEvents(ctx.res, events, step.delayMsPerEvent);
+      // Then silence: the response stays open until the client leaves or close() ends it.
+      return;
+    }
+    case 'malformed-stream': {
+      const events = partialReplyEvents(ctx.model, step.afterText, ctx.cacheUsage);
+      ctx.onReply(usageOf(events));
+      openStream(ctx);
+      await writeEvents(ctx.res, events, step.delayMsPerEvent);
+      const whole = formatSseEvent('content_block_delta', {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'text_delta', text: ' and then' },
+      });
+      // The event's data line cut short, then the blank line that ends an SSE event.
+      const cut = `${whole.slice(0, whole.indexOf('"delta"'))}\n\n`;
+      if (!(await writeChunk(ctx.res, cut))) return;
+      ctx.res.end();
+      return;
+    }
   }
 }
 

@@ -39,5 +39,14 @@ export function demoModelLabel(model: string): string {
  */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
+/**
+ * How long a reply stream may stay silent (not one byte, pings included) once its
+ * headers have arrived. The API sends a `ping` event every few seconds while a reply is
+ * being prepared, so a minute of silence means the stream is dead: a proxy holding the
+ * connection open, or a server that stopped writing. Cut off then, the reply keeps what
+ * it had and fails with a sentence instead of "Replying…" for ever.
+ */
+export const STREAM_IDLE_TIMEOUT_MS = 60_000;
+
 /** Attempts after the first the SDK makes on connection errors, timeouts, 408, 409, 429 and 5xx. */
 export const MAX_RETRIES = 2;

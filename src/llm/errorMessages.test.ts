@@ -10,6 +10,7 @@ import { ModelError } from '../core/agent/types';
 import type { Message } from '../core/session/types';
 import { createAnthropicClient } from './anthropicClient';
 import { toModelError, userMessageForError } from './errorMessages';
+import { MalformedStreamError, NotAStreamError, StreamIdleTimeoutError } from './streamFaults';
 
 /** The error the SDK itself builds for an HTTP error response (the real subclass per status). */
 function statusError(status: number, type: string, message: string, headers: Record<string, string> = {}) {
@@ -232,6 +233,70 @@ describe('toModelError for transport failures', () => {
         'The request was cut off by the browser or the network before the reply finished.',
       );
     }
+  });
+});
+
+describe('toModelError for streams that are not what a 200 promised', () => {
+  const context = { baseURL: 'https://gateway.example.com/anthropic', streamStarted: true };
+
+  it('says a silent stream was closed after the idle timeout, in seconds, and keeps the partial', () => {
+    const error = toModelError(new StreamIdleTimeoutError(60_000), partial, context);
+    expect(error.kind).toBe('stream_idle');
+    expect(error.message).toBe(
+      'The model API stopped sending the reply: nothing arrived for 60 seconds, so Baton closed the connection. Try again.',
+    );
+    expect(error.partial).toMatchObject({ content: partial.content, stopReason: 'error' });
+    expect(toModelError(new StreamIdleTimeoutError(1500)).message).toContain(
+      'nothing arrived for 1.5 seconds,',
+    );
+  });
+
+  it('names a web page or JSON instead of a stream, with its first line clipped, never a dropped connection', () => {
+    const page = toModelError(new NotAStreamError('web page', 'Sign in'), undefined, context);
+    expect(page.kind).toBe('not_a_stream');
+    expect(page.message).toBe(
+      'The server at gateway.example.com answered with a web page instead of a stream: Sign in',
+    );
+    const json = toModelError(new NotAStreamError('JSON', 'x'.repeat(400)), undefined, context);
+    expect(json.message).toMatch(
+      /^The server at gateway\.example\.com answered with JSON instead of a stream: x+…$/,
+    );
+    expect(json.message.length).toBeLessThan(400);
+    expect(toModelError(new NotAStreamError('JSON', undefined), undefined, context).message).toBe(
+      'The server at gateway.example.com answered with JSON instead of a stream.',
+    );
+  });
+
+  it("names a malformed stream instead of quoting the JSON parser's error", () => {
+    const sentence =
+      "The reply stream from gateway.example.com was malformed: an event in it could not be read as the model API's, so the reply stopped there.";
+    const parserError = new SyntaxError('Unexpected end of JSON input');
+    for (const error of [parserError, new MalformedStreamError(new TypeError('no delta'))]) {
+      const mapped = toModelError(error, partial, context);
+      expect(mapped.kind).toBe('malformed_stream');
+      expect(mapped.message).toBe(sentence);
+      expect(mapped.partial?.content).toEqual(partial.content);
+    }
+    // A SyntaxError from anywhere else is not a stream's.
+    expect(toModelError(parserError).kind).toBe('unknown');
+  });
+
+  it("names the page's security policy for a request it blocked, and only then", () => {
+    const refused = new APIConnectionError({ cause: new TypeError('Failed to fetch') });
+    const blocked = toModelError(refused, undefined, {
+      baseURL: 'http://192.168.1.20:8080',
+      blockedByPolicy: true,
+      offline: false,
+    });
+    expect(blocked.kind).toBe('blocked_by_policy');
+    expect(blocked.message).toBe(
+      "This page's security policy (Content-Security-Policy connect-src) blocked the request to 192.168.1.20:8080: Baton may call https:// addresses, and http:// only on localhost or 127.0.0.1. Change the API base URL in Settings.",
+    );
+    const unreachable = toModelError(refused, undefined, {
+      baseURL: 'http://192.168.1.20:8080',
+      offline: false,
+    });
+    expect(unreachable.kind).toBe('network');
   });
 });
 

@@ -37,6 +37,13 @@ import {
 import { isRecord } from '../core/isRecord';
 import { redactSecret } from '../core/redactSecret';
 import type { Message } from '../core/session/types';
+import { htmlMessage, jsonMessage } from './bodySummary';
+import {
+  MalformedStreamError,
+  type NonStreamForm,
+  NotAStreamError,
+  StreamIdleTimeoutError,
+} from './streamFaults';
 
 /** What the caller knows about the failed request; every field makes the sentence better. */
 export interface ErrorContext {
@@ -50,6 +57,8 @@ export interface ErrorContext {
   secret?: string;
   /** The browser says it has no network (navigator.onLine); defaults to asking the browser. */
   offline?: boolean;
+  /** The page's Content-Security-Policy blocks requests to the base URL (see connectPolicy.ts). */
+  blockedByPolicy?: boolean;
 }
 
 interface Details {
@@ -59,8 +68,12 @@ interface Details {
   retryAfterSeconds?: number;
   apiMessage?: string;
   overflow?: ContextOverflow;
-  /** For `gateway`: what the body of an answer that was not the API's says, clipped. */
+  /** For `gateway` and `not_a_stream`: what the body of an answer that was not the API's says, clipped. */
   bodyMessage?: string;
+  /** For `not_a_stream`: what came instead of the stream. */
+  form?: NonStreamForm;
+  /** For `stream_idle`: how long the stream had been silent. */
+  idleMs?: number;
 }
 
 type Case =
@@ -76,9 +89,13 @@ type Case =
   | 'gateway'
   | 'context_overflow'
   | 'network'
+  | 'blocked_by_policy'
   | 'offline'
   | 'connection_dropped'
   | 'timeout'
+  | 'stream_idle'
+  | 'not_a_stream'
+  | 'malformed_stream'
   | 'transport_abort'
   | 'unknown';
 
@@ -142,6 +159,11 @@ const ERROR_TABLE: Record<Case, { kind: ModelErrorKind; sentence: (d: Details) =
     kind: 'network',
     sentence: (d) => `Could not reach the model API at ${d.host}. Check your connection or the API base URL.`,
   },
+  blocked_by_policy: {
+    kind: 'blocked_by_policy',
+    sentence: (d) =>
+      `This page's security policy (Content-Security-Policy connect-src) blocked the request to ${d.host}: Baton may call https:// addresses, and http:// only on localhost or 127.0.0.1. Change the API base URL in Settings.`,
+  },
   offline: {
     kind: 'network',
     sentence: () => 'This browser is offline. Reconnect to the network and send again.',
@@ -153,6 +175,21 @@ const ERROR_TABLE: Record<Case, { kind: ModelErrorKind; sentence: (d: Details) =
   timeout: {
     kind: 'timeout',
     sentence: () => 'The model API took too long to answer. Try again.',
+  },
+  stream_idle: {
+    kind: 'stream_idle',
+    sentence: (d) =>
+      `The model API stopped sending the reply: nothing arrived for ${seconds(d.idleMs ?? 0)}, so Baton closed the connection. Try again.`,
+  },
+  not_a_stream: {
+    kind: 'not_a_stream',
+    sentence: (d) =>
+      `The server at ${d.host} answered with ${d.form === 'JSON' ? 'JSON' : 'a web page'} instead of a stream${d.bodyMessage ? `: ${d.bodyMessage}` : '.'}`,
+  },
+  malformed_stream: {
+    kind: 'malformed_stream',
+    sentence: (d) =>
+      `The reply stream from ${d.host} was malformed: an event in it could not be read as the model API's, so the reply stopped there.`,
   },
   transport_abort: {
     kind: 'transport_abort',
@@ -189,6 +226,20 @@ function classify(error: unknown, context: ErrorContext, details: Details): Case
   // abort seen here came from somewhere else and is a failure, not a cancellation.
   if (error instanceof APIUserAbortError || nameOf(error) === 'AbortError') return 'transport_abort';
   if (error instanceof APIConnectionTimeoutError || nameOf(error) === 'TimeoutError') return 'timeout';
+  if (error instanceof StreamIdleTimeoutError) {
+    details.idleMs = error.idleMs;
+    return 'stream_idle';
+  }
+  if (error instanceof NotAStreamError) {
+    details.form = error.form;
+    if (error.firstLine) details.bodyMessage = clip(error.firstLine);
+    return 'not_a_stream';
+  }
+  // The SDK's JSON.parse of an event's data throws a SyntaxError; its text means nothing to a user.
+  if (error instanceof MalformedStreamError || (context.streamStarted && error instanceof SyntaxError))
+    return 'malformed_stream';
+  // Refused by the page itself before anything left: no network or host is to blame.
+  if (isTransportError(error) && context.blockedByPolicy) return 'blocked_by_policy';
   // The browser knows it has no network: say that, not "could not reach <host>".
   if (isTransportError(error) && (context.offline ?? browserOffline())) return 'offline';
   if (error instanceof APIConnectionError) return 'network';
@@ -308,56 +359,6 @@ function isApiErrorBody(body: unknown): boolean {
   return typeof body.error.type === 'string' && API_ERROR_TYPES.has(body.error.type);
 }
 
-/** error.message, message, error as a string (then detail and title, as RFC 9457 has them), else the JSON itself. */
-function jsonMessage(body: unknown): string | undefined {
-  if (typeof body === 'string') return body;
-  if (isRecord(body)) {
-    const nested = isRecord(body.error) ? body.error.message : undefined;
-    for (const candidate of [nested, body.message, body.error, body.detail, body.title]) {
-      if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
-    }
-  }
-  const json = JSON.stringify(body);
-  return json === '{}' || json === '[]' ? undefined : json;
-}
-
-/** An HTML page's title, else its first text, without tags. */
-function htmlMessage(html: string): string | undefined {
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
-  const fromTitle = title === undefined ? '' : htmlText(title);
-  if (fromTitle) return fromTitle;
-  const body = html
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<(script|style|noscript|template|head)\b[\s\S]*?<\/\1\s*>/gi, ' ');
-  return htmlText(body) || undefined;
-}
-
-function htmlText(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
-    if (name.startsWith('#')) {
-      const code =
-        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
-  });
-}
-
 /** An `event: error` inside a stream: a status-less APIError carrying the API's error type. */
 function classifyStreamError(error: APIError): Case {
   switch (error.type) {
@@ -442,6 +443,12 @@ function browserOffline(): boolean {
 
 function nameOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
+}
+
+/** "60 seconds", "1.5 seconds": whole seconds when they are whole. */
+function seconds(ms: number): string {
+  const value = Math.round(ms / 100) / 10;
+  return `${value} ${value === 1 ? 'second' : 'seconds'}`;
 }
 
 function clip(text: string): string {

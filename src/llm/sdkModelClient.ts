@@ -5,12 +5,15 @@
 import type { ModelClient, ModelRequest, TokenCountRequest } from '../core/agent/types';
 import type { Message } from '../core/session/types';
 import { createAnthropicClient, type SlimAnthropic } from './anthropicClient';
-import { MAX_RETRIES, REQUEST_TIMEOUT_MS } from './defaults';
+import { MAX_RETRIES, REQUEST_TIMEOUT_MS, STREAM_IDLE_TIMEOUT_MS } from './defaults';
 import { type ErrorContext, toModelError } from './errorMessages';
+import { idleTimeoutFetch } from './idleTimeoutFetch';
+import { nonStreamAnswer } from './nonStreamAnswer';
 import { coalescePartials } from './partialCoalescer';
 import { toCountTokensParams, toMessageParams } from './requestParams';
 import { type RetryListener, retryObservingFetch } from './retryObservingFetch';
 import { StreamAccumulator } from './streamAccumulator';
+import { MalformedStreamError } from './streamFaults';
 
 export interface SdkModelClientOptions {
   apiKey: string;
@@ -25,11 +28,18 @@ export interface SdkModelClientOptions {
   onRetry?: RetryListener;
   /** Per attempt, until the response headers arrive; defaults to REQUEST_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** After the headers, the longest silence a response body may keep; defaults to STREAM_IDLE_TIMEOUT_MS. */
+  streamIdleTimeoutMs?: number;
+  /**
+   * Whether the page's Content-Security-Policy blocks requests to `url`, asked when a
+   * request could not be made at all, so the sentence can name the policy.
+   */
+  blockedByPolicy?: (url: string) => boolean;
 }
 
 export function createSdkModelClient(options: SdkModelClientOptions): ModelClient {
   const maxRetries = options.maxRetries ?? MAX_RETRIES;
-  const fetchImpl = options.onRetry
+  const observed = options.onRetry
     ? retryObservingFetch(options.fetch, maxRetries, options.onRetry)
     : options.fetch;
   const client = createAnthropicClient({
@@ -37,9 +47,15 @@ export function createSdkModelClient(options: SdkModelClientOptions): ModelClien
     baseURL: options.baseURL,
     maxRetries,
     timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    fetch: idleTimeoutFetch(observed, options.streamIdleTimeoutMs ?? STREAM_IDLE_TIMEOUT_MS),
   });
-  const context: ErrorContext = { baseURL: options.baseURL, secret: options.apiKey };
+  const { blockedByPolicy } = options;
+  // A getter: whether the policy blocked the URL is known only once a request was refused.
+  const context = (): ErrorContext => ({
+    baseURL: options.baseURL,
+    secret: options.apiKey,
+    ...(blockedByPolicy && { blockedByPolicy: blockedByPolicy(options.baseURL) }),
+  });
   return {
     label: options.label,
     stream: (request, onPartial) => streamReply(client, request, onPartial, context),
@@ -51,7 +67,7 @@ export function createSdkModelClient(options: SdkModelClientOptions): ModelClien
 async function countTokens(
   client: SlimAnthropic,
   request: TokenCountRequest,
-  context: ErrorContext,
+  context: () => ErrorContext,
 ): Promise<number> {
   try {
     const counted = await client.messages.countTokens(toCountTokensParams(request), {
@@ -60,7 +76,7 @@ async function countTokens(
     });
     return counted.input_tokens;
   } catch (error) {
-    throw toModelError(error, undefined, { ...context, model: request.model });
+    throw toModelError(error, undefined, { ...context(), model: request.model });
   }
 }
 
@@ -68,33 +84,46 @@ async function streamReply(
   client: SlimAnthropic,
   request: ModelRequest,
   onPartial: (message: Message) => void,
-  context: ErrorContext,
+  context: () => ErrorContext,
 ): Promise<Message> {
   const { signal } = request;
   const reply = new StreamAccumulator(request.model);
   const partials = coalescePartials(onPartial);
   let responded = false;
+  const failure = (error: unknown) =>
+    toModelError(error, reply.started ? reply.snapshot('error') : undefined, {
+      ...context(),
+      model: request.model,
+      streamStarted: responded,
+    });
   try {
-    const events = await client.messages.create(toMessageParams(request), { signal });
+    const { data: events, response } = await client.messages
+      .create(toMessageParams(request), { signal })
+      .withResponse();
     responded = true;
+    // A 200 of HTML or JSON: the SDK would find no events in it and end the reply empty.
+    const notAStream = await nonStreamAnswer(response);
+    if (notAStream) {
+      events.controller.abort();
+      throw notAStream;
+    }
     for await (const event of events) {
       // Events already buffered keep arriving after an abort; none may change the reply.
       if (signal.aborted) break;
       // 'streaming' even when made after message_stop: a partial is never the final message.
-      if (reply.apply(event)) partials.changed(() => reply.snapshot('streaming'));
+      if (applyEvent(reply, event)) partials.changed(() => reply.snapshot('streaming'));
       await partials.breathe();
       if (signal.aborted) break;
+      // Nothing follows message_stop: a server that keeps the connection open after it
+      // must not hold the reply (nor run into the idle timeout).
+      if (reply.finished) break;
     }
   } catch (error) {
     partials.close();
     // Whatever form our own abort took on the way (APIUserAbortError, AbortError, a
     // dropped body), it is a cancellation, not a failure.
     if (signal.aborted) return reply.snapshot('aborted');
-    throw toModelError(error, reply.started ? reply.snapshot('error') : undefined, {
-      ...context,
-      model: request.model,
-      streamStarted: responded,
-    });
+    throw failure(error);
   }
   partials.close();
   // With `stream: true` the SDK ends the loop silently on an abort, ours or not.
@@ -102,15 +131,16 @@ async function streamReply(
   if (!reply.finished) {
     // No message_stop: the body ended early, or an abort from some other layer ended it
     // (which the SDK swallows). Either way the reply is incomplete: a failure.
-    throw toModelError(
-      new TypeError('The reply stream ended before message_stop.'),
-      reply.started ? reply.snapshot('error') : undefined,
-      {
-        ...context,
-        model: request.model,
-        streamStarted: true,
-      },
-    );
+    throw failure(new TypeError('The reply stream ended before message_stop.'));
   }
   return reply.snapshot();
+}
+
+/** One event into the reply; an event not of the API's shape makes the stream malformed. */
+function applyEvent(reply: StreamAccumulator, event: Parameters<StreamAccumulator['apply']>[0]): boolean {
+  try {
+    return reply.apply(event);
+  } catch (error) {
+    throw new MalformedStreamError(error);
+  }
 }

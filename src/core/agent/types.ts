@@ -93,8 +93,16 @@ export type ModelErrorKind =
   /** The request is longer than the model's window (400 prompt too long, 413). */
   | 'context_overflow'
   | 'network'
+  /** The page's Content-Security-Policy (connect-src) refused the request to the base URL. */
+  | 'blocked_by_policy'
   | 'connection_dropped'
   | 'timeout'
+  /** The reply stream went silent after its headers, for longer than the idle timeout. */
+  | 'stream_idle'
+  /** A 200 whose body is a web page or JSON, not an event stream. */
+  | 'not_a_stream'
+  /** An event in the stream could not be read (not JSON, or not of the API's shape). */
+  | 'malformed_stream'
   | 'transport_abort'
   | 'unknown';
 

@@ -7,7 +7,7 @@
  */
 import type { AgentMessage } from '../agent/types';
 import { type Message, textOf } from '../session/types';
-import { HANDOFF_PROMPT_MARKER } from './handoffPrompt';
+import { isHandoffInstruction } from './handoffAttempts';
 
 export interface HandoffTranscript {
   messages: AgentMessage[];
@@ -57,10 +57,6 @@ function turnOpening(messages: readonly AgentMessage[], end: number): string | u
 function isUnanswered(message: Message): boolean {
   if (message.stopReason === 'model_context_window_exceeded') return true;
   return !message.content.some((b) => (b.type === 'text' ? b.text.trim() !== '' : b.type === 'tool_use'));
-}
-
-function isHandoffInstruction(message: AgentMessage): boolean {
-  return message.role === 'user' && textOf(message).startsWith(HANDOFF_PROMPT_MARKER);
 }
 
 /** Drops each handoff instruction whose document did not finish, with what it produced. */

@@ -204,20 +204,69 @@ describe('toApiMessages', () => {
         { role: 'user', content: [text('still there?')] },
       ]);
     }
-    // While the document is being asked for, and once some of it was written, it stays.
+    // While the document is being asked for, it stays.
     expect(requestOf([...base, user(instruction)]).at(-1)).toEqual({
       role: 'user',
       content: [text(instruction)],
     });
-    expect(requestOf([...base, user(instruction), assistant(['## Goal'], 'aborted')]).slice(2)).toEqual([
-      { role: 'user', content: [text(instruction)] },
-      { role: 'assistant', content: [text('## Goal')] },
-    ]);
     // An ordinary message that failed is kept: the user's words are never dropped.
     expect(requestOf([...base, user('plain'), failed, user('again')]).at(-1)).toEqual({
       role: 'user',
       content: [text('plain'), text('again')],
     });
+  });
+
+  it('leaves out a handoff that was cancelled or failed part-way, with what it wrote, and keeps it in the log', () => {
+    const instruction = `${HANDOFF_PROMPT_MARKER}\nWrite the handoff document.`;
+    const base = [user('q'), assistant(['a'])];
+    const half = (stopReason: StopReason) => assistant(['## Goal\nShip the'], stopReason);
+    const failedHalf = messageBody({
+      role: 'assistant',
+      content: [text('## Goal\nShip')],
+      stopReason: 'error',
+      errorMessage: 'The connection dropped in the middle of the reply.',
+    });
+    for (const reply of [half('aborted'), half('interrupted'), failedHalf]) {
+      const bodies = [...base, user(instruction), reply, user('still there?')];
+      expect(requestOf(bodies)).toEqual([
+        { role: 'user', content: [text('q')] },
+        { role: 'assistant', content: [text('a')] },
+        { role: 'user', content: [text('still there?')] },
+      ]);
+      // The transcript (the context) keeps the attempt; only requests leave it out.
+      expect(contextOf(bodies)).toHaveLength(5);
+    }
+    // Two cancelled attempts in a row, one with a refused tool call in it: both go.
+    const twice = [
+      ...base,
+      user(instruction),
+      assistant(['Let me note that', toolUse('t1')], 'tool_use'),
+      toolResults(toolResult('t1', 'Tools are not available while writing the handoff document.')),
+      half('aborted'),
+      user(instruction),
+      half('aborted'),
+      user('and now?'),
+    ];
+    expect(requestOf(twice).map((turn) => turn.content)).toEqual([
+      [text('q')],
+      [text('a')],
+      [text('and now?')],
+    ]);
+    // Under way (a tool call being answered) it stays: it is the document request itself.
+    const underWay = [
+      ...base,
+      user(instruction),
+      assistant([toolUse('t2')], 'tool_use'),
+      toolResults(toolResult('t2', 'refused')),
+    ];
+    expect(
+      requestOf(underWay)
+        .slice(2)
+        .map((turn) => turn.role),
+    ).toEqual(['user', 'assistant', 'user']);
+    // A finished document stays too: the old session may go on after a handoff.
+    const done = [...base, user(instruction), assistant(['## Goal\nShip it.']), user('thanks')];
+    expect(requestOf(done)).toHaveLength(5);
   });
 
   it('drops a tool_use found in a user turn (damaged data): only the assistant calls tools', () => {

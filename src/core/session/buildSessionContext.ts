@@ -5,6 +5,7 @@
  * the very next turn (unanswered ones, e.g. from an aborted reply, are dropped).
  */
 import type { AgentMessage, ApiContentBlock, ApiMessage } from '../agent/types';
+import { withoutAbandonedHandoffs } from '../handoff/handoffAttempts';
 import { HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
 import type { ContentBlock, Message, SessionEntry } from './types';
 
@@ -144,9 +145,10 @@ function size(turns: ApiMessage[]): number {
 }
 
 /**
- * A handoff instruction whose reply failed or was stopped before any text asked for a
- * document that never came. Sent on, it would merge into the user's next turn and ask
- * the model for a handoff document again; the transcript keeps it, requests do not.
+ * A handoff instruction whose reply brought nothing to send (no text, or thinking only)
+ * asked for a document that never came. Sent on, it would merge into the user's next
+ * turn and ask the model for a handoff document again; the transcript keeps it, requests
+ * do not. (Attempts that were stopped or failed go whole: withoutAbandonedHandoffs.)
  */
 function isUnansweredHandoffRequest(message: AgentMessage, next: AgentMessage | undefined): boolean {
   if (message.role !== 'user' || next?.role !== 'assistant') return false;
@@ -174,7 +176,7 @@ function withoutRefusedTurns(messages: readonly AgentMessage[]): readonly AgentM
 }
 
 export function toApiMessages(all: readonly AgentMessage[]): ApiMessage[] {
-  const messages = withoutRefusedTurns(all);
+  const messages = withoutAbandonedHandoffs(withoutRefusedTurns(all));
   const turns = messages
     .filter((message, index) => !isUnansweredHandoffRequest(message, messages[index + 1]))
     .map(toTurn)

@@ -4,11 +4,13 @@
  * URL (the demo per model id) so the SDK's connection state is reused between turns.
  */
 import type { ModelClient } from '../../core/agent/types';
-import { REQUEST_TIMEOUT_MS } from '../../llm/defaults';
+import { REQUEST_TIMEOUT_MS, STREAM_IDLE_TIMEOUT_MS } from '../../llm/defaults';
 import { createDemoModelClient } from '../../llm/demo/demoModelClient';
 import { createSdkModelClient } from '../../llm/sdkModelClient';
 import { demoModelFor, isDemo } from '../store/modelLabel';
 import type { Settings } from '../store/settings';
+import { blockedByPolicy, watchPolicyViolations } from './policyViolations';
+import { testStreamIdleTimeoutMs } from './testHooks';
 
 export interface ModelChoice {
   client: ModelClient;
@@ -30,8 +32,11 @@ export function chooseModel(
   }
   const apiKey = settings.apiKey.trim();
   const timeoutMs = requestTimeoutMs();
-  const key = `${settings.baseURL}\u0000${apiKey}\u0000${timeoutMs}`;
+  const streamIdleTimeoutMs = testStreamIdleTimeoutMs() ?? STREAM_IDLE_TIMEOUT_MS;
+  const key = `${settings.baseURL}\u0000${apiKey}\u0000${timeoutMs}\u0000${streamIdleTimeoutMs}`;
   if (cached?.key !== key) {
+    // Before the first request, so a refusal by the page's policy is heard.
+    watchPolicyViolations();
     cached = {
       key,
       client: createSdkModelClient({
@@ -40,6 +45,8 @@ export function chooseModel(
         label: settings.model,
         onRetry,
         timeoutMs,
+        streamIdleTimeoutMs,
+        blockedByPolicy,
       }),
     };
   }

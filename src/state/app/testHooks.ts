@@ -23,6 +23,8 @@ export interface BatonTestHooks {
   cutHandoffWrite?: boolean;
   /** Read once at start: the write queue's interval, so a test can tell a flush from a timed write. */
   writeIntervalMs?: number;
+  /** Read as each model client is made: the idle-stream timeout, so a test need not wait a minute. */
+  streamIdleTimeoutMs?: number;
 }
 
 declare global {
@@ -38,6 +40,12 @@ function hooks(): BatonTestHooks | undefined {
 /** The write interval a test asked for before the app started, if any. */
 export function testWriteIntervalMs(): number | undefined {
   return hooks()?.writeIntervalMs;
+}
+
+/** The idle-stream timeout a test asked for, if any. */
+export function testStreamIdleTimeoutMs(): number | undefined {
+  const ms = hooks()?.streamIdleTimeoutMs;
+  return typeof ms === 'number' && ms > 0 ? ms : undefined;
 }
 
 /** Takes one from a countdown; true if this write is to fail. */

@@ -6,6 +6,7 @@ import { forgetKey, openSettings, saveSettings } from '../../state/actions/actio
 import type { Settings } from '../../state/store/settings';
 import { useBaton } from '../../state/store/useBaton';
 import { formatTokens } from '../contextMeter';
+import { BaseUrlWarnings, useBlockedBaseUrlCheck } from './BaseUrlWarnings';
 import { ContextSettings } from './ContextSettings';
 import { DataSettings } from './DataSettings';
 import { HandoffSettings } from './HandoffSettings';
@@ -40,6 +41,8 @@ export function SettingsDialog() {
   const titleId = useId();
   const modelSuggestionsId = useId();
   const modelHintId = useId();
+  const baseUrlWarningsId = useId();
+  const checkBlockedBaseUrl = useBlockedBaseUrlCheck();
   const [draft, setDraft] = useState(settings);
   const [error, setError] = useState<string | null>(null);
 
@@ -60,7 +63,7 @@ export function SettingsDialog() {
 
   const save = async () => {
     const next = { ...draft, apiKey: draft.apiKey.trim(), baseURL: draft.baseURL.trim().replace(/\/+$/, '') };
-    const problem = validate(next);
+    const problem = validate(next) ?? checkBlockedBaseUrl(next.baseURL, settings.baseURL);
     if (problem) {
       setError(problem);
       return;
@@ -123,9 +126,11 @@ export function SettingsDialog() {
             type="url"
             value={draft.baseURL}
             placeholder={DEFAULT_BASE_URL}
+            aria-describedby={baseUrlWarningsId}
             onChange={(e) => update('baseURL', e.target.value)}
           />
         </label>
+        <BaseUrlWarnings baseURL={draft.baseURL} id={baseUrlWarningsId} />
         <label>
           Model
           <input

@@ -1,0 +1,47 @@
+/**
+ * Handoff attempts as they sit in the old session's log: the internal instruction (a user
+ * turn opening with HANDOFF_PROMPT_MARKER) and what the model wrote for it. An attempt the
+ * user cancelled, or one that failed, stays in the transcript as it happened, but is no
+ * context for later requests: sent on, it would ask the model for a document again and
+ * carry a half-written one.
+ */
+import type { AgentMessage } from '../agent/types';
+import { type Message, textOf } from '../session/types';
+import { HANDOFF_PROMPT_MARKER } from './handoffPrompt';
+
+/** How a reply ends when its handoff was stopped, failed, or cut by a reload or crash. */
+const ABANDONED: ReadonlySet<Message['stopReason']> = new Set(['aborted', 'interrupted', 'error']);
+
+export function isHandoffInstruction(message: AgentMessage): boolean {
+  return message.role === 'user' && textOf(message).startsWith(HANDOFF_PROMPT_MARKER);
+}
+
+/**
+ * Leaves out each handoff attempt that was abandoned: the instruction with its replies
+ * and refused tool calls, up to the next message of the user's own. An attempt still
+ * under way (its reply not in yet, or a tool call being answered) has no such ending, so
+ * the document request itself is never cut.
+ */
+export function withoutAbandonedHandoffs(messages: readonly AgentMessage[]): readonly AgentMessage[] {
+  if (!messages.some(isHandoffInstruction)) return messages;
+  const kept: AgentMessage[] = [];
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i];
+    if (!message) continue;
+    if (!isHandoffInstruction(message)) {
+      kept.push(message);
+      continue;
+    }
+    let end = i + 1;
+    while (end < messages.length && isAttemptPart(messages[end])) end++;
+    const attempt = messages.slice(i, end);
+    if (!attempt.some((m) => m.role === 'assistant' && ABANDONED.has(m.stopReason))) kept.push(...attempt);
+    i = end - 1;
+  }
+  return kept;
+}
+
+/** The model's replies and the answers to its tool calls belong to the attempt they follow. */
+function isAttemptPart(message: AgentMessage | undefined): boolean {
+  return message?.role === 'assistant' || message?.role === 'toolResult';
+}
