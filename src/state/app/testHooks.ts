@@ -23,6 +23,12 @@ export interface BatonTestHooks {
   cutHandoffWrite?: boolean;
   /** Read once at start: the write queue's interval, so a test can tell a flush from a timed write. */
   writeIntervalMs?: number;
+  /**
+   * Read on every render of a region (src/ui/errors/RenderFault.tsx): the region of that
+   * name ('sessions', 'chat', 'dialog', …) throws while it renders, as a record it cannot
+   * draw would make it, so its error boundary shows.
+   */
+  renderFault?: string;
 }
 
 declare global {
