@@ -76,7 +76,7 @@ test('a document with lookalike wrapper tags and a bidi override: one opening an
     expect(await card.textContent()).not.toMatch(/[\u202E\u200B]/);
     const note = card.getByRole('note', { name: 'Hidden characters' });
     await expect(note).toHaveText(
-      'Shown visibly: 2 invisible or direction-changing characters (⟨U+202E⟩ right-to-left override, ⟨U+200B⟩ zero-width space).',
+      'Shown visibly: 2 invisible or direction-changing characters: ⟨U+202E⟩ right-to-left override, ⟨U+200B⟩ zero-width space.',
     );
     await expect(note).toHaveAttribute(
       'title',

@@ -10,6 +10,7 @@
  * stored record that cannot be drawn would.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
@@ -162,6 +163,14 @@ async function setRenderFault(page: Page, region: string | null): Promise<void> 
   }, region);
 }
 
+/** Serious and critical axe violations on the page as it is now (as in accessibility.spec.ts). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** A region's fallback: its heading, sentence and ways out. */
 function fallback(page: Page, title: string) {
   return page.getByRole('region', { name: title, exact: true });
@@ -198,6 +207,7 @@ test('a region that throws while it renders shows a sentence and ways out, and E
   // The rest of the page works: the sessions list and the message box are drawn.
   await expect(sessionTitles(page)).toHaveText([title]);
   await expect(composer(page)).toBeEditable();
+  expect(await seriousViolations(page)).toEqual([]);
   await exportEverythingFrom(page, chat);
   // Once the fault is gone, another session draws, and so does this one again.
   await setRenderFault(page, null);
@@ -220,6 +230,7 @@ test('a region that throws while it renders shows a sentence and ways out, and E
     'Reload',
   ]);
   await expect(userMessages(page)).toHaveText(['Tell me about billing']);
+  expect(await seriousViolations(page)).toEqual([]);
   await exportEverythingFrom(page, sessions);
   // Reload is a way out once the cause is gone.
   await setRenderFault(page, null);

@@ -43,7 +43,7 @@ function InvisiblesNote({ found }: { found: FoundCharacter[] }) {
       title={`They change how the text reads without being seen: ${list}. Copy and Download keep them as they are.`}
     >
       <strong>Shown visibly:</strong> {total} invisible or direction-changing character
-      {total === 1 ? '' : 's'} ({found.map((char) => `⟨${char.code}⟩ ${char.name}`).join(', ')}).
+      {total === 1 ? '' : 's'}: {found.map((char) => `⟨${char.code}⟩ ${char.name}`).join(', ')}.
     </p>
   );
 }
