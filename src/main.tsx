@@ -2,14 +2,27 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startApp } from './state/actions/actions';
 import { App } from './ui/App';
+import { RegionBoundary } from './ui/errors/RegionBoundary';
 import { preloadMarkdown } from './ui/markdown/loadRenderer';
+import { Notices } from './ui/Notices';
 import './ui/styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    {/* The last line: whatever no region caught still ends in a sentence and a backup, never a blank page. */}
+    <RegionBoundary
+      region="page"
+      frame={(content) => (
+        <main className="splash">
+          {content}
+          <Notices />
+        </main>
+      )}
+    >
+      <App />
+    </RegionBoundary>
   </StrictMode>,
 );
 void startApp();

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { openSettings } from '../state/actions/actions';
 import { useBaton } from '../state/store/useBaton';
 import { Breadcrumb } from './Breadcrumb';
 import { ContextBanner } from './ContextBanner';
 import { ChatView } from './chat/ChatView';
 import { Composer } from './composer/Composer';
+import { RegionBoundary } from './errors/RegionBoundary';
 import { KeptAfterDeleteDialog } from './KeptAfterDeleteDialog';
 import { useGlobalKeys } from './keyboard/useGlobalKeys';
 import { Notices } from './Notices';
@@ -27,6 +29,7 @@ const TODOS_DRAWER_ID = 'todos-drawer';
 
 export function App() {
   const phase = useBaton((s) => s.phase);
+  const activeSessionId = useBaton((s) => s.activeSessionId);
   const loadError = useBaton((s) => s.loadError);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const settingsOpen = useBaton((s) => s.settingsOpen);
@@ -36,6 +39,11 @@ export function App() {
   // On a narrow screen the sidebar and the todos are drawers over the chat.
   const [drawer, setDrawer] = useState<Drawer | null>(null);
   const toggles = useRef<Record<Drawer, HTMLButtonElement | null>>({ sessions: null, todos: null });
+
+  const closeDialogs = useCallback(() => {
+    openSettings(false);
+    setShortcutsOpen(false);
+  }, []);
 
   useAppliedTheme();
   useGlobalKeys({
@@ -87,24 +95,45 @@ export function App() {
         <span className="brand">Baton</span>
         {toggleButton('todos', 'Todos', TODOS_DRAWER_ID)}
       </div>
-      <Sidebar id={SESSIONS_DRAWER_ID} onNavigate={() => setDrawer(null)} />
+      {/* Each region fails on its own (RegionBoundary): an error while drawing one shows a
+          sentence and ways out there, and the others keep working. */}
+      <RegionBoundary
+        region="sessions"
+        frame={(content) => (
+          <aside className="sidebar" id={SESSIONS_DRAWER_ID} aria-label="Sessions sidebar">
+            {content}
+          </aside>
+        )}
+      >
+        <Sidebar id={SESSIONS_DRAWER_ID} onNavigate={() => setDrawer(null)} />
+      </RegionBoundary>
       <main className="main">
-        <StatusLine />
-        <Breadcrumb />
-        <ContextBanner />
-        <ChatView />
-        {/* Anchored at the composer's top edge: a notice never covers its controls. */}
+        {/* Another session may well draw: opening one draws the chat afresh. */}
+        <RegionBoundary region="chat" resetKey={activeSessionId}>
+          <StatusLine />
+          <Breadcrumb />
+          <ContextBanner />
+          <ChatView />
+        </RegionBoundary>
+        {/* Anchored at the composer's top edge: a notice never covers its controls. Outside
+            the regions, so what a region's way out did is still said. */}
         <Notices />
-        <Composer />
+        <RegionBoundary region="composer" resetKey={activeSessionId}>
+          <Composer />
+        </RegionBoundary>
       </main>
       <div className="todos-drawer" id={TODOS_DRAWER_ID}>
-        <TodosPanel />
+        <RegionBoundary region="todos" resetKey={activeSessionId}>
+          <TodosPanel />
+        </RegionBoundary>
       </div>
-      <KeptAfterDeleteDialog />
-      <Suspense fallback={null}>
-        {settingsLoaded && <SettingsDialog />}
-        {shortcutsOpen && <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />}
-      </Suspense>
+      <RegionBoundary region="dialog" onClose={closeDialogs}>
+        <KeptAfterDeleteDialog />
+        <Suspense fallback={null}>
+          {settingsLoaded && <SettingsDialog />}
+          {shortcutsOpen && <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />}
+        </Suspense>
+      </RegionBoundary>
     </div>
   );
 }

@@ -1,10 +1,12 @@
+import { groupThousands } from '../core/groupThousands';
 import { openSession } from '../state/actions/actions';
 import { useBaton } from '../state/store/useBaton';
-import { chainTo } from './sidebar/lineage';
+import { breadcrumbSteps, chainTo } from './sidebar/lineage';
 
 /**
  * The open session's handoff chain, root › … › current, above the chat. Shown only for
- * a session that came from a handoff: a lone session has no chain to walk.
+ * a session that came from a handoff: a lone session has no chain to walk. A long chain
+ * shows its root and its last steps; the Sessions list holds the ones between.
  */
 export function Breadcrumb() {
   const sessions = useBaton((s) => s.sessions);
@@ -14,17 +16,27 @@ export function Breadcrumb() {
   return (
     <nav className="breadcrumb" aria-label="Handoff chain">
       <ol>
-        {chain.map((header, index) => (
-          <li key={header.id}>
-            {index === chain.length - 1 ? (
-              <span aria-current="page">{header.title}</span>
-            ) : (
-              <button type="button" className="link-button" onClick={() => void openSession(header.id)}>
-                {header.title}
-              </button>
-            )}
-          </li>
-        ))}
+        {breadcrumbSteps(chain).map((step) =>
+          step.kind === 'gap' ? (
+            <li key="gap" className="breadcrumb-gap">
+              … {groupThousands(step.count)} more …
+            </li>
+          ) : (
+            <li key={step.header.id}>
+              {step.header.id === activeId ? (
+                <span aria-current="page">{step.header.title}</span>
+              ) : (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => void openSession(step.header.id)}
+                >
+                  {step.header.title}
+                </button>
+              )}
+            </li>
+          ),
+        )}
       </ol>
     </nav>
   );

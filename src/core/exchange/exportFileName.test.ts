@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { backupFileName, beforeRestoreFileName, sessionFileName, titleSlug } from './exportFileName';
+import {
+  backupFileName,
+  beforeImportFileName,
+  beforeRestoreFileName,
+  sessionFileName,
+  titleSlug,
+} from './exportFileName';
 
 describe('export file names', () => {
   it('reduce a title to a safe slug', () => {
@@ -15,6 +21,9 @@ describe('export file names', () => {
     expect(backupFileName(Number.NaN)).toBe('baton-backup-undated.jsonl');
     expect(beforeRestoreFileName(Date.UTC(2025, 0, 31, 14, 5))).toBe(
       'baton-backup-before-restore-2025-01-31-1405.jsonl',
+    );
+    expect(beforeImportFileName(Date.UTC(2025, 0, 31, 14, 5))).toBe(
+      'baton-backup-before-import-2025-01-31-1405.jsonl',
     );
   });
 });

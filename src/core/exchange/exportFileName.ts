@@ -36,6 +36,11 @@ export function beforeRestoreFileName(createdAt: number): string {
   return `baton-backup-before-restore-${backupStamp(createdAt)}.jsonl`;
 }
 
+/** The backup an import of sessions makes of the current data first: `baton-backup-before-import-2025-01-31-1405.jsonl`. */
+export function beforeImportFileName(createdAt: number): string {
+  return `baton-backup-before-import-${backupStamp(createdAt)}.jsonl`;
+}
+
 function backupStamp(createdAt: number): string {
   const stamp = formatTime(createdAt).replace(' UTC', '').replace(' ', '-').replace(':', '');
   return stamp === 'unknown' ? 'undated' : stamp;

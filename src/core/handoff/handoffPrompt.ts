@@ -4,6 +4,7 @@
  * sessions that start from a handoff. Only the section names and the wrapper are
  * fixed by the spec; the instruction's wording is ours.
  */
+import { neutraliseWrapperTags } from './wrapperTags';
 
 export const HANDOFF_SECTIONS = [
   'Goal',
@@ -64,10 +65,12 @@ export function buildHandoffPrompt({ focus, pendingRequest }: HandoffPromptOptio
   return lines.join('\n');
 }
 
-/** The exact content of the handoff `custom_message` (spec, Lifecycle 8.6). */
+/**
+ * The exact content of the handoff `custom_message` (spec, Lifecycle 8.6): exactly one
+ * opening and one closing tag, whatever the document holds (see wrapperTags.ts).
+ */
 export function wrapHandoffDocument(document: string): string {
-  // A closing tag inside the document must not end the block early.
-  const inner = document.replace(/<\/handoff-context\s*>/gi, '<\\/handoff-context>');
+  const inner = neutraliseWrapperTags(document);
   return `<handoff-context>\n${inner}\n</handoff-context>\n\nThe above is a handoff document from a previous session. Use this context to continue the work seamlessly.`;
 }
 

@@ -97,6 +97,32 @@ describe('export and import', () => {
     expect(listed.get(child.id)?.parentSession).toBe(parent.id);
   });
 
+  it('downloads a backup of the sessions already here before an import adds to them', async () => {
+    const source = await start();
+    await handedOff(source);
+    await source.exchange.exportOpenChain('jsonl');
+    const [file] = await source.downloads();
+
+    const target = await start();
+    await target.composer.submitComposer('Already here');
+    await target.flush();
+    const outcome = await target.exchange.importFromText(file?.text ?? '');
+
+    // A file without a backup line is an import, not a restore; the data is saved first all the same.
+    const [backup, ...more] = await target.downloads();
+    expect(more).toEqual([]);
+    expect(backup?.fileName).toMatch(/^baton-backup-before-import-\d{4}-\d{2}-\d{2}-\d{4}\.jsonl$/);
+    const lines = records(backup?.text ?? '');
+    expect(lines[0]).toMatchObject({ type: 'backup', sessionCount: 1 });
+    expect(backup?.text).toContain('Already here');
+    expect(backup?.text).not.toContain('Plan the parser');
+    expect(outcome).toEqual({
+      ok: true,
+      message: `Imported 2 sessions (7 entries). Your data as it was is saved in ${backup?.fileName}.`,
+      restored: false,
+    });
+  });
+
   it('imports nothing from a broken file and names the lines', async () => {
     const source = await start();
     await handedOff(source);

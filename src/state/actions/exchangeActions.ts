@@ -13,6 +13,7 @@ import { describeImport } from '../../core/exchange/describeImport';
 import type { SessionData } from '../../core/exchange/exchangeFormat';
 import {
   backupFileName,
+  beforeImportFileName,
   beforeRestoreFileName,
   type ExportExtension,
   sessionFileName,
@@ -151,7 +152,9 @@ export type ImportOutcome =
 /**
  * Imports an export or restores a backup, next to what is there: nothing is ever
  * overwritten (taken ids get new ones). A file with any error imports nothing.
- * Before a restore, the current data is downloaded as a backup.
+ * Before anything is stored, the current data is downloaded as a backup: a restore
+ * and a plain import alike add sessions and may link them to existing ones, and a file
+ * can hold what this version cannot show well. Only an empty database skips it.
  */
 export async function importFromText(text: string): Promise<ImportOutcome> {
   if (!hasRuntime())
@@ -185,8 +188,8 @@ export async function importFromText(text: string): Promise<ImportOutcome> {
       }
       const restored = parsed.kind === 'backup';
       let message = describeImport(parsed);
-      if (restored) {
-        const name = await downloadBackup(db, beforeRestoreFileName);
+      if (stored.sessions.size > 0) {
+        const name = await downloadBackup(db, restored ? beforeRestoreFileName : beforeImportFileName);
         message = `${message} Your data as it was is saved in ${name}.`;
       }
       await importSessions(db, parsed.sessions);

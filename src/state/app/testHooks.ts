@@ -25,6 +25,12 @@ export interface BatonTestHooks {
   writeIntervalMs?: number;
   /** Read as each model client is made: the idle-stream timeout, so a test need not wait a minute. */
   streamIdleTimeoutMs?: number;
+  /**
+   * Read on every render of a region (src/ui/errors/RenderFault.tsx): the region of that
+   * name ('sessions', 'chat', 'dialog', …) throws while it renders, as a record it cannot
+   * draw would make it, so its error boundary shows.
+   */
+  renderFault?: string;
 }
 
 declare global {

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { describeCondensing } from '../../core/handoff/describeCondensing';
 import { readHandoffDetails } from '../../core/handoff/handoffDetails';
 import type { CustomMessageEntry } from '../../core/session/types';
@@ -8,6 +8,7 @@ import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
 import { HandoffCardActions } from './HandoffCardActions';
 import { estimateTokens, firstReplyTokens, formatTokens } from './handoffCardTokens';
+import { type FoundCharacter, revealInvisibles } from './revealInvisibles';
 import './handoffCard.css';
 
 /** The document without the wrapper, for reading; the wrapper is for the model. */
@@ -26,6 +27,24 @@ function SectionWarning({ missing, empty }: { missing: string[]; empty: string[]
       {missing.length > 0 && <span> Missing sections: {missing.join(', ')}.</span>}
       {empty.length > 0 && <span> Empty sections: {empty.join(', ')}.</span>}
     </div>
+  );
+}
+
+/** Says which invisible or direction-changing characters the document shows as ⟨U+XXXX⟩. */
+function InvisiblesNote({ found }: { found: FoundCharacter[] }) {
+  if (found.length === 0) return null;
+  const total = found.reduce((sum, char) => sum + char.count, 0);
+  const list = found.map((char) => `${char.code} ${char.name} (${char.count})`).join(', ');
+  return (
+    <p
+      className="handoff-invisibles"
+      role="note"
+      aria-label="Hidden characters"
+      title={`They change how the text reads without being seen: ${list}. Copy and Download keep them as they are.`}
+    >
+      <strong>Shown visibly:</strong> {total} invisible or direction-changing character
+      {total === 1 ? '' : 's'}: {found.map((char) => `⟨${char.code}⟩ ${char.name}`).join(', ')}.
+    </p>
   );
 }
 
@@ -53,6 +72,8 @@ export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomM
   const parentTitle = useBaton(selectSessionTitle(parentId)) ?? details.parentTitle;
   const sessionTitle = useBaton(selectSessionTitle(entry.sessionId)) ?? 'session';
   const document = handoffDocumentOf(entry);
+  // Read, not stored: the model gets the document as it is; the reader sees every trick in it.
+  const revealed = useMemo(() => revealInvisibles(document), [document]);
   return (
     <article className="handoff-card" aria-label="Handoff document">
       <header className="handoff-card-header">
@@ -73,8 +94,9 @@ export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomM
         </p>
       )}
       <TokenLine entry={entry} />
+      <InvisiblesNote found={revealed.found} />
       <HandoffCardActions document={document} sessionTitle={sessionTitle} />
-      <Markdown text={document} />
+      <Markdown text={revealed.text} />
     </article>
   );
 });

@@ -30,8 +30,8 @@ export function DataSettings() {
       <p id={helpId} className="muted">
         Import adds the sessions of a JSONL export or a backup next to yours and never overwrites one: a
         session that is already here is added again as a copy with a new id, and handoff links are kept.
-        Restoring a backup works the same way, and first downloads a backup of your current data. Settings in
-        a backup are not applied. The API key is never in an export or a backup.
+        Restoring a backup works the same way. Either first downloads a backup of your current data. Settings
+        in a backup are not applied. The API key is never in an export or a backup.
       </p>
       <div className="dialog-actions">
         <button type="button" onClick={() => void exportEverything()}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionHeader } from '../../core/session/types';
-import { chainTo, lineageRows, nextLineage } from './lineage';
+import { breadcrumbSteps, chainTo, lineageRows, nextLineage } from './lineage';
 
 function header(id: string, createdAt: number, parentSession?: string): SessionHeader {
   return {
@@ -43,6 +43,78 @@ describe('lineageRows', () => {
     const rows = rowsOf(sessions);
     expect(rows).toHaveLength(3);
     expect(new Set(rows.map((r) => r.slice(2)))).toEqual(new Set(['a', 'b', 'self']));
+  });
+});
+
+describe('lineageRows on data no UI would make (an imported file)', () => {
+  /** s0 ← s1 ← … ← s(n-1), newest (deepest) first as the store lists them. */
+  const chainOf = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      header(`s${n - 1 - i}`, n - 1 - i, i === n - 1 ? undefined : `s${n - 2 - i}`),
+    );
+
+  it('walks a chain 100,000 handoffs deep without running out of stack', () => {
+    const n = 100_000;
+    const rows = lineageRows(chainOf(n));
+    expect(rows).toHaveLength(n);
+    // Root first, each handoff one step deeper than its parent.
+    expect(rows.map((row) => `${row.depth}:${row.header.id}`)).toEqual(
+      Array.from({ length: n }, (_, i) => `${i}:s${i}`),
+    );
+    expect(chainTo(chainOf(n), `s${n - 1}`).map((h) => h.id)).toEqual(rows.map((r) => r.header.id));
+  });
+
+  it('lists a root with 100,000 handoffs, oldest first, each once', () => {
+    const n = 100_000;
+    const children = Array.from({ length: n }, (_, i) => header(`c${i}`, i + 1, 'root'));
+    const rows = lineageRows([...children.reverse(), header('root', 0)]);
+    expect(rows).toHaveLength(n + 1);
+    expect(rows.map((row) => `${row.depth}:${row.header.id}`)).toEqual([
+      '0:root',
+      ...Array.from({ length: n }, (_, i) => `1:c${i}`),
+    ]);
+  });
+
+  it('keeps parents before children in a deep and wide tree, every session once', () => {
+    // Each session i > 0 hands off from (i - 1) / 3: a tree about 10 levels deep, 3 wide.
+    const n = 30_000;
+    const sessions = Array.from({ length: n }, (_, i) =>
+      header(`t${i}`, i, i === 0 ? undefined : `t${Math.floor((i - 1) / 3)}`),
+    ).reverse();
+    const rows = lineageRows(sessions);
+    expect(new Set(rows.map((r) => r.header.id)).size).toBe(n);
+    const at = new Map(rows.map((r, i) => [r.header.id, i]));
+    for (const row of rows) {
+      const parent = row.header.parentSession;
+      if (parent === undefined) continue;
+      const parentIndex = at.get(parent) ?? -1;
+      expect(parentIndex).toBeLessThan(at.get(row.header.id) ?? -1);
+      expect(row.depth).toBe((rows[parentIndex]?.depth ?? -2) + 1);
+    }
+  });
+
+  it('still lists a long parent cycle once each', () => {
+    const n = 50_000;
+    const ring = Array.from({ length: n }, (_, i) => header(`r${i}`, i, `r${(i + 1) % n}`));
+    const rows = lineageRows(ring);
+    expect(rows).toHaveLength(n);
+    expect(new Set(rows.map((r) => r.header.id)).size).toBe(n);
+  });
+});
+
+describe('breadcrumbSteps', () => {
+  const chain = (n: number) =>
+    Array.from({ length: n }, (_, i) => header(`s${i}`, i, i === 0 ? undefined : `s${i - 1}`));
+  const shown = (n: number) =>
+    breadcrumbSteps(chain(n)).map((step) => (step.kind === 'gap' ? `…${step.count}` : step.header.id));
+
+  it('shows a short chain whole', () => {
+    expect(shown(6)).toEqual(['s0', 's1', 's2', 's3', 's4', 's5']);
+  });
+
+  it('shows a long chain as its root, a gap and the last steps', () => {
+    expect(shown(7)).toEqual(['s0', '…2', 's3', 's4', 's5', 's6']);
+    expect(shown(8000)).toEqual(['s0', '…7995', 's7996', 's7997', 's7998', 's7999']);
   });
 });
 

@@ -31,18 +31,31 @@ export function lineageRows(sessions: readonly SessionHeader[]): LineageRow[] {
 
   const rows: LineageRow[] = [];
   const placed = new Set<string>();
-  const place = (header: SessionHeader, depth: number) => {
-    if (placed.has(header.id)) return;
-    placed.add(header.id);
-    rows.push({ header, depth });
-    for (const child of childrenOf.get(header.id) ?? []) place(child, depth + 1);
+  // A group is walked with a stack of its own, never by recursion: an imported chain
+  // can be thousands of handoffs deep, more than the call stack holds.
+  const pending: LineageRow[] = [];
+  const place = (start: SessionHeader) => {
+    pending.push({ header: start, depth: 0 });
+    for (let row = pending.pop(); row !== undefined; row = pending.pop()) {
+      if (placed.has(row.header.id)) continue;
+      placed.add(row.header.id);
+      rows.push(row);
+      const children = childrenOf.get(row.header.id) ?? [];
+      // Pushed youngest first, so the oldest handoff is taken (and listed) first.
+      for (let i = children.length - 1; i >= 0; i--) {
+        const child = children[i] as SessionHeader; // i is within the list.
+        if (!placed.has(child.id)) pending.push({ header: child, depth: row.depth + 1 });
+      }
+    }
   };
   for (const header of sessions) {
-    // Emit whole groups, found from any member: climb to the root first.
-    place(rootOf(header, byId), 0);
+    // Emit whole groups, found from any member: climb to the root first. A member of a
+    // group already listed needs no climb (its root was listed with it), which keeps
+    // the whole pass linear however deep the chains.
+    if (!placed.has(header.id)) place(rootOf(header, byId));
   }
   // A cycle (only possible in hand-edited or imported data) has no root; show its members flat.
-  for (const header of sessions) place(header, 0);
+  for (const header of sessions) place(header);
   return rows;
 }
 
@@ -71,10 +84,11 @@ export function chainTo(sessions: readonly SessionHeader[], id: string | null): 
   let current = id === null ? undefined : byId.get(id);
   while (current && !seen.has(current.id)) {
     seen.add(current.id);
-    chain.unshift(current);
+    // Pushed and reversed once: unshift would cost a copy per step on a long chain.
+    chain.push(current);
     current = current.parentSession === undefined ? undefined : byId.get(current.parentSession);
   }
-  return chain;
+  return chain.reverse();
 }
 
 /** lineageRows' input and output, kept to update the rows cheaply on the next change. */
@@ -112,4 +126,25 @@ export function nextLineage(
     return header ? { header, depth: row.depth } : row;
   });
   return { sessions, rows };
+}
+
+/** The breadcrumb's steps: sessions as links, or one gap standing for the steps left out. */
+export type Crumb = { kind: 'session'; header: SessionHeader } | { kind: 'gap'; count: number };
+
+/** Steps shown before and after the gap of a long chain. */
+const CRUMBS_AT_START = 1;
+const CRUMBS_AT_END = 4;
+
+/**
+ * The chain as the breadcrumb shows it: whole when short, else the root, a gap and the
+ * last steps, so an imported chain thousands deep is a line, not thousands of links.
+ */
+export function breadcrumbSteps(chain: readonly SessionHeader[]): Crumb[] {
+  const shown = (header: SessionHeader): Crumb => ({ kind: 'session', header });
+  if (chain.length <= CRUMBS_AT_START + CRUMBS_AT_END + 1) return chain.map(shown);
+  return [
+    ...chain.slice(0, CRUMBS_AT_START).map(shown),
+    { kind: 'gap', count: chain.length - CRUMBS_AT_START - CRUMBS_AT_END },
+    ...chain.slice(-CRUMBS_AT_END).map(shown),
+  ];
 }
