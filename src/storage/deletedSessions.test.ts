@@ -1,6 +1,7 @@
 /** A deleted session stays deleted: later writes for it are refused, and orphans are tidied at start. */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { importSessions } from './importSessions';
 import { type BatonDb, openBatonDb } from './schema';
 import { SessionRepository } from './sessionRepository';
 import { makeHeader, makeMessageEntry, uniqueDbName } from './storageTestFixtures';
@@ -39,6 +40,22 @@ describe('writes for a deleted session', () => {
       headers: [makeHeader('s')],
     });
     expect(result.refusedSessionIds).toEqual([]);
+  });
+});
+
+describe('a deleted session imported again', () => {
+  it('is live again: its writes are accepted', async () => {
+    await repo.createSession(makeHeader('back'), [makeMessageEntry('back', 'b1', 1)]);
+    await repo.deleteSession('back');
+    await importSessions(raw, [
+      { header: makeHeader('back', { leafId: 'b1' }), entries: [makeMessageEntry('back', 'b1', 1)] },
+    ]);
+    const result = await repo.writeBatch({
+      entries: [makeMessageEntry('back', 'b2', 2, { parentId: 'b1' })],
+      headers: [],
+    });
+    expect(result.refusedSessionIds).toEqual([]);
+    expect(await raw.get('entries', 'b2')).toBeDefined();
   });
 });
 

@@ -21,6 +21,7 @@ import { restoreEntry, restoreHeader } from '../core/session/restoreRecords';
 import type { SessionHeader } from '../core/session/types';
 import { orderEntries } from './orderEntries';
 import type { BatonDb } from './schema';
+import { DELETED_SESSIONS_KEY } from './sessionRepository';
 import { runTransaction } from './transaction';
 
 /** Every session and entry id in the database, for parseImport to avoid. */
@@ -56,13 +57,24 @@ export async function importSessions(db: BatonDb, sessions: readonly SessionData
     else outsideParents.set(parent, [header.id]);
   }
 
-  await runTransaction(db, ['sessions', 'entries'], 'readwrite', async (tx, requests) => {
+  await runTransaction(db, ['sessions', 'entries', 'settings'], 'readwrite', async (tx, requests) => {
     const headers = tx.objectStore('sessions');
     const entries = tx.objectStore('entries');
+    const settings = tx.objectStore('settings');
     // Read first, then queue every write without awaiting: a failed add must abort
     // the transaction with its own error, not with one from a later await.
     const parentIds = [...outsideParents.keys()];
     const parents: unknown[] = await Promise.all(parentIds.map((id) => requests.add(headers.get(id))));
+    // A session deleted here and now imported again is live again: its writes are accepted.
+    const deleted: unknown = await requests.add(settings.get(DELETED_SESSIONS_KEY));
+    if (Array.isArray(deleted) && deleted.some((id) => imported.has(id))) {
+      requests.add(
+        settings.put(
+          deleted.filter((id) => !imported.has(id)),
+          DELETED_SESSIONS_KEY,
+        ),
+      );
+    }
 
     for (const session of sessions) {
       requests.add(headers.add(session.header));
