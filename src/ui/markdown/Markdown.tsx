@@ -4,6 +4,7 @@
  * then the text is shown as it is (React escapes it), wrapped as the source wraps.
  */
 import { memo } from 'react';
+import { PlainText } from '../text/PlainText';
 import { useMarkdownRenderer } from './loadRenderer';
 import { RenderedMarkdown } from './RenderedMarkdown';
 
@@ -18,6 +19,12 @@ export const Markdown = memo(function Markdown({
   streaming?: boolean;
 }) {
   const renderer = useMarkdownRenderer();
-  if (!renderer) return <div className="markdown markdown-plain">{text}</div>;
+  if (!renderer) {
+    return (
+      <div className="markdown markdown-plain">
+        <PlainText text={text} />
+      </div>
+    );
+  }
   return <RenderedMarkdown text={text} streaming={streaming} renderer={renderer} />;
 });
