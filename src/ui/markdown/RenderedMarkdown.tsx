@@ -50,35 +50,33 @@ const PendingText = memo(function PendingText({ text }: { text: string }) {
 const SettledGroup = memo(function SettledGroup({
   blocks,
   ready,
-  source,
   renderer,
 }: {
   blocks: BlockGroup;
   ready: number;
-  source: string;
   renderer: MarkdownRenderer;
 }) {
   const rendered = blocks
     .slice(0, ready)
     .map((block) => <BlockView key={block.start} text={block.text} settled renderer={renderer} />);
   const first = blocks[ready];
-  const last = blocks.at(-1);
-  if (!first || !last) return rendered;
-  // The same string every frame until the group is ready, so its pieces stay as they are.
-  const pending = source.slice(first.start, last.start + last.text.length);
+  if (!first) return rendered;
+  // Blocks are consecutive: their texts join to the text they cover.
+  const pending = blocks
+    .slice(ready)
+    .map((block) => block.text)
+    .join('');
   return [...rendered, <PendingText key={`pending-${first.start}`} text={pending} />];
 });
 
-/** Skipped as a whole while no block settles or becomes ready. */
+/** Skipped as a whole while no block settles or becomes ready (a streaming frame changes neither). */
 const SettledBlocks = memo(function SettledBlocks({
   groups,
   ready,
-  source,
   renderer,
 }: {
   groups: readonly BlockGroup[];
   ready: number;
-  source: string;
   renderer: MarkdownRenderer;
 }) {
   return groups.map((group, index) => (
@@ -87,7 +85,6 @@ const SettledBlocks = memo(function SettledBlocks({
       blocks={group}
       // Whole groups are ready or not; only one group at a time is partly ready.
       ready={Math.max(0, Math.min(group.length, ready - index * GROUP_SIZE))}
-      source={source}
       renderer={renderer}
     />
   ));
@@ -150,7 +147,7 @@ export function RenderedMarkdown({
   const { tail, plain, unsplit } = split;
   return (
     <div className="markdown">
-      <SettledBlocks groups={groups} ready={ready} source={split.source} renderer={renderer} />
+      <SettledBlocks groups={groups} ready={ready} renderer={renderer} />
       {tail && <BlockView key={tail.start} text={tail.text} settled={!streaming} renderer={renderer} />}
       {unsplit && <PendingText text={unsplit.text} />}
       {plain && <PlainRestView rest={plain} />}
