@@ -10,7 +10,8 @@
  *   npm run bench -- --only=P1,P4  only these figures (P6 comes with P1); README untouched
  *
  * P9 (the prompt cache's share of the input) is a count, not a timing: bench/cacheShare.spec.ts
- * drives the session layer in Node, and bench/lib/cacheShare.mjs summarises it.
+ * drives the session layer in Node, and bench/lib/cacheShare.mjs summarises it. P10 to P13
+ * (bench/hostile.spec.ts) are the longest main-thread task while a hostile message is shown.
  *
  * Environment: BENCH_QUICK=1 (as --quick), BENCH_PORT (default 4400), BENCH_PROFILE=P1..P4
  * (trace that figure's first timed run into bench/.profiles/), BENCH_APP_DIST (measure an
@@ -75,7 +76,8 @@ function step(label) {
 
 console.log(`Baton bench, ${quick ? 'quick' : 'full'} mode${only ? ` (only ${[...only].join(', ')})` : ''}`);
 // P9 runs in Node on the sources: with it alone there is nothing to build.
-const needsBuilds = ['P1', 'P2', 'P3', 'P4', 'P5'].some(wanted);
+const HOSTILE_IDS = ['P10', 'P11', 'P12', 'P13'];
+const needsBuilds = ['P1', 'P2', 'P3', 'P4', 'P5', ...HOSTILE_IDS].some(wanted);
 if (!needsBuilds) {
   step('builds: none needed for P9');
 } else if (process.env.BENCH_APP_DIST) {
@@ -99,8 +101,18 @@ if (needsBuilds) {
 
 // --- Measure in the browser ---------------------------------------------------------------
 
-const TEST_TITLES = { P1: 'P1 and P6', P2: 'P2:', P3: 'P3:', P4: 'P4:', P9: 'P9:' };
-const browserIds = ['P1', 'P2', 'P3', 'P4'].filter(wanted);
+const TEST_TITLES = {
+  P1: 'P1 and P6',
+  P2: 'P2:',
+  P3: 'P3:',
+  P4: 'P4:',
+  P9: 'P9:',
+  P10: 'P10:',
+  P11: 'P11:',
+  P12: 'P12:',
+  P13: 'P13:',
+};
+const browserIds = ['P1', 'P2', 'P3', 'P4', ...HOSTILE_IDS].filter(wanted);
 const testIds = [...browserIds, ...(wanted('P9') ? ['P9'] : [])];
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
@@ -351,6 +363,36 @@ if (wanted('P5')) {
     });
   }
 }
+// P10 to P13: the longest main-thread task while a hostile message is shown and reloaded.
+const hostileResults = {};
+for (const id of HOSTILE_IDS) {
+  if (!wanted(id)) continue;
+  const result = readResult(id);
+  if (!result) {
+    missing.push(id);
+    continue;
+  }
+  hostileResults[id] = result;
+  const runs = result.runs;
+  const baton = median(runs.map((r) => r.baton.ms));
+  const baseline = median(runs.map((r) => r.baseline.ms));
+  const shown = median(runs.map((r) => r.baton.shown));
+  const reload = median(runs.map((r) => r.baton.reload));
+  // A page with no task over 50 ms reports none: the ratio then compares with 50 ms.
+  const r = median(runs.map((r) => Math.max(r.baton.ms, 50) / Math.max(r.baseline.ms, 50)));
+  const longest = (value) => (value > 0 ? ms(value) : 'none over 50 ms');
+  figures.push({
+    id,
+    what: `${result.what}, ${result.chars.toLocaleString('en')} characters: longest main-thread task while it is shown (${result.role === 'user' ? 'pasted and sent' : 'streamed'}) and after a reload`,
+    baseline: `${longest(baseline)} (ordinary prose, same length)`,
+    baton: `${longest(baton)} (shown ${longest(shown)}, reload ${longest(reload)})`,
+    ratio: ratio(r),
+    target: 'longest task ≤ 200 ms',
+    met: baton <= 200,
+    values: { baton, baseline, shown, reload, ratio: r, reps: runs.length, chars: result.chars },
+  });
+}
+
 const p9 = wanted('P9') ? readResult('P9') : undefined;
 if (wanted('P9')) {
   if (!p9) missing.push('P9');
@@ -360,7 +402,7 @@ if (wanted('P9')) {
     notes.push(note);
   }
 }
-figures.sort((a, b) => a.id.localeCompare(b.id));
+figures.sort((a, b) => Number(a.id.slice(1)) - Number(b.id.slice(1)));
 
 // --- Output --------------------------------------------------------------------------------
 
@@ -379,9 +421,13 @@ function markdownTable(headers, rows) {
   ].join('\n');
 }
 
-const chromiumVersion = [p1, readResult('P2'), readResult('P3'), readResult('P4')].find(
-  (r) => r?.chromium,
-)?.chromium;
+const chromiumVersion = [
+  p1,
+  readResult('P2'),
+  readResult('P3'),
+  readResult('P4'),
+  ...Object.values(hostileResults),
+].find((r) => r?.chromium)?.chromium;
 const machine = {
   cpu: cpus()[0]?.model?.trim() ?? 'unknown',
   cores: cpus().length,
@@ -440,7 +486,7 @@ if (busy.length > 0) {
   notes.push(`IndexedDB busy after (from navigation start, or from the click): ${busy.join(', ')}.`);
 }
 
-for (const id of ['P1', 'P2', 'P3', 'P4']) {
+for (const id of ['P1', 'P2', 'P3', 'P4', ...HOSTILE_IDS]) {
   const errors = [];
   const result = readResult(id);
   for (const r of result?.runs ?? []) errors.push(...(r.pageErrors ?? []));
@@ -481,6 +527,7 @@ const output = {
     P4: readResult('P4'),
     P5: p5,
     P9: p9,
+    ...hostileResults,
   },
 };
 // A complete full run is the record (bench/results.json, beside README's table); quick,

@@ -12,3 +12,9 @@ export const SETTINGS_KEY = 'settings';
 
 /** Key of the active session's id in the 'settings' store (ACTIVE_SESSION_KEY, src/storage/sessionRepository.ts). */
 export const ACTIVE_SESSION_KEY = 'activeSessionId';
+
+/**
+ * Markdown not rendered yet: the renderer shows it as text with this class until a later
+ * frame renders it (src/ui/markdown/RenderedMarkdown.tsx). P10 to P13 wait until none is left.
+ */
+export const PENDING_MARKDOWN_SELECTOR = '.markdown-pending';

@@ -68,6 +68,12 @@ export const SIZES = QUICK
       p4Main: 10_000,
     };
 
+/**
+ * P10 to P13: how many repetitions, and by how much the sizes of the findings (1 MB,
+ * 500 KB, 1,000,000 and 499,017 characters) are divided. Quick runs use a twentieth.
+ */
+export const HOSTILE = QUICK ? { reps: 1, divide: 20 } : { reps: 3, divide: 1 };
+
 /** Entries per session in P3. */
 export const P3_ENTRIES_PER_SESSION = 50;
 /** P4's baseline reads this many of the newest entries. */

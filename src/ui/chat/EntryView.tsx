@@ -9,6 +9,7 @@ import {
 } from '../../core/session/types';
 import { cancelEdit } from '../../state/actions/actions';
 import { useBaton } from '../../state/store/useBaton';
+import { PlainText } from '../text/PlainText';
 import { HandoffCard } from './HandoffCard';
 import { MessageView } from './MessageView';
 
@@ -34,7 +35,9 @@ export const EntryView = memo(function EntryView({ entry }: { entry: SessionEntr
     if (entry.customType === HANDOFF_CUSTOM_TYPE) return <HandoffCard entry={entry as CustomMessageEntry} />;
     return (
       <article className="custom-card" aria-label={entry.customType}>
-        <pre>{entry.content}</pre>
+        <pre>
+          <PlainText text={entry.content} />
+        </pre>
       </article>
     );
   }

@@ -6,6 +6,7 @@ import { continueReply, startHandoff } from '../../state/actions/actions';
 import { selectIsNewest } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
+import { PlainText } from '../text/PlainText';
 import { citedText, type Source } from './citedText';
 import { SearchLines } from './SearchLines';
 import { ThoughtView } from './ThoughtView';
@@ -64,14 +65,18 @@ function UserMessage({ message }: { message: Message }) {
       <article className="message message-user message-handoff-prompt" aria-label="Handoff request">
         <details>
           <summary>Handoff request (the instruction sent to the model)</summary>
-          <pre className="handoff-instruction">{text.slice(HANDOFF_PROMPT_MARKER.length).trim()}</pre>
+          <pre className="handoff-instruction">
+            <PlainText text={text.slice(HANDOFF_PROMPT_MARKER.length).trim()} />
+          </pre>
         </details>
       </article>
     );
   }
   return (
     <article className="message message-user" aria-label="You">
-      <div className="user-text">{text}</div>
+      <div className="user-text">
+        <PlainText text={text} />
+      </div>
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import type { Message } from '../../core/session/types';
+import { PlainText } from '../text/PlainText';
 
 /** "Thought for 12 s": whole seconds, at least one, as a reader counts them. */
 export function thoughtLabel(message: Pick<Message, 'thinkingMs'>, thinkingNow: boolean): string {
@@ -25,7 +26,11 @@ export function ThoughtView({ message, streaming }: { message: Message; streamin
   return (
     <details className="thought">
       <summary>{thoughtLabel(message, thinkingNow)}</summary>
-      {text && <div className="thought-text">{text}</div>}
+      {text && (
+        <div className="thought-text">
+          <PlainText text={text} />
+        </div>
+      )}
       {redacted > 0 && (
         <p className="muted">
           Part of this thinking was encrypted by the API for safety; it is kept for the model.

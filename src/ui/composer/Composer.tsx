@@ -3,6 +3,8 @@ import { type CompletionItem, completeSlash } from '../../core/commands/autocomp
 import { handleEditKey, setComposerText, stop, submitComposer } from '../../state/actions/actions';
 import { selectBusy } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
+import { hasLongRun } from '../text/longRuns';
+import '../text/longText.css';
 import { HandoffButton } from './HandoffButton';
 import { QueueChips } from './QueueChips';
 import { AUTOCOMPLETE_ID, optionId, SlashAutocomplete } from './SlashAutocomplete';
@@ -22,6 +24,9 @@ export function Composer() {
     [text, items, dismissedFor],
   );
   const open = matches.length > 0;
+  // A long unbroken run (a pasted key or blob) is laid out without kerning, as in messages
+  // (src/ui/text/longRuns.ts): with it, 500,000 letters would take the box seconds to wrap.
+  const longRun = useMemo(() => hasLongRun(text), [text]);
   const active = Math.min(selected, Math.max(0, matches.length - 1));
 
   const pick = (item: CompletionItem) => {
@@ -80,6 +85,7 @@ export function Composer() {
       <div className="composer-box">
         {open && <SlashAutocomplete items={matches} selected={active} onPick={pick} />}
         <textarea
+          className={longRun ? 'long-run' : undefined}
           aria-label="Message"
           aria-autocomplete="list"
           aria-controls={open ? AUTOCOMPLETE_ID : undefined}

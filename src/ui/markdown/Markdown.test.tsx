@@ -15,6 +15,14 @@ vi.mock(import('./renderMarkdown'), async (importOriginal) => {
   };
 });
 
+// No time limit per task here: these tests are about what is parsed and shown once all is
+// rendered, and jsdom's sanitiser is many times slower than a browser's. Rendering within
+// the limit, frame by frame, is Markdown.budget.test.tsx.
+vi.mock(import('./taskBudget'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  MARKDOWN_TASK_MS: Number.POSITIVE_INFINITY,
+}));
+
 // React only flushes act() synchronously when told it runs in a test environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

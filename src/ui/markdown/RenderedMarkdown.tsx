@@ -1,12 +1,16 @@
 /**
  * Markdown as a list of blocks, each parsed and sanitised once: while a reply streams,
  * only its last block (the unsettled tail) changes, so the work per frame does not grow
- * with the length of the reply.
+ * with the length of the reply. Settled blocks are rendered ahead within a time budget
+ * per task; those not reached yet show as plain text until a later frame reaches them.
+ * Past the markdown budget the rest is plain text with a note (PlainRestView).
  */
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
-import { type BlockGroup, groupBlocks } from './blockGroups';
-import type { BlockSplit } from './blockSplitter';
+import { memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import { PlainText } from '../text/PlainText';
+import { type BlockGroup, GROUP_SIZE, groupBlocks } from './blockGroups';
+import type { BlockSplit, MarkdownBlock } from './blockSplitter';
 import { attachCopyButtons } from './copyButtons';
+import { PlainRestView } from './PlainRestView';
 import type { MarkdownRenderer } from './rendererTypes';
 
 interface BlockProps {
@@ -33,26 +37,74 @@ const BlockView = memo(function BlockView({ text, settled, renderer }: BlockProp
   return <div ref={ref} className="markdown-block" dangerouslySetInnerHTML={{ __html: html }} />;
 });
 
+/** Text not rendered yet (a frame will): shown as written meanwhile. */
+const PendingText = memo(function PendingText({ text }: { text: string }) {
+  return (
+    <div className="markdown-block markdown-pending">
+      <PlainText text={text} />
+    </div>
+  );
+});
+
+/** A group's first `ready` blocks rendered, the rest as their text until a frame renders them. */
 const SettledGroup = memo(function SettledGroup({
   blocks,
+  ready,
   renderer,
 }: {
   blocks: BlockGroup;
+  ready: number;
   renderer: MarkdownRenderer;
 }) {
-  return blocks.map((block) => <BlockView key={block.start} text={block.text} settled renderer={renderer} />);
+  const rendered = blocks
+    .slice(0, ready)
+    .map((block) => <BlockView key={block.start} text={block.text} settled renderer={renderer} />);
+  const first = blocks[ready];
+  if (!first) return rendered;
+  // Blocks are consecutive: their texts join to the text they cover.
+  const pending = blocks
+    .slice(ready)
+    .map((block) => block.text)
+    .join('');
+  return [...rendered, <PendingText key={`pending-${first.start}`} text={pending} />];
 });
 
-/** Skipped as a whole while no block settles: the groups are the same until one does. */
+/** Skipped as a whole while no block settles or becomes ready (a streaming frame changes neither). */
 const SettledBlocks = memo(function SettledBlocks({
   groups,
+  ready,
   renderer,
 }: {
   groups: readonly BlockGroup[];
+  ready: number;
   renderer: MarkdownRenderer;
 }) {
-  return groups.map((group) => <SettledGroup key={group[0]?.start} blocks={group} renderer={renderer} />);
+  return groups.map((group, index) => (
+    <SettledGroup
+      key={group[0]?.start}
+      blocks={group}
+      // Whole groups are ready or not; only one group at a time is partly ready.
+      ready={Math.max(0, Math.min(group.length, ready - index * GROUP_SIZE))}
+      renderer={renderer}
+    />
+  ));
 });
+
+/**
+ * How many leading settled blocks have their HTML, rendering more while the task's
+ * budget lasts (renderer.renderAhead). `frame` asks again after a frame.
+ */
+function useReadyCount(settled: readonly MarkdownBlock[], renderer: MarkdownRenderer, frame: number): number {
+  // The count so far for this message: settled blocks are only ever appended to it.
+  const known = useRef<{ first: MarkdownBlock | undefined; count: number }>({ first: undefined, count: 0 });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `frame` asks for another pass.
+  return useMemo(() => {
+    const from = known.current.first === settled[0] ? Math.min(known.current.count, settled.length) : 0;
+    const count = renderer.renderAhead(settled, from);
+    known.current = { first: settled[0], count };
+    return count;
+  }, [renderer, settled, frame]);
+}
 
 export function RenderedMarkdown({
   text,
@@ -63,22 +115,20 @@ export function RenderedMarkdown({
   streaming: boolean;
   renderer: MarkdownRenderer;
 }) {
+  // Bumped once a frame while work is left: splitting a long text, rendering its blocks.
+  const [frame, nextFrame] = useReducer((count: number) => count + 1, 0);
+
   // The previous split, so a growing text is lexed from its first unsettled block only.
   // Any split is a safe hint: `split` checks that the text still extends it.
   const previous = useRef<BlockSplit | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `frame` goes on with an unfinished split.
   const split = useMemo(() => {
     const next = renderer.split(text, previous.current);
-    // Only the blocks that settled since the last split are new to the renderer.
-    const known = previous.current?.settled.length ?? 0;
-    renderer.prepareSettled(
-      next.settled
-        .slice(previous.current && next.settled[0] === previous.current.settled[0] ? known : 0)
-        .map((block) => block.text),
-    );
     previous.current = next;
     return next;
-  }, [renderer, text]);
+  }, [renderer, text, frame]);
 
+  const ready = useReadyCount(split.settled, renderer, frame);
   const previousGroups = useRef<readonly BlockGroup[]>([]);
   const groups = useMemo(() => {
     const next = groupBlocks(split.settled, previousGroups.current);
@@ -86,11 +136,21 @@ export function RenderedMarkdown({
     return next;
   }, [split.settled]);
 
-  const { tail } = split;
+  const unfinished = ready < split.settled.length || split.unsplit !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every new `frame` asks for the next, even with no progress.
+  useEffect(() => {
+    if (!unfinished) return;
+    const id = requestAnimationFrame(() => nextFrame());
+    return () => cancelAnimationFrame(id);
+  }, [unfinished, frame]);
+
+  const { tail, plain, unsplit } = split;
   return (
     <div className="markdown">
-      <SettledBlocks groups={groups} renderer={renderer} />
+      <SettledBlocks groups={groups} ready={ready} renderer={renderer} />
       {tail && <BlockView key={tail.start} text={tail.text} settled={!streaming} renderer={renderer} />}
+      {unsplit && <PendingText text={unsplit.text} />}
+      {plain && <PlainRestView rest={plain} />}
     </div>
   );
 }

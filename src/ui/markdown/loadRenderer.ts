@@ -1,13 +1,20 @@
 /**
- * Loads the markdown renderer (marked, DOMPurify and the block caches) with a dynamic
- * import, so none of it is in the initial chunk. The app preloads it right after its
+ * Loads the markdown renderer (marked, DOMPurify, the block caches, and the component
+ * that draws the blocks) with a dynamic import, so none of it is in the initial chunk. The app preloads it right after its
  * first paint; the first Markdown on screen asks for it too, and shows plain text until
  * it arrives.
  */
 import { useEffect, useSyncExternalStore } from 'react';
+import type { RenderedMarkdown } from './RenderedMarkdown';
 import type { MarkdownRenderer } from './rendererTypes';
 
-let loaded: MarkdownRenderer | undefined;
+/** The loaded chunk: the renderer, and the component drawing its blocks. */
+export interface LoadedMarkdown {
+  readonly renderer: MarkdownRenderer;
+  readonly View: typeof RenderedMarkdown;
+}
+
+let loaded: LoadedMarkdown | undefined;
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
@@ -17,9 +24,9 @@ const listeners = new Set<() => void>();
  * messages stay plain text and the next call tries again.
  */
 export function preloadMarkdown(): Promise<void> {
-  loading ??= import('./markdownRenderer').then(
+  loading ??= import('./markdownChunk').then(
     (module) => {
-      loaded = module.markdownRenderer;
+      loaded = { renderer: module.markdownRenderer, View: module.RenderedMarkdown };
       for (const listener of listeners) listener();
     },
     (error: unknown) => {
@@ -38,7 +45,7 @@ function subscribe(listener: () => void): () => void {
 const getRenderer = () => loaded;
 
 /** The renderer once loaded, else undefined (and loading starts). */
-export function useMarkdownRenderer(): MarkdownRenderer | undefined {
+export function useMarkdownRenderer(): LoadedMarkdown | undefined {
   const renderer = useSyncExternalStore(subscribe, getRenderer, getRenderer);
   useEffect(() => {
     if (!renderer) void preloadMarkdown();

@@ -14,9 +14,38 @@
  * - Single newlines inside a paragraph are line breaks (`breaks`), as chat users and
  *   models write them.
  */
-import { Lexer, Marked, type Token, type Tokens } from 'marked';
+import { Lexer, Marked, type MarkedOptions, type Token, type Tokens, type TokensList } from 'marked';
 import { escapeHtml } from './escapeHtml';
+import { MARKDOWN_BUDGET } from './markdownBudget';
 import { SAFE_DATA_IMAGE } from './safeUrls';
+
+/**
+ * How deep marked may recurse into containers. The splitter keeps text nested deeper than
+ * MARKDOWN_BUDGET.maxDepth from the lexer (markdownBudget.ts, an estimate from above);
+ * this is the hard stop behind it, so that no text can make the lexer recurse without end.
+ */
+const MAX_LEXER_DEPTH = MARKDOWN_BUDGET.maxDepth + 8;
+
+/** A Lexer that throws instead of recursing past MAX_LEXER_DEPTH; callers already catch. */
+class BoundedLexer<P = string, R = string> extends Lexer<P, R> {
+  #depth = 0;
+
+  static boundedLex<P = string, R = string>(src: string, options?: MarkedOptions<P, R>): TokensList {
+    return new BoundedLexer<P, R>(options).lex(src);
+  }
+
+  override blockTokens(src: string, tokens?: Token[], lastParagraphClipped?: boolean): Token[];
+  override blockTokens(src: string, tokens?: TokensList, lastParagraphClipped?: boolean): TokensList;
+  override blockTokens(src: string, tokens?: Token[], lastParagraphClipped?: boolean): Token[] {
+    if (this.#depth >= MAX_LEXER_DEPTH) throw new RangeError('markdown nested too deeply');
+    this.#depth++;
+    try {
+      return super.blockTokens(src, tokens, lastParagraphClipped);
+    } finally {
+      this.#depth--;
+    }
+  }
+}
 
 /** A fence's language goes into a class attribute; allow only what real language names use. */
 const LANGUAGE_NAME = /^[\w+#.-]{1,40}$/;
@@ -29,6 +58,11 @@ function languageOf(info: string | undefined): string | undefined {
 const marked = new Marked({
   gfm: true,
   breaks: true,
+  hooks: {
+    provideLexer(block) {
+      return block === false ? Lexer.lexInline : BoundedLexer.boundedLex;
+    },
+  },
   renderer: {
     html({ text, block }: Tokens.HTML | Tokens.Tag): string {
       if (!block) return escapeHtml(text);
@@ -60,7 +94,7 @@ const marked = new Marked({
  */
 export function lexBlocks(markdown: string): Token[] {
   // A copy: the Lexer stores its tokenizer on the options object it is given.
-  return new Lexer({ ...marked.defaults }).blockTokens(markdown, []);
+  return new BoundedLexer({ ...marked.defaults }).blockTokens(markdown, []);
 }
 
 export function parseMarkdown(markdown: string): string {

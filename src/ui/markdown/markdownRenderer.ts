@@ -2,13 +2,18 @@
  * The lazily loaded half of the markdown renderer (see loadRenderer.ts): marked, DOMPurify
  * and the caches that let a block be parsed once however often it is shown.
  */
-import { type BlockSplit, splitBlocks } from './blockSplitter';
+import { type BlockSplit, type MarkdownBlock, splitBlocks } from './blockSplitter';
 import { BoundedCache } from './boundedCache';
+import { MARKDOWN_BUDGET } from './markdownBudget';
 import { lexBlocks } from './markdownParser';
 import type { MarkdownRenderer } from './rendererTypes';
 import { renderMarkdownEach, renderMarkdownToHtml } from './renderMarkdown';
+import { createTaskBudget, MARKDOWN_TASK_MS } from './taskBudget';
 
 const weighText = (key: string, html: string) => key.length + html.length;
+
+/** Shared by every message on the page: they all run in the same tasks. */
+const taskBudget = createTaskBudget({ limitMs: MARKDOWN_TASK_MS });
 
 /** Settled blocks: a finished message, or one scrolled back into view, parses nothing. */
 const settledHtml = new BoundedCache<string>({ maxEntries: 5000, maxWeight: 8_000_000, weigh: weighText });
@@ -30,11 +35,13 @@ const recentSplits = new BoundedCache<BlockSplit>({
 });
 
 function split(text: string, previous: BlockSplit | undefined): BlockSplit {
-  if (previous?.input === text) return previous;
-  const remembered = recentSplits.get(text);
-  if (remembered) return remembered;
-  const next = splitBlocks(text, previous, lexBlocks);
-  if (previous && recentSplits.peek(previous.input) === previous) recentSplits.delete(previous.input);
+  // A split of this text not finished yet (its `unsplit` part) goes on from where it stopped.
+  const base = previous?.input === text ? previous : (recentSplits.get(text) ?? previous);
+  if (base?.input === text && !base.unsplit) return base;
+  const next = taskBudget.measure(() => splitBlocks(text, base, lexBlocks, MARKDOWN_BUDGET));
+  if (previous && previous.input !== text && recentSplits.peek(previous.input) === previous) {
+    recentSplits.delete(previous.input);
+  }
   recentSplits.set(text, next);
   return next;
 }
@@ -42,7 +49,7 @@ function split(text: string, previous: BlockSplit | undefined): BlockSplit {
 function renderBlock(text: string, settled: boolean): string {
   const kept = settledHtml.get(text);
   if (kept !== undefined) return kept;
-  const html = tailHtml.get(text) ?? renderMarkdownToHtml(text);
+  const html = tailHtml.get(text) ?? taskBudget.measure(() => renderMarkdownToHtml(text));
   if (settled) {
     // A tail that has stopped growing (the stream ended) moves to the long-lived cache.
     tailHtml.delete(text);
@@ -54,12 +61,19 @@ function renderBlock(text: string, settled: boolean): string {
 }
 
 /**
- * Renders the settled blocks that are not cached yet in one go, so that when a fast
- * stream settles dozens of blocks within one frame they cost one sanitiser pass.
+ * Blocks rendered together share one sanitiser pass (its cost is mostly per call), so a
+ * fast stream that settles dozens of small blocks in a frame pays about once. A batch
+ * stops at this many characters, which bounds its inline work whatever its markup.
  */
-function prepareSettled(texts: readonly string[]): void {
-  const missing = [...new Set(texts.filter((text) => settledHtml.peek(text) === undefined))];
-  if (missing.length < 2) return; // One block: renderBlock does it just as well.
+const BATCH_CHARS = 2000;
+const BATCH_BLOCKS = 32;
+
+function renderBatch(texts: readonly string[]): void {
+  const missing = [...new Set(texts)];
+  if (missing.length === 1 && missing[0] !== undefined) {
+    settledHtml.set(missing[0], renderMarkdownToHtml(missing[0]));
+    return;
+  }
   const htmls = renderMarkdownEach(missing);
   missing.forEach((text, i) => {
     const html = htmls[i];
@@ -67,4 +81,43 @@ function prepareSettled(texts: readonly string[]): void {
   });
 }
 
-export const markdownRenderer: MarkdownRenderer = { split, renderBlock, prepareSettled };
+/** True if `text` has settled HTML; a tail rendered while it grew is moved there, not parsed again. */
+function hasSettledHtml(text: string): boolean {
+  if (settledHtml.peek(text) !== undefined) return true;
+  const html = tailHtml.peek(text);
+  if (html === undefined) return false;
+  tailHtml.delete(text);
+  settledHtml.set(text, html);
+  return true;
+}
+
+function renderAhead(blocks: readonly MarkdownBlock[], from: number): number {
+  let ready = from;
+  // One batch per call even past the budget: every message moves on every frame, however
+  // many share the page, and a batch is small.
+  let batches = 0;
+  while (ready < blocks.length) {
+    const block = blocks[ready];
+    if (!block) break;
+    if (hasSettledHtml(block.text)) {
+      ready++;
+      continue;
+    }
+    if (batches > 0 && !taskBudget.hasTime()) break;
+    batches++;
+    const batch: string[] = [];
+    let chars = 0;
+    let end = ready;
+    for (; end < blocks.length && batch.length < BATCH_BLOCKS && chars < BATCH_CHARS; end++) {
+      const text = blocks[end]?.text ?? '';
+      if (hasSettledHtml(text)) continue;
+      batch.push(text);
+      chars += text.length;
+    }
+    taskBudget.measure(() => renderBatch(batch));
+    ready = end;
+  }
+  return ready;
+}
+
+export const markdownRenderer: MarkdownRenderer = { split, renderBlock, renderAhead };

@@ -233,3 +233,13 @@ describe('renderMarkdownEach', () => {
     );
   }, 60_000);
 });
+
+describe('renderMarkdownToHtml: nesting', () => {
+  it('renders a list nested deeper than the lexer may recurse as its text, not as 40 nested lists', () => {
+    let text = '';
+    for (let depth = 0; depth < 40; depth++) text += `${'  '.repeat(depth)}- item ${depth}\n`;
+    const fragment = render(text);
+    expect(fragment.querySelectorAll('ul')).toHaveLength(0);
+    expect(fragment.textContent).toContain('- item 39');
+  });
+});

@@ -2,12 +2,13 @@
  * What the lazily loaded markdown chunk offers the always-loaded components. Types only,
  * so importing them never pulls marked or DOMPurify into the initial chunk.
  */
-import type { BlockSplit } from './blockSplitter';
+import type { BlockSplit, MarkdownBlock } from './blockSplitter';
 
 export interface MarkdownRenderer {
   /**
    * The blocks of `text`. When `text` extends the text of `previous`, the settled blocks
-   * of `previous` are reused (same objects) and only the rest is lexed.
+   * of `previous` are reused (same objects) and only the rest is lexed. Past the markdown
+   * budget (markdownBudget.ts) the rest of the text is the split's `plain` part.
    */
   split(text: string, previous: BlockSplit | undefined): BlockSplit;
   /**
@@ -16,6 +17,10 @@ export interface MarkdownRenderer {
    * it is worth keeping; a growing tail is kept only briefly.
    */
   renderBlock(text: string, settled: boolean): string;
-  /** Renders settled blocks ahead of renderBlock, all at once: cheaper than one by one. */
-  prepareSettled(texts: readonly string[]): void;
+  /**
+   * Renders settled blocks ahead of renderBlock, from `from` on, in batches (cheaper than
+   * one by one), while the current task's time budget lasts (taskBudget.ts). Returns how
+   * many leading blocks have their HTML ready; `from` of them are known to have it.
+   */
+  renderAhead(blocks: readonly MarkdownBlock[], from: number): number;
 }
