@@ -107,7 +107,7 @@ describe('lineMeter', () => {
       }),
       { numRuns: 5000 },
     );
-  });
+  }, 30_000);
 });
 
 const SMALL: MarkdownBudget = { ...MARKDOWN_BUDGET, maxDepth: 3, maxChars: 100, maxLexWork: 60 };
