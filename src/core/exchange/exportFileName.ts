@@ -3,7 +3,7 @@
  * is reduced to letters, digits and dashes: no path separators, no control or
  * reserved characters, no leading dot, and short enough for every file system.
  */
-import { formatTime } from './exportMarkdown';
+import { formatTime } from './formatTime';
 
 const MAX_SLUG_LENGTH = 60;
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SessionLog } from '../session/sessionLog';
 import type { SessionEntry } from '../session/types';
 import { childSession, HANDOFF_DOCUMENT, parentSession } from './exchangeTestFixtures';
-import { exportSessionMarkdown, formatTime } from './exportMarkdown';
+import { exportSessionMarkdown } from './exportMarkdown';
+import { formatTime } from './formatTime';
 
 const KEY = 'sk-ant-api03-markdown-key-0123456789';
 

@@ -18,6 +18,7 @@ import {
   type SessionHeader,
   textOf,
 } from '../session/types';
+import { formatTime } from './formatTime';
 
 export interface MarkdownExportOptions {
   /** Titles of other sessions by id, for the "Continued from" and "Handed off to" lines. */
@@ -173,11 +174,4 @@ function asText(value: unknown): string {
 
 function isText(value: string | undefined): value is string {
   return value !== undefined;
-}
-
-/** UTC, to the minute: the same file wherever it is made. */
-export function formatTime(time: number): string {
-  const date = new Date(time);
-  if (Number.isNaN(date.getTime())) return 'unknown';
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

@@ -4,7 +4,7 @@
  * index, and a selector that builds an array or object is used with `useShallow`
  * (see useBatonShallow) so a new but equal value does not re-render.
  */
-import { isHandoffActive } from '../../core/handoff/handoffMachine';
+import { isHandoffActive } from '../../core/handoff/handoffState';
 import type { ThinkingSetting } from '../../core/models/thinking';
 import { isMessageEntry, type Message } from '../../core/session/types';
 import { isDemoModelId } from '../../llm/defaults';

@@ -4,7 +4,7 @@
  * functions in actions.ts that read and set this store.
  */
 import { createStore } from 'zustand/vanilla';
-import type { HandoffState } from '../../core/handoff/handoffMachine';
+import type { HandoffState } from '../../core/handoff/handoffState';
 import type { Message, SessionEntry, SessionHeader } from '../../core/session/types';
 import type { TodoItem } from '../../core/todos/todoTypes';
 import type { SessionUsage } from '../../core/usage/sessionUsage';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { HandoffState } from '../../core/handoff/handoffMachine';
+import type { HandoffState } from '../../core/handoff/handoffState';
 import { type Message, textOf } from '../../core/session/types';
 import { stop } from '../../state/actions/actions';
 import { useBaton } from '../../state/store/useBaton';
