@@ -159,7 +159,11 @@ test('a 2,000-message session opens at its newest message with only a window of 
   await expect(seededMessage(page, 1999)).toHaveAccessibleName('Assistant');
   await expect(seededMessage(page, 1998)).toHaveAccessibleName('You');
 
-  // The top of the session is reachable, and shows the first message.
+  // The top of the session is reachable, and shows the first message, once the older
+  // history has been read (the session cost is summed then; until then it says "still counting").
+  await expect(page.getByRole('button', { name: /^Session cost: / })).not.toHaveAccessibleName(
+    /still counting/,
+  );
   await chatScroller(page).evaluate((el) => {
     el.scrollTop = 0;
   });
