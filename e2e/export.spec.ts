@@ -17,6 +17,7 @@ import {
   sessionTitles,
   settingsDialog,
   statusNotice,
+  storedText,
   TEST_KEY,
   textReply,
 } from './helpers';
@@ -297,6 +298,17 @@ test('restoring a backup first downloads a backup of the current data, then adds
   await writeFile(file, backup.text);
   await page.keyboard.press('Escape');
   await exchange(page, 'One more thing after the backup');
+  // Read once the reply's last write has landed: the header's leaf is the finished reply.
+  await expect
+    .poll(async () => {
+      const { sessions, entries } = await readStoredData(page);
+      const reply = entries.find((e) => e.id === sessions[0]?.leafId);
+      return (
+        reply?.message?.stopReason === 'end_turn' &&
+        storedText(reply).includes('One more thing after the backup')
+      );
+    })
+    .toBe(true);
   const before = await storedHeaders(page);
   expect(before).toHaveLength(1);
 
