@@ -36,5 +36,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'e2e/**/*.test.ts'],
     environment: 'node',
+    // Generous for slow or busy machines (CI has two cores): a limit only decides how
+    // long a failing test waits before it is reported, never whether a passing one passes.
+    testTimeout: 60_000,
   },
 });

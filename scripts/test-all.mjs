@@ -36,6 +36,55 @@ function count(label, ok, detail) {
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label}${detail ? ` (${detail})` : ''}`);
 }
 
+/** The first lines of an error, ANSI colours stripped: enough to tell which check broke. */
+function firstLines(text, lines = 6) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape starts colour codes.
+  const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return plain
+    .split('\n')
+    .slice(0, lines)
+    .map((line) => `       ${line}`);
+}
+
+/**
+ * Names each failed test (and why) under its check, so the summary, which is what
+ * CI shows last, says what broke even when the output above it is cut.
+ */
+function listFailures(failures) {
+  for (const { title, error } of failures.slice(0, 10)) {
+    summary.push(`     ✘ ${title}`, ...firstLines(error));
+  }
+  if (failures.length > 10) summary.push(`     … and ${failures.length - 10} more`);
+}
+
+/** Failed tests in vitest's JSON report. */
+function unitFailures(report) {
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => ({
+        title: `${file.name.replace(`${root}`, '')} › ${test.fullName}`,
+        error: test.failureMessages?.[0],
+      })),
+  );
+}
+
+/** Failed (or flaky) tests in Playwright's JSON report, walked through nested describes. */
+function e2eFailures(suite, found = []) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status === 'expected' || test.status === 'skipped') continue;
+      const result = test.results?.find((r) => r.status !== 'passed') ?? test.results?.[0];
+      found.push({
+        title: `${spec.file}:${spec.line} › ${spec.title}`,
+        error: result?.error?.message ?? result?.status,
+      });
+    }
+  }
+  for (const child of suite.suites ?? []) e2eFailures(child, found);
+  return found;
+}
+
 // Typecheck and lint count as one check each: either the tree is clean or it is not.
 for (const [label, command, args] of [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
@@ -59,6 +108,7 @@ if (unit) {
   passed += unit.numPassedTests;
   failed += unit.numFailedTests + (unitOk || unit.numFailedTests > 0 ? 0 : 1);
   count('unit tests', unitOk, `${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);
+  listFailures(unitFailures(unit));
 } else {
   failed++;
   count('unit tests', false, 'no report');
@@ -72,6 +122,7 @@ if (e2e?.stats) {
   // Retries are off, so flaky should be 0; if it ever is not, it is a failure.
   failed += unexpected + flaky + (e2eOk || unexpected + flaky > 0 ? 0 : 1);
   count('end-to-end tests', e2eOk, `${expected} passed, ${unexpected + flaky} failed`);
+  listFailures((e2e.suites ?? []).flatMap((suite) => e2eFailures(suite)));
 } else {
   failed++;
   count('end-to-end tests', false, 'no report');
