@@ -5,6 +5,7 @@
  * nothing of React, the DOM or IndexedDB.
  */
 import { Agent, AgentBusyError, userMessage } from './agent/agent';
+import type { AttachmentLoader, AttachmentRecord, AttachmentRef } from './attachments/attachmentTypes';
 import type { AgentEvent } from './agent/agentEvents';
 import { type AgentTool, type ModelClient, newestReply, type ToolChoice } from './agent/types';
 import { expandPromptTemplate, type PromptTemplate } from './commands/promptTemplates';
@@ -55,8 +56,15 @@ import { createTodoWriteTool, TODO_WRITE_TOOL_NAME } from './todos/todoWriteTool
 
 export { BASE_SYSTEM_PROMPT } from './systemPrompt';
 
+/** The reference a message keeps of a stored file: the record without its owner and bytes. */
+function attachmentRef({ sessionId: _owner, data: _bytes, ...ref }: AttachmentRecord): AttachmentRef {
+  return ref;
+}
+
 export interface AgentSessionDeps {
   persistence: SessionPersistence;
+  /** Reads attached files for requests; without it, each goes as a note that it is missing. */
+  attachments?: AttachmentLoader;
   getModelClient(): ModelClient;
   /** The default model: for new sessions, and for replies when `modelForSession` is not given. */
   getModel(): string;
@@ -119,6 +127,8 @@ export interface PromptOptions {
   /** Expand `/template args` (default off: internal payloads and queued text are sent as they are). */
   expandPromptTemplates?: boolean;
   toolChoice?: ToolChoice;
+  /** Files sent with the message, before its text; stored with it (sessionId is set here). */
+  attachments?: readonly Omit<AttachmentRecord, 'sessionId'>[];
 }
 
 const TITLE_LENGTH = 60;
@@ -177,6 +187,7 @@ export class AgentSession {
         thinking: thinkingRequestFor(this.model, this.thinking),
         webSearch: deps.getWebSearch?.() === true,
       }),
+      ...(deps.attachments && { attachments: deps.attachments }),
     });
     this.agent.subscribe((event) => this.onAgentEvent(event));
     this.handoffs = new HandoffMachine({
@@ -316,7 +327,13 @@ export class AgentSession {
     if (this.pendingEdit !== undefined) this.branchForEdit(this.pendingEdit);
     const full = this.contextFull();
     if (full) throw new ContextFullError(full);
-    await this.agent.prompt(userMessage(this.expand(text, options)), {
+    const attachments = (options.attachments ?? []).map((record) => ({
+      ...record,
+      sessionId: this.current.header.id,
+    }));
+    // Queued before the message, so they land with it or before it (see saveAttachment).
+    for (const record of attachments) this.deps.persistence.saveAttachment(record);
+    await this.agent.prompt(userMessage(this.expand(text, options), attachments.map(attachmentRef)), {
       ...(options.toolChoice && { toolChoice: options.toolChoice }),
     });
     await this.sendFollowUps();

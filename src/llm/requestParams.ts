@@ -3,6 +3,7 @@
  * The only place that knows the wire shape of a request.
  */
 import type {
+  Base64ImageSource,
   ContentBlockParam,
   MessageCountTokensParams,
   MessageCreateParamsStreaming,
@@ -18,6 +19,8 @@ import type {
   TokenCountRequest,
   ToolDefinition,
 } from '../core/agent/types';
+import type { AttachmentBlock, AttachmentPayload } from '../core/attachments/attachmentTypes';
+import { missingAttachmentNote, textFileBlock } from '../core/attachments/attachmentText';
 import { type ThinkingRequest, withThinkingBudget } from '../core/models/thinking';
 import { WEB_SEARCH_TOOL_NAME } from '../core/session/webSearch';
 
@@ -33,7 +36,7 @@ export function toMessageParams(request: ModelRequest): MessageCreateParamsStrea
   const params: MessageCreateParamsStreaming = {
     model: request.model,
     max_tokens: maxTokens,
-    messages: withCacheBreakpoints(toMessages(request.messages)),
+    messages: withCacheBreakpoints(toMessages(request.messages, request.attachments)),
     stream: true,
   };
   // The API rejects an empty system text block; no system prompt means none at all.
@@ -53,7 +56,10 @@ export function toMessageParams(request: ModelRequest): MessageCreateParamsStrea
 
 /** The same request as toMessageParams would send, for count_tokens (no max_tokens, no stream). */
 export function toCountTokensParams(request: TokenCountRequest): MessageCountTokensParams {
-  const params: MessageCountTokensParams = { model: request.model, messages: toMessages(request.messages) };
+  const params: MessageCountTokensParams = {
+    model: request.model,
+    messages: toMessages(request.messages, request.attachments),
+  };
   if (request.system.trim() !== '') params.system = request.system;
   const tools = toTools(request);
   if (tools.length > 0) params.tools = tools;
@@ -122,10 +128,16 @@ function withCacheBreakpoints(messages: WireMessage[]): WireMessage[] {
   return marked;
 }
 
+/** The image types the API takes; attachments were checked against them when added. */
+type ImageMediaType = Base64ImageSource['media_type'];
+
 /** A turn as toMessages builds it: only the two roles, only block content. */
 type WireMessage = { role: 'user' | 'assistant'; content: ContentBlockParam[] };
 
-function toMessages(messages: ApiMessage[]): WireMessage[] {
+function toMessages(
+  messages: ApiMessage[],
+  attachments: ReadonlyMap<string, AttachmentPayload> = new Map(),
+): WireMessage[] {
   const out: WireMessage[] = [];
   for (const message of messages) {
     // An empty text block (say, from a reply stopped before its first word) makes the
@@ -137,12 +149,46 @@ function toMessages(messages: ApiMessage[]): WireMessage[] {
         !(block.type === 'text' && block.text === '') && !(block.type === 'thinking' && !block.signature),
     );
     if (content.length === 0) continue;
-    out.push({ role: message.role, content: content.map(toBlockParam) });
+    out.push({
+      role: message.role,
+      content: content.map((block) =>
+        block.type === 'attachment' ? attachmentParam(block, attachments) : toBlockParam(block),
+      ),
+    });
   }
   return out;
 }
 
-function toBlockParam(block: ApiContentBlock): ContentBlockParam {
+/**
+ * An attachment as the API takes it: an image block, a PDF document block (titled with
+ * its file name), or a text file as a text block under its name. Bytes the device no
+ * longer has go as a one-line note, so the request stays valid and the model knows.
+ */
+function attachmentParam(
+  block: AttachmentBlock,
+  attachments: ReadonlyMap<string, AttachmentPayload>,
+): ContentBlockParam {
+  const { id, name } = block.attachment;
+  const payload = attachments.get(id);
+  if (!payload) return { type: 'text', text: missingAttachmentNote(name) };
+  switch (payload.kind) {
+    case 'image':
+      return {
+        type: 'image',
+        source: { type: 'base64', media_type: payload.mediaType as ImageMediaType, data: payload.base64 },
+      };
+    case 'pdf':
+      return {
+        type: 'document',
+        source: { type: 'base64', media_type: 'application/pdf', data: payload.base64 },
+        title: name,
+      };
+    case 'text':
+      return { type: 'text', text: textFileBlock(name, payload.text) };
+  }
+}
+
+function toBlockParam(block: Exclude<ApiContentBlock, AttachmentBlock>): ContentBlockParam {
   switch (block.type) {
     case 'text':
       return { type: 'text', text: block.text };

@@ -4,12 +4,13 @@
  * costs one entry, not a session (or every session).
  */
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb';
+import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import type { SessionEntry, SessionHeader } from '../core/session/types';
 
 export const DB_NAME = 'baton';
 
 /** Bump by one for every layout change and add the matching step to applySchemaStep. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export interface BatonDbSchema extends DBSchema {
   sessions: {
@@ -25,6 +26,15 @@ export interface BatonDbSchema extends DBSchema {
       /** A session's entries in time order, for reading them in order or newest first. */
       sessionId_timestamp: [string, number];
     };
+  };
+  /**
+   * Attached files (version 2): the bytes as a Blob with their reference, by id. Apart
+   * from the entries so that reading a session never reads its files.
+   */
+  attachments: {
+    key: string;
+    value: AttachmentRecord;
+    indexes: { sessionId: string };
   };
   /** Key-value pairs with out-of-line keys; values are anything structured clone accepts. */
   settings: {
@@ -67,7 +77,13 @@ function applySchemaStep(version: number, db: BatonDb, _tx: UpgradeTransaction):
       db.createObjectStore('settings');
       return;
     }
-    // case 2: change the layout here, migrating records through `_tx` if needed.
+    case 2: {
+      // Version 1 had no attachments: nothing to migrate, a new store only.
+      const attachments = db.createObjectStore('attachments', { keyPath: 'id' });
+      attachments.createIndex('sessionId', 'sessionId');
+      return;
+    }
+    // case 3: change the layout here, migrating records through `_tx` if needed.
     default:
       // Throwing aborts the versionchange transaction, so the database stays as it was.
       throw new Error(`No schema upgrade step to version ${version}`);

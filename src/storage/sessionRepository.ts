@@ -10,6 +10,7 @@ import {
   restoreHeader,
   sessionLabel,
 } from '../core/session/restoreRecords';
+import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import type { SessionEntry, SessionHeader } from '../core/session/types';
 import { orderEntries } from './orderEntries';
 import { readSessionRecords } from './readSessionRecords';
@@ -35,6 +36,8 @@ export interface WriteBatch {
   entries: SessionEntry[];
   headers: SessionHeader[];
   settings?: Array<[string, unknown]>;
+  /** Attached files, written with the message that refers to them (or before it). */
+  attachments?: AttachmentRecord[];
 }
 
 export interface LoadedHeaders {
@@ -271,13 +274,20 @@ export class SessionRepository {
    */
   async writeBatch(batch: WriteBatch, options: WriteBatchOptions = {}): Promise<WriteResult> {
     const settings = batch.settings ?? [];
+    const attachments = batch.attachments ?? [];
     const refused = new Set<string>();
-    if (batch.entries.length === 0 && batch.headers.length === 0 && settings.length === 0) {
+    if (
+      batch.entries.length === 0 &&
+      batch.headers.length === 0 &&
+      settings.length === 0 &&
+      attachments.length === 0
+    ) {
       return { refusedSessionIds: [] };
     }
     const stores: BatonStoreName[] = ['settings'];
     if (batch.entries.length > 0) stores.push('entries');
     if (batch.headers.length > 0) stores.push('sessions');
+    if (attachments.length > 0) stores.push('attachments');
     let written: WriteBatch = batch;
 
     await runTransaction(this.db, stores, 'readwrite', async (tx, requests) => {
@@ -299,6 +309,10 @@ export class SessionRepository {
       if (written.headers.length > 0) {
         const store = tx.objectStore('sessions');
         for (const header of written.headers) requests.add(store.put(header));
+      }
+      if (attachments.length > 0) {
+        const store = tx.objectStore('attachments');
+        for (const record of attachments) if (live(record.sessionId)) requests.add(store.put(record));
       }
       for (const [key, value] of settings) requests.add(settingsStore.put(value, key));
       options.beforeCommit?.();

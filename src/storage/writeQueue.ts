@@ -12,6 +12,7 @@
  *   committed. A failed write keeps everything queued, reports through onError and is
  *   retried after `retryDelaysMs`; hasPendingWrites() stays true until it lands.
  */
+import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import type { HandoffCommit, SessionPersistence } from '../core/session/persistence';
 import type { SessionEntry, SessionHeader } from '../core/session/types';
 import { ACTIVE_SESSION_KEY, type SessionRepository, type WriteBatch } from './sessionRepository';
@@ -60,6 +61,10 @@ class PendingMap<T> {
     return this.items.size;
   }
 
+  get(key: string): T | undefined {
+    return this.items.get(key)?.value;
+  }
+
   keys(): string[] {
     return [...this.items.keys()];
   }
@@ -88,6 +93,7 @@ interface Snapshot {
   entries: Map<string, Queued<SessionEntry>>;
   headers: Map<string, Queued<SessionHeader>>;
   settings: Map<string, Queued<unknown>>;
+  attachments: Map<string, Queued<AttachmentRecord>>;
 }
 
 export class WriteQueue implements SessionPersistence {
@@ -100,6 +106,7 @@ export class WriteQueue implements SessionPersistence {
   private readonly entries = new PendingMap<SessionEntry>();
   private readonly headers = new PendingMap<SessionHeader>();
   private readonly settings = new PendingMap<unknown>();
+  private readonly attachments = new PendingMap<AttachmentRecord>();
   private version = 0;
 
   private started = false;
@@ -144,6 +151,16 @@ export class WriteQueue implements SessionPersistence {
     this.schedule();
   }
 
+  saveAttachment(record: AttachmentRecord): void {
+    this.attachments.set(record.id, record, ++this.version);
+    this.schedule();
+  }
+
+  /** A queued attachment not yet written (a request may need it before it lands). */
+  pendingAttachment(id: string): AttachmentRecord | undefined {
+    return this.attachments.get(id);
+  }
+
   /**
    * Rewrites what is queued (a forgotten key taken out) and resolves once no write that
    * began before is still under way: what lands after that is the rewritten value.
@@ -169,7 +186,7 @@ export class WriteQueue implements SessionPersistence {
 
   /** How many records are queued or being written. */
   pendingCount(): number {
-    return this.entries.size + this.headers.size + this.settings.size;
+    return this.entries.size + this.headers.size + this.settings.size + this.attachments.size;
   }
 
   /** Rejects before start(): waiting instead could hang an app that awaits it while loading. */
@@ -210,8 +227,10 @@ export class WriteQueue implements SessionPersistence {
       entries: this.entries.snapshot(),
       headers: this.headers.snapshot(),
       settings: this.settings.snapshot(),
+      attachments: this.attachments.snapshot(),
     };
     const batch: WriteBatch = {
+      attachments: [...snapshot.attachments.values()].map(({ value }) => value),
       entries: mergeByKey(snapshot.entries, extra?.entries ?? [], (entry) => entry.id),
       headers: mergeByKey(snapshot.headers, extra?.headers ?? [], (header) => header.id),
       settings: [...mergeSettings(snapshot.settings, extra?.settings ?? [])],
@@ -224,6 +243,7 @@ export class WriteQueue implements SessionPersistence {
         this.entries.settle(snapshot.entries);
         this.headers.settle(snapshot.headers);
         this.settings.settle(snapshot.settings);
+        this.attachments.settle(snapshot.attachments);
         this.consecutiveFailures = 0;
         this.onSaved?.();
       },

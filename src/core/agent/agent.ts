@@ -4,9 +4,10 @@
  * steering / follow-up / pending-next-turn queues, and reports everything through
  * events; persisting is the listener's business.
  */
+import type { AttachmentLoader, AttachmentPayload, AttachmentRef } from '../attachments/attachmentTypes';
 import { thinkingAllowedWith } from '../models/thinking';
 import { joinTurns, toApiMessages } from '../session/buildSessionContext';
-import type { Message, ToolResultBlock, ToolUseBlock } from '../session/types';
+import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../session/types';
 import type { AgentEvent, AgentListener } from './agentEvents';
 import {
   type AgentMessage,
@@ -27,6 +28,8 @@ export interface AgentConfig {
   getTools(): AgentTool[];
   /** Thinking and server tools for a run; read once per run (see prompt). Default: neither. */
   getRequestFeatures?(): RequestFeatures;
+  /** Reads the attachments a request refers to, just before it is sent (see attachmentTypes). */
+  attachments?: AttachmentLoader;
 }
 
 /** What a run asks of the API beyond the conversation and our own tools. */
@@ -70,8 +73,14 @@ export class AgentBusyError extends Error {
   }
 }
 
-export function userMessage(text: string): Message {
-  return { role: 'user', content: [{ type: 'text', text }] };
+/**
+ * A user turn: attached files first (the API's vision page: images before the question
+ * read best), then the text, left out when there is none beside the files.
+ */
+export function userMessage(text: string, attachments: readonly AttachmentRef[] = []): Message {
+  const files = attachments.map((attachment): ContentBlock => ({ type: 'attachment', attachment }));
+  if (files.length > 0 && text.trim() === '') return { role: 'user', content: files };
+  return { role: 'user', content: [...files, { type: 'text', text }] };
 }
 
 export class Agent {
@@ -217,7 +226,7 @@ export class Agent {
           continue;
         }
         if (options.takeSteering !== false && this.steering.length > 0) {
-          inputs = this.steering.splice(0).map(userMessage);
+          inputs = this.steering.splice(0).map((text) => userMessage(text));
           this.emit({ type: 'queue_update' });
           continue;
         }
@@ -252,6 +261,7 @@ export class Agent {
     let partial: Message = { role: 'assistant', content: [], stopReason: 'streaming', model };
     this.emit({ type: 'message_start', message: partial });
     try {
+      const attachments = await this.loadAttachments(messages);
       const message = await this.config.getModelClient().stream(
         {
           model,
@@ -262,6 +272,7 @@ export class Agent {
           maxTokens: this.config.getMaxTokens(),
           signal,
           ...features,
+          ...(attachments && { attachments }),
         },
         (update) => {
           // Buffered events keep arriving after an abort; the user already saw it stop.
@@ -286,6 +297,13 @@ export class Agent {
       if (error.kind === 'context_overflow') failed.contextOverflow = error.overflow ?? {};
       return { message: failed, error };
     }
+  }
+
+  /** The payloads of the attachments `messages` refer to; none read when there are none. */
+  private async loadAttachments(messages: ApiMessage[]): Promise<Map<string, AttachmentPayload> | undefined> {
+    const ids = attachmentIds(messages);
+    if (ids.length === 0 || !this.config.attachments) return undefined;
+    return this.config.attachments.load(ids);
   }
 
   private async runTools(message: Message, signal: AbortSignal): Promise<Message[]> {
@@ -342,4 +360,13 @@ function refuseTools(message: Message, text: string): Message[] {
       })),
     },
   ];
+}
+
+/** Every attachment a request refers to, once each, in order. */
+export function attachmentIds(messages: readonly ApiMessage[]): string[] {
+  const ids = new Set<string>();
+  for (const message of messages) {
+    for (const block of message.content) if (block.type === 'attachment') ids.add(block.attachment.id);
+  }
+  return [...ids];
 }

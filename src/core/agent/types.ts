@@ -3,6 +3,7 @@
  * sends, and the model port that src/llm implements. No SDK types leak in here, so
  * core tests can drive the agent with any ModelClient.
  */
+import type { AttachmentPayload } from '../attachments/attachmentTypes';
 import type { ContextOverflow } from '../context/lengthRefusal';
 import type { ThinkingRequest } from '../models/thinking';
 import type { ContentBlock, Message } from '../session/types';
@@ -57,6 +58,11 @@ export interface ModelRequest {
   thinking?: ThinkingRequest;
   /** Declare the API's own web search tool. */
   webSearch?: boolean;
+  /**
+   * The bytes (base64) or text of every attachment the messages refer to, read just
+   * before the request; one missing is sent as a one-line note in its place.
+   */
+  attachments?: ReadonlyMap<string, AttachmentPayload>;
 }
 
 /**
@@ -77,7 +83,7 @@ export interface ModelClient {
 }
 
 export type TokenCountRequest = Pick<ModelRequest, 'model' | 'system' | 'messages' | 'tools' | 'signal'> &
-  Partial<Pick<ModelRequest, 'thinking' | 'webSearch'>>;
+  Partial<Pick<ModelRequest, 'thinking' | 'webSearch' | 'attachments'>>;
 
 export type ModelErrorKind =
   | 'auth'

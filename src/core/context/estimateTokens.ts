@@ -5,8 +5,10 @@
  * estimate errs towards "does not fit", which costs a condensing pass, never a refusal.
  */
 import type { ApiContentBlock, ApiMessage } from '../agent/types';
+import { attachmentTokens } from '../attachments/attachmentTokens';
+import { CHARS_PER_TOKEN } from './charsPerToken';
 
-export const CHARS_PER_TOKEN = 3.5;
+export { CHARS_PER_TOKEN };
 const TOKENS_PER_BLOCK = 8;
 const TOKENS_PER_TURN = 4;
 
@@ -32,6 +34,8 @@ export function estimateBlockTokens(block: ApiContentBlock): number {
       return TOKENS_PER_BLOCK + estimateTextTokens(block.name + JSON.stringify(block.input ?? {}));
     case 'web_search_tool_result':
       return TOKENS_PER_BLOCK + estimateTextTokens(JSON.stringify(block.content ?? null));
+    case 'attachment':
+      return TOKENS_PER_BLOCK + attachmentTokens(block.attachment);
   }
 }
 

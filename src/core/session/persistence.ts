@@ -3,6 +3,7 @@
  * IndexedDB; core tests use an in-memory double. Writes are queued and coalesced by
  * entry id so a streaming message costs at most one write per throttle window.
  */
+import type { AttachmentRecord } from '../attachments/attachmentTypes';
 import type { SessionEntry, SessionHeader } from './types';
 
 export interface HandoffCommit {
@@ -19,6 +20,11 @@ export interface SessionPersistence {
   saveEntry(entry: SessionEntry): void;
   /** Queue a header (insert or replace). */
   saveHeader(header: SessionHeader): void;
+  /**
+   * Queue an attached file's record. Queued before the message that refers to it, it is
+   * written in the same transaction as that message or an earlier one, never later.
+   */
+  saveAttachment(record: AttachmentRecord): void;
   /** Write everything queued now; resolves when it is durable. */
   flush(): Promise<void>;
   /**

@@ -3,6 +3,7 @@
  * log of entries that form a tree through parentId. Plain data only, so that every
  * layer (core, storage, UI) can share it and it survives structured cloning.
  */
+import type { AttachmentBlock } from '../attachments/attachmentTypes';
 import type { ContextOverflow } from '../context/lengthRefusal';
 import type { ThinkingSetting } from '../models/thinking';
 
@@ -68,7 +69,7 @@ export interface WebSearchResultBlock {
   content: unknown;
 }
 
-/** Blocks we do not model (images, other server tools) are kept as they came. */
+/** Blocks we do not model (other server tools) are kept as they came. */
 export interface OtherBlock {
   type: string;
   [key: string]: unknown;
@@ -81,7 +82,9 @@ export type ContentBlock =
   | ThinkingBlock
   | RedactedThinkingBlock
   | ServerToolUseBlock
-  | WebSearchResultBlock;
+  | WebSearchResultBlock
+  /** A file the user attached; its bytes are in the attachments store. */
+  | AttachmentBlock;
 
 export type MessageRole = 'user' | 'assistant' | 'toolResult';
 

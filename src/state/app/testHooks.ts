@@ -94,6 +94,7 @@ export function withHandoffHooks(persistence: SessionPersistence): SessionPersis
   return {
     saveEntry: (entry) => persistence.saveEntry(entry),
     saveHeader: (header) => persistence.saveHeader(header),
+    saveAttachment: (record) => persistence.saveAttachment(record),
     flush: () => persistence.flush(),
     setActiveSession: (id) => persistence.setActiveSession(id),
     commitHandoff: async (commit: HandoffCommit) => {

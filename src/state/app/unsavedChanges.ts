@@ -49,6 +49,7 @@ export function trackUnsavedChanges(queue: () => WriteQueue): UnsavedChanges {
     marking(persistence) {
       return {
         saveHeader: (header) => persistence.saveHeader(header),
+        saveAttachment: (record) => persistence.saveAttachment(record),
         flush: () => persistence.flush(),
         commitHandoff: (commit) => persistence.commitHandoff(commit),
         setActiveSession: (sessionId) => persistence.setActiveSession(sessionId),
