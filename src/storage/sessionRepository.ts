@@ -244,17 +244,22 @@ export class SessionRepository {
    * is history, and the UI shows the parent as missing.
    */
   async deleteSession(id: string): Promise<void> {
-    await runTransaction(this.db, ['sessions', 'entries', 'settings'], 'readwrite', async (tx, requests) => {
+    const stores = ['sessions', 'entries', 'settings', 'attachments'] as const;
+    await runTransaction(this.db, stores, 'readwrite', async (tx, requests) => {
       const sessions = tx.objectStore('sessions');
       const entries = tx.objectStore('entries');
       const settings = tx.objectStore('settings');
+      const attachments = tx.objectStore('attachments');
       const deleted = deletedIds(await requests.add(settings.get(DELETED_SESSIONS_KEY)));
       if (!deleted.includes(id)) requests.add(settings.put([...deleted, id], DELETED_SESSIONS_KEY));
-      const [raw, entryKeys] = await Promise.all([
+      const [raw, entryKeys, fileKeys] = await Promise.all([
         requests.add(sessions.get(id)),
         requests.add(entries.index('sessionId').getAllKeys(id)),
+        requests.add(attachments.index('sessionId').getAllKeys(id)),
       ]);
       for (const key of entryKeys) requests.add(entries.delete(key));
+      // The session's files go with it, in the same transaction: none is left behind.
+      for (const key of fileKeys) requests.add(attachments.delete(key));
       requests.add(sessions.delete(id));
 
       const restored = raw === undefined ? undefined : restoreHeader(raw);
@@ -319,6 +324,49 @@ export class SessionRepository {
     });
     this.announceSessions([...written.headers.map((h) => h.id), ...written.entries.map((e) => e.sessionId)]);
     return { refusedSessionIds: [...refused] };
+  }
+
+  /** Stored attachments by id; ids not stored (or damaged) are missing from the map. */
+  async loadAttachments(ids: readonly string[]): Promise<Map<string, AttachmentRecord>> {
+    const tx = this.db.transaction('attachments', 'readonly');
+    const found = await Promise.all(ids.map((id) => tx.store.get(id)));
+    const records = new Map<string, AttachmentRecord>();
+    found.forEach((record, i) => {
+      const id = ids[i];
+      if (id !== undefined && isAttachmentRecord(record)) records.set(id, record);
+    });
+    return records;
+  }
+
+  /** Every stored attachment of one session (for export and backups). */
+  async loadSessionAttachments(sessionId: string): Promise<AttachmentRecord[]> {
+    const raw: unknown[] = await this.db.getAllFromIndex('attachments', 'sessionId', sessionId);
+    return raw.filter(isAttachmentRecord);
+  }
+
+  /**
+   * Deletes attachments whose session has no header (a crash or older data can leave
+   * them): nothing can show or send them, and they can be large. Returns how many.
+   */
+  async removeOrphanAttachments(): Promise<number> {
+    let removed = 0;
+    await runTransaction(this.db, ['sessions', 'attachments'], 'readwrite', async (tx, requests) => {
+      const sessions = tx.objectStore('sessions');
+      const index = tx.objectStore('attachments').index('sessionId');
+      const owners: string[] = [];
+      let cursor = await requests.add(index.openKeyCursor(null, 'nextunique'));
+      while (cursor) {
+        owners.push(String(cursor.key));
+        cursor = await requests.add(cursor.continue());
+      }
+      for (const owner of owners) {
+        if ((await requests.add(sessions.getKey(owner))) !== undefined) continue;
+        const keys = await requests.add(index.getAllKeys(owner));
+        for (const key of keys) requests.add(tx.objectStore('attachments').delete(key));
+        removed += keys.length;
+      }
+    });
+    return removed;
   }
 
   /**
@@ -433,6 +481,13 @@ function restoredTitle(rawHeader: unknown): string | undefined {
 /** The stored list of deleted session ids, whatever was stored under its key. */
 function deletedIds(stored: unknown): string[] {
   return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** A stored attachment record whose bytes are still a Blob (all a request or a view needs). */
+function isAttachmentRecord(value: unknown): value is AttachmentRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Partial<AttachmentRecord>;
+  return typeof record.id === 'string' && typeof record.sessionId === 'string' && record.data instanceof Blob;
 }
 
 function isHeaderWithChildren(value: unknown): value is SessionHeader {
