@@ -5,9 +5,9 @@
  * nothing of React, the DOM or IndexedDB.
  */
 import { Agent, AgentBusyError, userMessage } from './agent/agent';
-import type { AttachmentLoader, AttachmentRecord, AttachmentRef } from './attachments/attachmentTypes';
 import type { AgentEvent } from './agent/agentEvents';
 import { type AgentTool, type ModelClient, newestReply, type ToolChoice } from './agent/types';
+import type { AttachmentLoader, AttachmentRecord, AttachmentRef } from './attachments/attachmentTypes';
 import { expandPromptTemplate, type PromptTemplate } from './commands/promptTemplates';
 import { contextTokensUsed, contextWindowFor } from './context/contextWindow';
 import { type ContextOverflow, contextOverflowSentence, overflowOf } from './context/lengthRefusal';

@@ -19,8 +19,8 @@ import type {
   TokenCountRequest,
   ToolDefinition,
 } from '../core/agent/types';
-import type { AttachmentBlock, AttachmentPayload } from '../core/attachments/attachmentTypes';
 import { missingAttachmentNote, textFileBlock } from '../core/attachments/attachmentText';
+import type { AttachmentBlock, AttachmentPayload } from '../core/attachments/attachmentTypes';
 import { type ThinkingRequest, withThinkingBudget } from '../core/models/thinking';
 import { WEB_SEARCH_TOOL_NAME } from '../core/session/webSearch';
 

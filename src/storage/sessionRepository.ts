@@ -4,13 +4,13 @@
  * callers (the write queue, the handoff commit) decide what to retry.
  */
 
+import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import {
   interruptIfStreaming,
   restoreEntry,
   restoreHeader,
   sessionLabel,
 } from '../core/session/restoreRecords';
-import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import type { SessionEntry, SessionHeader } from '../core/session/types';
 import { orderEntries } from './orderEntries';
 import { readSessionRecords } from './readSessionRecords';

@@ -9,6 +9,7 @@ import { attachmentTokens } from '../attachments/attachmentTokens';
 import { CHARS_PER_TOKEN } from './charsPerToken';
 
 export { CHARS_PER_TOKEN };
+
 const TOKENS_PER_BLOCK = 8;
 const TOKENS_PER_TURN = 4;
 

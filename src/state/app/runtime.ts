@@ -4,6 +4,7 @@
  * must not be cloned.
  */
 import type { AgentSession } from '../../core/agentSession';
+import type { AttachmentFiles } from '../../storage/attachmentFiles';
 import type { SessionRepository } from '../../storage/sessionRepository';
 import type { WriteQueue } from '../../storage/writeQueue';
 
@@ -11,6 +12,8 @@ export interface Runtime {
   repository: SessionRepository;
   queue: WriteQueue;
   session: AgentSession;
+  /** Attached files' bytes, queued or stored. */
+  files: AttachmentFiles;
 }
 
 let runtime: Runtime | undefined;

@@ -9,6 +9,7 @@ import { redactSecret } from '../../core/redactSecret';
 import { createSessionHeader, SessionLog } from '../../core/session/sessionLog';
 import type { SessionEntry, SessionHeader } from '../../core/session/types';
 import { sumSessionUsage } from '../../core/usage/sessionUsage';
+import { AttachmentFiles } from '../../storage/attachmentFiles';
 import type { SessionRepository } from '../../storage/sessionRepository';
 import { requestPersistenceOnce } from '../../storage/storageQuota';
 import { WriteQueue } from '../../storage/writeQueue';
@@ -53,9 +54,11 @@ export function startEngine({ repository, headers, active, problems }: LoadedSta
     },
   });
   const log = active ? new SessionLog(active.header, active.entries) : undefined;
+  const files = new AttachmentFiles(repository, queue);
   const session = new AgentSession(
     {
       persistence: unsaved.marking(withHandoffHooks(queue)),
+      attachments: files,
       getModelClient: () => currentModel().client,
       getModel: () => currentModel().model,
       modelForSession: (model) => modelForSession(get().settings, model),
@@ -73,7 +76,7 @@ export function startEngine({ repository, headers, active, problems }: LoadedSta
         createSessionHeader({ id: crypto.randomUUID(), model: currentModel().model, now: Date.now() }),
       ),
   );
-  const runtime = { repository, queue, session };
+  const runtime = { repository, queue, session, files };
   bindSession(session);
   // Only now may anything be written: the first load has finished.
   queue.start();
