@@ -12,6 +12,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorBody } from '../../src/llm/sse/messageStreamEvents';
+import { MAX_REQUEST_BODY, mediaProblem } from './mediaRules';
 import type { MockStep } from './mockSteps';
 import { createPromptCache, type PromptCacheOptions } from './promptCache';
 import { signedThinking, thinkingProblem, thinkingRequested } from './thinkingRules';
@@ -174,6 +175,16 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
 
     // Checked before nextStep(), like the length below: a refused request must not use up
     // what a test scripted.
+    if (Buffer.byteLength(rawBody) > MAX_REQUEST_BODY) {
+      const message = 'Request exceeds the maximum allowed number of bytes.';
+      writeJson({ res, baseHeaders }, 413, errorBody('request_too_large', message, requestId));
+      return;
+    }
+    const badMedia = mediaProblem(body);
+    if (badMedia) {
+      writeJson({ res, baseHeaders }, 400, errorBody('invalid_request_error', badMedia, requestId));
+      return;
+    }
     const badThinking = thinkingProblem(body);
     if (badThinking) {
       writeJson({ res, baseHeaders }, 400, errorBody('invalid_request_error', badThinking, requestId));

@@ -4,6 +4,8 @@
  * (promptCache.ts) count with the very same rule.
  */
 
+import { withMediaAsTokens } from './mediaRules';
+
 /** Characters per token, as the mock counts. */
 export const CHARS_PER_MOCK_TOKEN = 4;
 
@@ -22,10 +24,11 @@ export interface CountedRequest {
 
 /**
  * The mock's token count for a request: about four characters a token over what fills a
- * context window (system, tools, messages), as sent. Tests compute the same number to
- * pick limits.
+ * context window (system, tools, messages), as sent; images and PDFs by their pixels and
+ * pages, as the API bills them (mediaRules). Tests compute the same number to pick limits.
  */
 export function mockTokenCount(body: CountedRequest): number {
-  const counted = { system: body.system ?? null, tools: body.tools ?? [], messages: body.messages ?? [] };
+  const messages = withMediaAsTokens(body.messages ?? [], CHARS_PER_MOCK_TOKEN);
+  const counted = { system: body.system ?? null, tools: body.tools ?? [], messages };
   return tokensOfChars(JSON.stringify(counted).length);
 }
