@@ -2,6 +2,7 @@
  * Makes a handoff request fit the model's window, oldest context first (spec, "When the
  * conversation no longer fits"), each stage only while the request still does not fit:
  *
+ *   0. old attached files → a line naming each (condenseStages.replaceOldAttachments);
  *   1. old tool results → one-line placeholders (condenseStages.clearOldToolResults);
  *   2. old thinking blocks would go next; Baton does not keep thinking blocks yet;
  *   3. the older middle → notes, written by the model chunk by chunk (each chunk a
@@ -23,11 +24,14 @@ import {
   clipMiddle,
   notesBlockText,
   planSummary,
+  replaceOldAttachments,
 } from './condenseStages';
 
 export interface CondenseReport {
   /** Tokens of the whole conversation before condensing, as counted or estimated. */
   tokensBefore?: number;
+  /** Attached files left out of the request, each named by a line in its place. */
+  attachmentsReplaced?: number;
   toolResultsCleared: number;
   messagesSummarised: number;
   /** Summarising requests made (one per chunk, more when the notes needed a second pass). */
@@ -75,11 +79,19 @@ export async function condenseForHandoff(input: CondenseInput): Promise<Condense
   const budget = Math.max(0, input.budget - input.fixedTokens);
   if (estimateMessagesTokens(input.messages) <= budget) return { messages: input.messages };
 
-  const stage1 = clearOldToolResults(input.messages, budget);
+  const stage0 = replaceOldAttachments(input.messages, budget);
+  // Reported only when a file went, so reports of conversations without files stay as they were.
+  const files = stage0.replaced > 0 ? { attachmentsReplaced: stage0.replaced } : {};
+  if (estimateMessagesTokens(stage0.messages) <= budget)
+    return {
+      messages: stage0.messages,
+      report: { ...files, toolResultsCleared: 0, messagesSummarised: 0, passes: 0 },
+    };
+  const stage1 = clearOldToolResults(stage0.messages, budget);
   if (estimateMessagesTokens(stage1.messages) <= budget)
     return {
       messages: stage1.messages,
-      report: { toolResultsCleared: stage1.cleared, messagesSummarised: 0, passes: 0 },
+      report: { ...files, toolResultsCleared: stage1.cleared, messagesSummarised: 0, passes: 0 },
     };
 
   const plan = planSummary(stage1.messages, budget);
@@ -99,6 +111,7 @@ export async function condenseForHandoff(input: CondenseInput): Promise<Condense
   return {
     messages,
     report: {
+      ...files,
       toolResultsCleared: stage1.cleared,
       messagesSummarised: plan.middle.length,
       passes: summariser.passes,

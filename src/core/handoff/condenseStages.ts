@@ -9,6 +9,7 @@
  */
 
 import type { ApiContentBlock, ApiMessage } from '../agent/types';
+import { attachmentPlaceholder, describeAttachment } from '../attachments/attachmentText';
 import {
   CHARS_PER_TOKEN,
   estimateBlockTokens,
@@ -30,6 +31,39 @@ export function splitTurns(messages: readonly ApiMessage[]): Turn[] {
     else current.push(message);
   }
   return turns;
+}
+
+export interface ReplacedAttachments {
+  messages: ApiMessage[];
+  replaced: number;
+}
+
+/**
+ * Stage 0: attached files → the one line that names them (attachmentPlaceholder), oldest
+ * first, until the messages fit `budget` tokens. Files are the largest and least
+ * summarisable part of a context, so they go before anything is cleared or summarised;
+ * the newest turn keeps its files (the question is usually about them). Returns the
+ * input array itself when nothing had to go.
+ */
+export function replaceOldAttachments(messages: readonly ApiMessage[], budget: number): ReplacedAttachments {
+  let total = estimateMessagesTokens(messages);
+  if (total <= budget) return { messages: [...messages], replaced: 0 };
+  const out = messages.map((message) => ({ ...message, content: [...message.content] }));
+  const lastTurnStart = messages.length - (splitTurns(messages).at(-1)?.length ?? 0);
+  let replaced = 0;
+  for (let m = 0; m < lastTurnStart && total > budget; m++) {
+    const message = out[m];
+    if (!message) continue;
+    for (let b = 0; b < message.content.length && total > budget; b++) {
+      const block = message.content[b];
+      if (block?.type !== 'attachment') continue;
+      const replacement: ApiContentBlock = { type: 'text', text: attachmentPlaceholder(block.attachment) };
+      total -= estimateBlockTokens(block) - estimateBlockTokens(replacement);
+      message.content[b] = replacement;
+      replaced++;
+    }
+  }
+  return { messages: out, replaced };
 }
 
 /** Stage 1: the one line a cleared tool result leaves behind. */
@@ -177,7 +211,8 @@ export function renderForSummary(messages: readonly ApiMessage[]): string {
       else if (block.type === 'web_search_tool_result') {
         const titles = searchResultTitles(block).join('; ');
         lines.push(`Web search results: ${titles || 'none'}`);
-      }
+      } else if (block.type === 'attachment')
+        lines.push(`User attached ${describeAttachment(block.attachment)}`);
       // Thinking is the model's scratch work: the summary needs what was said and done.
     }
   }

@@ -11,6 +11,15 @@ describe('describeCondensing', () => {
     );
   });
 
+  it('names attached files left out first, as they went first', () => {
+    expect(
+      describeCondensing({ attachmentsReplaced: 2, toolResultsCleared: 3, messagesSummarised: 0, passes: 0 }),
+    ).toBe('Condensed to fit: 2 older attached files left out, 3 older tool results cleared');
+    expect(
+      describeCondensing({ attachmentsReplaced: 1, toolResultsCleared: 0, messagesSummarised: 0, passes: 0 }),
+    ).toBe('Condensed to fit: 1 older attached file left out');
+  });
+
   it('speaks of one as one', () => {
     expect(describeCondensing({ toolResultsCleared: 1, messagesSummarised: 1, passes: 1 })).toBe(
       'Condensed to fit: 1 older tool result cleared, 1 older message summarised in 1 pass',

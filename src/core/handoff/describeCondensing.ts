@@ -8,6 +8,8 @@ function count(n: number, one: string, many: string): string {
 
 export function describeCondensing(report: CondenseReport): string {
   const parts: string[] = [];
+  const files = report.attachmentsReplaced ?? 0;
+  if (files > 0) parts.push(`${count(files, 'older attached file', 'older attached files')} left out`);
   if (report.toolResultsCleared > 0)
     parts.push(`${count(report.toolResultsCleared, 'older tool result', 'older tool results')} cleared`);
   if (report.messagesSummarised > 0)

@@ -50,6 +50,7 @@ function readCondenseReport(value: unknown): CondenseReport | undefined {
   const count = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0);
   return {
     ...(typeof raw.tokensBefore === 'number' && { tokensBefore: count(raw.tokensBefore) }),
+    ...(count(raw.attachmentsReplaced) > 0 && { attachmentsReplaced: count(raw.attachmentsReplaced) }),
     toolResultsCleared: count(raw.toolResultsCleared),
     messagesSummarised: count(raw.messagesSummarised),
     passes: count(raw.passes),
