@@ -12,7 +12,7 @@ import { expandPromptTemplate, type PromptTemplate } from './commands/promptTemp
 import { contextTokensUsed, contextWindowFor } from './context/contextWindow';
 import { type ContextOverflow, contextOverflowSentence, overflowOf } from './context/lengthRefusal';
 import { checkHandoffSections } from './handoff/checkSections';
-import type { HandoffDetails } from './handoff/handoffDetails';
+import type { HandoffAttachment, HandoffDetails } from './handoff/handoffDetails';
 import {
   HandoffMachine,
   type HandoffOutcome,
@@ -55,6 +55,18 @@ import type { TodoItem } from './todos/todoTypes';
 import { createTodoWriteTool, TODO_WRITE_TOOL_NAME } from './todos/todoWriteTool';
 
 export { BASE_SYSTEM_PROMPT } from './systemPrompt';
+
+/** The files sent in a branch, each with the message that carried it (for the handoff card). */
+function filesOfBranch(branch: readonly SessionEntry[]): HandoffAttachment[] {
+  const files: HandoffAttachment[] = [];
+  for (const entry of branch) {
+    if (!isMessageEntry(entry) || entry.message.role !== 'user') continue;
+    for (const block of entry.message.content) {
+      if (block.type === 'attachment') files.push({ entryId: entry.id, attachment: block.attachment });
+    }
+  }
+  return files;
+}
 
 /** The reference a message keeps of a stored file: the record without its owner and bytes. */
 function attachmentRef({ sessionId: _owner, data: _bytes, ...ref }: AttachmentRecord): AttachmentRef {
@@ -208,6 +220,7 @@ export class AgentSession {
           redact: (text) => deps.redact(text, deps.getApiKey()),
           signal,
           onProgress,
+          ...(deps.attachments && { attachments: deps.attachments }),
         }),
       sendHandoffPrompt: (prompt, transcript) =>
         this.agent.prompt(userMessage(prompt), {
@@ -672,6 +685,9 @@ export class AgentSession {
         pendingRequest: this.deps.redact(outcome.pendingRequest, this.deps.getApiKey()),
       }),
     };
+    const files = filesOfBranch(parent.getBranch());
+    // The new session gets no files; its card names them and links to where they were sent.
+    if (files.length > 0) details.attachments = files;
     const tokensBefore = outcome.condensed?.tokensBefore ?? lastUsageTokens(parent.getBranch());
     if (tokensBefore !== undefined) details.tokensBefore = tokensBefore;
     const handoffEntry: CustomMessageEntry = {

@@ -13,6 +13,7 @@ import type { PromptTemplate } from '../core/commands/promptTemplates';
 import { redactSecret } from '../core/redactSecret';
 import { createSessionHeader, SessionLog } from '../core/session/sessionLog';
 import type { SessionEntry, SessionHeader } from '../core/session/types';
+import { AttachmentFiles } from '../storage/attachmentFiles';
 import { openBatonDb } from '../storage/schema';
 import { ACTIVE_SESSION_KEY, SessionRepository, type WriteBatch } from '../storage/sessionRepository';
 import { WriteQueue } from '../storage/writeQueue';
@@ -83,10 +84,11 @@ export async function startSessionHarness(options: SessionHarnessOptions = {}): 
   const defaultThinking = options.defaultThinking;
   const client = mockModelClient(mock, options.fetch);
   const newId = idSource('id');
-  const makeSession = (log: SessionLog, persistence = queue) =>
+  const makeSession = (log: SessionLog, persistence = queue, store = repository) =>
     new AgentSession(
       {
         persistence,
+        attachments: new AttachmentFiles(store, persistence),
         getModelClient: () => client,
         getModel: () => TEST_MODEL,
         ...(options.modelForSession && { modelForSession: options.modelForSession }),
@@ -134,7 +136,7 @@ export async function startSessionHarness(options: SessionHarnessOptions = {}): 
       const otherQueue = new WriteQueue(second, { intervalMs: 5 });
       otherQueue.start();
       return {
-        session: makeSession(new SessionLog(found, loaded.entries), otherQueue),
+        session: makeSession(new SessionLog(found, loaded.entries), otherQueue, second),
         problems: loaded.problems,
         close: () => {
           otherQueue.dispose();

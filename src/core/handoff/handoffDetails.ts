@@ -3,6 +3,7 @@
  * at switch time so the card reads the same after a reload: the document as the user
  * reads it, the lineage, the section check and the size of the context it replaced.
  */
+import type { AttachmentRef } from '../attachments/attachmentTypes';
 import type { SectionReport } from './checkSections';
 import type { CondenseReport } from './condenseForHandoff';
 
@@ -19,6 +20,15 @@ export interface HandoffDetails {
   condensed?: CondenseReport;
   /** The request the old session left unanswered (the key removed), handed to the new one. */
   pendingRequest?: string;
+  /** Files attached in the old session, each with the message there that carried it. */
+  attachments?: HandoffAttachment[];
+}
+
+/** A file of the old session as the new session's card lists it. */
+export interface HandoffAttachment {
+  /** The user message of the parent session that carried the file. */
+  entryId: string;
+  attachment: AttachmentRef;
 }
 
 /** Reads details from a stored entry, which may come from an older version or be damaged. */
@@ -32,6 +42,8 @@ export function readHandoffDetails(details: unknown): Partial<HandoffDetails> {
   if (typeof raw.tokensBefore === 'number' && Number.isFinite(raw.tokensBefore))
     result.tokensBefore = raw.tokensBefore;
   if (typeof raw.pendingRequest === 'string') result.pendingRequest = raw.pendingRequest;
+  const attachments = readHandoffAttachments(raw.attachments);
+  if (attachments.length > 0) result.attachments = attachments;
   const condensed = readCondenseReport(raw.condensed);
   if (condensed) result.condensed = condensed;
   const sections = raw.sections;
@@ -42,6 +54,20 @@ export function readHandoffDetails(details: unknown): Partial<HandoffDetails> {
     result.sections = { missing: names(missing), empty: names(empty) };
   }
   return result;
+}
+
+/** The listed files that still have what the card needs; the others are left out. */
+function readHandoffAttachments(value: unknown): HandoffAttachment[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((item): item is HandoffAttachment => {
+    if (typeof item !== 'object' || item === null) return false;
+    const { entryId, attachment } = item as Record<string, unknown>;
+    if (typeof entryId !== 'string' || typeof attachment !== 'object' || attachment === null) return false;
+    const { id, name, kind } = attachment as Record<string, unknown>;
+    return (
+      typeof id === 'string' && typeof name === 'string' && ['image', 'pdf', 'text'].includes(String(kind))
+    );
+  });
 }
 
 function readCondenseReport(value: unknown): CondenseReport | undefined {

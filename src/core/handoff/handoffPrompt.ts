@@ -28,9 +28,15 @@ export interface HandoffPromptOptions {
   focus?: string;
   /** The request that was never answered; it leads the Next Steps. */
   pendingRequest?: string;
+  /** Files attached in the conversation, each described in a phrase (describeAttachment). */
+  attachments?: readonly string[];
 }
 
-export function buildHandoffPrompt({ focus, pendingRequest }: HandoffPromptOptions = {}): string {
+export function buildHandoffPrompt({
+  focus,
+  pendingRequest,
+  attachments = [],
+}: HandoffPromptOptions = {}): string {
   const sections = HANDOFF_SECTIONS.map((name) => `## ${name}`).join('\n');
   const lines = [
     HANDOFF_PROMPT_MARKER,
@@ -59,6 +65,15 @@ export function buildHandoffPrompt({ focus, pendingRequest }: HandoffPromptOptio
       pendingRequest,
       '</pending-request>',
       'Name it as the first of the Next Steps; it will be asked again in the new session.',
+    );
+  }
+  if (attachments.length > 0) {
+    // The new session gets the document only, never the files: what they held must be in it.
+    lines.push(
+      '',
+      'Files were attached in this conversation; the new session will not have them:',
+      ...attachments.map((file) => `- ${file}`),
+      'Name each file in Critical Context with what it showed or contained that still matters.',
     );
   }
   if (focus) lines.push('', `Additional focus: ${focus}`);

@@ -7,6 +7,7 @@
  * conversation) and, near the line, counted by the API when the client can count.
  */
 
+import { attachmentIds } from '../agent/agent';
 import {
   type AgentMessage,
   type ApiMessage,
@@ -15,6 +16,8 @@ import {
   newestReply,
   type ToolDefinition,
 } from '../agent/types';
+import { describeAttachment } from '../attachments/attachmentText';
+import type { AttachmentLoader } from '../attachments/attachmentTypes';
 import { contextTokensUsed } from '../context/contextWindow';
 import {
   CHARS_PER_TOKEN,
@@ -26,6 +29,7 @@ import { contextOverflowSentence, overflowOf } from '../context/lengthRefusal';
 import { MIN_THINKING_BUDGET, type ThinkingSetting, thinkingRequestFor } from '../models/thinking';
 import { joinTurns, toApiMessages } from '../session/buildSessionContext';
 import { textOf } from '../session/types';
+import { attachedFiles } from './attachedFiles';
 import { type CondenseReport, condenseForHandoff } from './condenseForHandoff';
 import { CONDENSE_SYSTEM_PROMPT } from './condensePrompt';
 import { clipMiddle } from './condenseStages';
@@ -51,6 +55,8 @@ export interface PrepareHandoffInput {
   onProgress?: (done: number, total: number) => void;
   /** Above 1 after the API refused an earlier attempt for length: assume this much more than estimated. */
   squeeze?: number;
+  /** Reads attached files, so the API counts a request with them as it will be sent. */
+  attachments?: AttachmentLoader;
 }
 
 export interface PreparedHandoff {
@@ -84,6 +90,7 @@ export async function prepareHandoffRequest(input: PrepareHandoffInput): Promise
   );
   const prompt = buildHandoffPrompt({
     ...(input.focus && { focus: input.focus }),
+    attachments: attachedFiles(messages).map(describeAttachment),
     // Often the refused request is what overflowed (a pasted log): named whole, it would
     // overflow the handoff too. Its start and end name it; the composer gets it whole.
     // Redacted first, so a clip cannot leave half a key behind.
@@ -185,12 +192,15 @@ function calibration(context: readonly AgentMessage[], system: string, tools: To
 async function countTokens(input: PrepareHandoffInput, messages: ApiMessage[]): Promise<number | undefined> {
   if (!input.client.countTokens) return undefined;
   try {
+    const ids = attachmentIds(messages);
+    const attachments = ids.length > 0 ? await input.attachments?.load(ids) : undefined;
     return await input.client.countTokens({
       model: input.model,
       system: input.system,
       tools: input.tools,
       messages,
       signal: input.signal,
+      ...(attachments && { attachments }),
     });
   } catch {
     // A gateway without count_tokens, or a network blip: the estimate will do.

@@ -1,0 +1,18 @@
+/**
+ * The files attached in a conversation, oldest first: named in the handoff instruction
+ * (so the document says what they held) and listed on the new session's card.
+ */
+import type { AgentMessage } from '../agent/types';
+import type { AttachmentRef } from '../attachments/attachmentTypes';
+
+/** Every attached file of the user messages, once each, in order. */
+export function attachedFiles(messages: readonly AgentMessage[]): AttachmentRef[] {
+  const files = new Map<string, AttachmentRef>();
+  for (const message of messages) {
+    if (message.role !== 'user') continue;
+    for (const block of message.content) {
+      if (block.type === 'attachment') files.set(block.attachment.id, block.attachment);
+    }
+  }
+  return [...files.values()];
+}
