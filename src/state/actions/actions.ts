@@ -99,6 +99,12 @@ export const finishHandoffReview = later((e, text: string | undefined) => e.fini
 
 export const newSession = later((e) => e.newSession());
 export const openSession = later((e, id: string) => e.openSession(id));
+
+/** Opens a session scrolled to one of its messages, which is highlighted (see MessageList). */
+export function openSessionAt(sessionId: string, entryId: string): Promise<void> {
+  set({ focusEntry: { sessionId, entryId } });
+  return openSession(sessionId);
+}
 export const renameSession = later((e, id: string, title: string) => e.renameSession(id, title));
 export const setSessionThinking = later((e, setting: ThinkingSetting) => e.setSessionThinking(setting));
 export const answerKeptAfterDelete = later((e, keep: boolean) => e.answerKeptAfterDelete(keep));

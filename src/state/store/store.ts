@@ -47,6 +47,11 @@ export interface BatonState {
   handoffReview: { document: string } | null;
   /** The user message being edited (↑ in an empty composer); the next send branches from it. */
   editingEntryId: string | null;
+  /**
+   * A message to scroll to and highlight once its session is shown (a link from a
+   * handoff card to where a file was sent); cleared by the list once it has done so.
+   */
+  focusEntry: { sessionId: string; entryId: string } | null;
   notices: Notice[];
   composerText: string;
   settings: Settings;
@@ -76,6 +81,7 @@ export const initialState: BatonState = {
   handoff: { status: 'idle' },
   handoffReview: null,
   editingEntryId: null,
+  focusEntry: null,
   notices: [],
   composerText: '',
   settings: DEFAULT_SETTINGS,

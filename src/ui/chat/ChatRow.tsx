@@ -13,16 +13,20 @@ export const ChatRow = memo(function ChatRow({
   index,
   top,
   measure,
+  highlighted = false,
 }: {
   entry: SessionEntry;
   index: number;
   /** Offset from the top of the list, in px. */
   top: number;
   measure(element: HTMLDivElement | null): void;
+  /** The message a link led to: marked for a few seconds so the eye finds it. */
+  highlighted?: boolean;
 }) {
   return (
     <div
-      className="chat-row"
+      className={highlighted ? 'chat-row chat-row-highlighted' : 'chat-row'}
+      {...(highlighted && { 'aria-current': 'location' as const })}
       ref={measure}
       data-index={index}
       {...{ [ROW_KEY_ATTRIBUTE]: entry.id }}

@@ -1,8 +1,9 @@
 import { memo, useMemo } from 'react';
+import { describeAttachment } from '../../core/attachments/attachmentText';
 import { describeCondensing } from '../../core/handoff/describeCondensing';
-import { readHandoffDetails } from '../../core/handoff/handoffDetails';
+import { type HandoffAttachment, readHandoffDetails } from '../../core/handoff/handoffDetails';
 import type { CustomMessageEntry } from '../../core/session/types';
-import { openSession } from '../../state/actions/actions';
+import { openSession, openSessionAt } from '../../state/actions/actions';
 import { selectSessionTitle } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
@@ -66,6 +67,31 @@ function TokenLine({ entry }: { entry: CustomMessageEntry }) {
   );
 }
 
+/**
+ * The files of the old session: the new one does not get them (the document says what
+ * they held), so each links to the message that carried it there.
+ */
+function HandedOnFiles({ parentId, files }: { parentId: string; files: HandoffAttachment[] }) {
+  return (
+    <div className="handoff-files" role="group" aria-label="Files in the earlier session">
+      <span>Files in the earlier session (not sent to this one):</span>
+      <ul>
+        {files.map(({ entryId, attachment }) => (
+          <li key={attachment.id}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => void openSessionAt(parentId, entryId)}
+            >
+              {describeAttachment(attachment)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomMessageEntry }) {
   const details = readHandoffDetails(entry.details);
   const parentId = details.parentSession;
@@ -94,6 +120,7 @@ export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomM
         </p>
       )}
       <TokenLine entry={entry} />
+      {parentId && details.attachments && <HandedOnFiles parentId={parentId} files={details.attachments} />}
       <InvisiblesNote found={revealed.found} />
       <HandoffCardActions document={document} sessionTitle={sessionTitle} />
       <Markdown text={revealed.text} />

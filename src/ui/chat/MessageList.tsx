@@ -7,6 +7,7 @@ import { ChatRow } from './ChatRow';
 import { estimateRowHeight, shownEntries, startsAtTop } from './chatRows';
 import { HandedOffLinks } from './HandedOffLinks';
 import { HandoffProgress } from './HandoffProgress';
+import { useFocusEntry } from './useFocusEntry';
 import { useFollowBottom } from './useFollowBottom';
 
 /** Rows rendered beyond each edge of the viewport: enough for a wheel notch or a Tab. */
@@ -67,6 +68,7 @@ export function MessageList({ entries }: { entries: readonly SessionEntry[] }) {
   // virtualizer renders again as soon as it has attached, before anything is painted.
   const attached = scrollerRef.current !== null;
   const items = attached ? virtualizer.getVirtualItems() : [];
+  const highlighted = useFocusEntry(shown, virtualizer);
 
   return (
     <div className="chat" ref={scrollerRef} onScroll={onScroll}>
@@ -89,6 +91,7 @@ export function MessageList({ entries }: { entries: readonly SessionEntry[] }) {
                     index={item.index}
                     top={item.start}
                     measure={virtualizer.measureElement}
+                    highlighted={entry.id === highlighted}
                   />
                 )
               );
