@@ -87,7 +87,8 @@ describe('attachments through the session', () => {
     const stored = await h.repository.loadSessionAttachments(h.session.header.id);
     expect(stored.map((record) => record.id).sort()).toEqual(['f-pdf', 'f-png', 'f-txt']);
     const png = stored.find((record) => record.id === 'f-png');
-    expect(new Uint8Array(await (png?.data as Blob).arrayBuffer())).toEqual(PNG);
+    if (!png) throw new Error('The PNG was not stored');
+    expect(new Uint8Array(await png.data.arrayBuffer())).toEqual(PNG);
     const entries = await h.stored.entries(h.session.header.id);
     const question = entries.find((entry) => isMessageEntry(entry) && entry.message.role === 'user');
     expect(JSON.stringify(question)).not.toContain(base64(PNG));

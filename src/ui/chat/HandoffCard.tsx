@@ -73,7 +73,7 @@ function TokenLine({ entry }: { entry: CustomMessageEntry }) {
  */
 function HandedOnFiles({ parentId, files }: { parentId: string; files: HandoffAttachment[] }) {
   return (
-    <div className="handoff-files" role="group" aria-label="Files in the earlier session">
+    <section className="handoff-files" aria-label="Files in the earlier session">
       <span>Files in the earlier session (not sent to this one):</span>
       <ul>
         {files.map(({ entryId, attachment }) => (
@@ -88,7 +88,7 @@ function HandedOnFiles({ parentId, files }: { parentId: string; files: HandoffAt
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   );
 }
 
