@@ -60,8 +60,9 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
 }
 
 /** The stored bytes of a fixture attachment. */
-function fixtureBytes(attachment: FixtureAttachment): Uint8Array {
-  return Uint8Array.from(Buffer.from(attachment.data.base64, 'base64'));
+function fixtureBytes(attachment: FixtureAttachment): Uint8Array<ArrayBuffer> {
+  // Copied out of the Buffer: a Blob takes a view of a plain ArrayBuffer.
+  return new Uint8Array(Buffer.from(attachment.data.base64, 'base64'));
 }
 
 /** The record as that version stored it: the same fields, the bytes as a Blob. */
