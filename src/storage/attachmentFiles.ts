@@ -68,14 +68,12 @@ export class AttachmentFiles implements AttachmentLoader {
       if (cached) found.set(id, cached);
       else unread.push(id);
     }
-    if (unread.length > 0) {
-      // One file at a time: only one file's bytes are held besides its encoding.
-      for (const [id, record] of await this.records(unread)) {
-        const payload = await readPayload(record).catch(() => undefined);
-        if (payload === undefined) continue;
-        this.cache.set(id, payload);
-        found.set(id, payload);
-      }
+    // One file at a time: only one file's bytes are held besides its encoding.
+    for (const [id, record] of await this.records(unread)) {
+      const payload = await readPayload(record).catch(() => undefined);
+      if (payload === undefined) continue;
+      this.cache.set(id, payload);
+      found.set(id, payload);
     }
     // In the order asked for, whatever came from where.
     const payloads = new Map<string, AttachmentPayload>();
