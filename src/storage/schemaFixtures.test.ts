@@ -130,7 +130,7 @@ describe('schema fixtures', () => {
   });
 
   for (const file of fixtureFiles) {
-    it(`${file}: opening it with the current app keeps every session, entry and setting`, async () => {
+    it(`${file}: opening it with the current app keeps every session, entry, setting and attached file`, async () => {
       const fixture = loadFixture(file);
       const name = uniqueDbName();
       await createFixtureDatabase(name, fixture);
@@ -230,7 +230,7 @@ describe('schema fixtures', () => {
 
         const had = new Set(fixture.stores.map((store) => store.name));
         for (const added of currentStores.filter((store) => !had.has(store))) {
-          expect(await db.count(added as 'attachments')).toBe(0);
+          expect(await db.count(added)).toBe(0);
         }
       } finally {
         db.close();

@@ -239,8 +239,8 @@ export class SessionRepository {
   }
 
   /**
-   * Removes the header, every entry and the link from the parent's `children`, in one
-   * transaction. Sessions handed off from this one keep their `parentSession`: lineage
+   * Removes the header, every entry, every attached file and the link from the parent's
+   * `children`, in one transaction. Sessions handed off from this one keep their `parentSession`: lineage
    * is history, and the UI shows the parent as missing.
    */
   async deleteSession(id: string): Promise<void> {
@@ -391,7 +391,9 @@ export class SessionRepository {
    * Every stored session header, entry and setting that `rewrite` changes (it returns the
    * new value, or undefined to leave one as it is), written back in one transaction: all
    * of it or none. For taking a forgotten key out of everything stored. Records are
-   * passed as stored, unchecked; settings under `keep` are not offered.
+   * passed as stored, unchecked; settings under `keep` are not offered. Attached files
+   * are neither read nor offered: they are bytes the user chose to send, not text a key
+   * was typed into, and walking them would read every file on the device.
    */
   async rewriteEverything(
     rewrite: (store: 'sessions' | 'entries' | 'settings', value: unknown) => unknown,
