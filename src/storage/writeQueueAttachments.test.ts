@@ -35,9 +35,9 @@ function spyOnBatches(): WriteBatch[] {
   return batches;
 }
 
-/** Lets the real event loop run until `done()` holds (database work and the retry timer happen there). */
+/** Lets the real event loop run until `done()` holds (database work and the retry timer happen there); the cap only bounds a failing wait. */
 async function until(done: () => boolean, what: string): Promise<void> {
-  for (let round = 0; round < 2_000; round++) {
+  for (let round = 0; round < 10_000; round++) {
     if (done()) return;
     await new Promise<void>((resolve) => setTimeout(resolve, 1));
   }
