@@ -1,10 +1,16 @@
 /** SessionRepository.rewriteEverything and WriteQueue.rewritePending: a forgotten key taken out of storage. */
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scrubbed } from '../core/secrets/scrubSecret';
 import { type BatonDb, openBatonDb } from './schema';
 import { SessionRepository } from './sessionRepository';
-import { makeHeader, makeMessageEntry, uniqueDbName } from './storageTestFixtures';
+import {
+  bytesOf,
+  makeAttachmentRecord,
+  makeHeader,
+  makeMessageEntry,
+  uniqueDbName,
+} from './storageTestFixtures';
 import { WriteQueue } from './writeQueue';
 
 const KEY = 'sk-ant-api03-storage-test-key-0123456789';
@@ -19,6 +25,7 @@ beforeEach(async () => {
   raw = await openBatonDb(name);
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   repo.close();
   raw.close();
 });
@@ -56,6 +63,31 @@ describe('SessionRepository.rewriteEverything', () => {
     expect(await raw.get('settings', 'kept')).toContain(KEY);
     expect((await raw.get('entries', 'a2')) as unknown).toMatchObject({ id: 'a2' });
     expect(changes).toEqual([['a']]);
+  });
+
+  it('neither walks nor rewrites the attached files (bytes, not text a key is typed into)', async () => {
+    await seed();
+    const file = makeAttachmentRecord('a', 'file-a', `notes with ${KEY}`);
+    await repo.writeBatch({ entries: [], headers: [], attachments: [file] });
+    const walked: string[] = [];
+    const originalOpenCursor = IDBObjectStore.prototype.openCursor;
+    vi.spyOn(IDBObjectStore.prototype, 'openCursor').mockImplementation(function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['openCursor']>
+    ) {
+      walked.push(this.name);
+      return originalOpenCursor.apply(this, args);
+    });
+    const offered = new Set<string>();
+    await repo.rewriteEverything((store, value) => {
+      offered.add(store);
+      return scrubbed(value, KEY);
+    });
+    expect([...new Set(walked)].sort()).toEqual(['entries', 'sessions', 'settings']);
+    expect([...offered].sort()).toEqual(['entries', 'sessions', 'settings']);
+    const stored = await raw.get('attachments', 'file-a');
+    expect(stored?.name).toBe('file-a.txt');
+    expect(await bytesOf(stored)).toEqual(await bytesOf(file));
   });
 
   it('changes nothing when the rewrite fails half way: one transaction', async () => {

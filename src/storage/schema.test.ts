@@ -2,21 +2,21 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { type BatonDbSchema, DB_NAME, openBatonDb, SCHEMA_VERSION, upgradeSchema } from './schema';
-import { makeHeader, makeMessageEntry, uniqueDbName } from './storageTestFixtures';
+import { makeAttachmentRecord, makeHeader, makeMessageEntry, uniqueDbName } from './storageTestFixtures';
 
 describe('schema', () => {
-  it('is named baton and at version 1', () => {
+  it('is named baton and at version 2', () => {
     expect(DB_NAME).toBe('baton');
-    expect(SCHEMA_VERSION).toBe(1);
+    expect(SCHEMA_VERSION).toBe(2);
   });
 
-  it('creates the three stores and their indexes on a fresh database', async () => {
+  it('creates the four stores and their indexes on a fresh database', async () => {
     const db = await openBatonDb(uniqueDbName());
     try {
       expect(db.version).toBe(SCHEMA_VERSION);
-      expect([...db.objectStoreNames].sort()).toEqual(['entries', 'sessions', 'settings']);
+      expect([...db.objectStoreNames].sort()).toEqual(['attachments', 'entries', 'sessions', 'settings']);
 
-      const tx = db.transaction(['sessions', 'entries', 'settings']);
+      const tx = db.transaction(['sessions', 'entries', 'settings', 'attachments']);
       const sessions = tx.objectStore('sessions');
       expect(sessions.keyPath).toBe('id');
       expect([...sessions.indexNames]).toEqual(['updatedAt']);
@@ -31,6 +31,12 @@ describe('schema', () => {
       const settings = tx.objectStore('settings');
       expect(settings.keyPath).toBeNull();
       expect(settings.autoIncrement).toBe(false);
+
+      const attachments = tx.objectStore('attachments');
+      expect(attachments.keyPath).toBe('id');
+      expect(attachments.autoIncrement).toBe(false);
+      expect([...attachments.indexNames]).toEqual(['sessionId']);
+      expect(attachments.index('sessionId').keyPath).toBe('sessionId');
       await tx.done;
     } finally {
       db.close();
@@ -47,12 +53,14 @@ describe('schema', () => {
     });
     try {
       expect(seen).toEqual([[0, SCHEMA_VERSION]]);
-      expect([...db.objectStoreNames].sort()).toEqual(['entries', 'sessions', 'settings']);
+      expect([...db.objectStoreNames].sort()).toEqual(['attachments', 'entries', 'sessions', 'settings']);
       // The layout works, not merely exists: keys in line and out of line, both indexes.
       await db.put('sessions', makeHeader('s1'));
       await db.put('entries', makeMessageEntry('s1', 'e1', 5));
       await db.put('settings', { any: ['value'] }, 'k');
+      await db.put('attachments', makeAttachmentRecord('s1', 'a1'));
       expect(await db.getAllKeysFromIndex('entries', 'sessionId', 's1')).toEqual(['e1']);
+      expect(await db.getAllKeysFromIndex('attachments', 'sessionId', 's1')).toEqual(['a1']);
       expect(await db.get('settings', 'k')).toEqual({ any: ['value'] });
     } finally {
       db.close();
@@ -75,9 +83,9 @@ describe('schema', () => {
 
   it('fails loudly, and changes nothing, when asked for a version it has no step for', async () => {
     const name = uniqueDbName();
-    const v1 = await openBatonDb(name);
-    await v1.put('sessions', makeHeader('kept'));
-    v1.close();
+    const current = await openBatonDb(name);
+    await current.put('sessions', makeHeader('kept'));
+    current.close();
 
     let stepError: unknown;
     const opening = openDB<BatonDbSchema>(name, SCHEMA_VERSION + 1, {

@@ -2,19 +2,32 @@
  * Upgrades keep data: for every released schema version there is a fixture database
  * (src/storage/fixtures/schema-vN.json: the layout as that version created it, and its
  * records). Each is rebuilt with raw IndexedDB at its own version, then opened by the
- * current app, which must upgrade it and still load every session and entry.
+ * current app, which must upgrade it and still load every session, entry, setting and
+ * attached file, and keep every stored record exactly as it was.
+ *
+ * Fixture format: { version, stores: [{ name, keyPath, indexes }], records: { sessions,
+ * entries, settings: [{ key, value }], attachments? } }. JSON has no Blob, so each
+ * attachment record holds its bytes as `data: { base64, type }`; the test stores
+ * `new Blob([bytes], { type })` in its place. `attachments` is absent before version 2.
  */
 import 'fake-indexeddb/auto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openBatonDb, SCHEMA_VERSION } from './schema';
 import { ACTIVE_SESSION_KEY, SessionRepository } from './sessionRepository';
-import { uniqueDbName } from './storageTestFixtures';
+import { bytesOf, uniqueDbName } from './storageTestFixtures';
 
 interface FixtureStore {
   name: string;
   keyPath: string | null;
   indexes: Array<{ name: string; keyPath: string | string[] }>;
+}
+
+/** An attachment record as JSON holds it: the bytes in base64 instead of a Blob. */
+interface FixtureAttachment extends Record<string, unknown> {
+  id: string;
+  sessionId: string;
+  data: { base64: string; type: string };
 }
 
 interface SchemaFixture {
@@ -24,6 +37,7 @@ interface SchemaFixture {
     sessions: Array<Record<string, unknown>>;
     entries: Array<Record<string, unknown>>;
     settings: Array<{ key: string; value: unknown }>;
+    attachments?: FixtureAttachment[];
   };
 }
 
@@ -45,6 +59,17 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
+/** The stored bytes of a fixture attachment. */
+function fixtureBytes(attachment: FixtureAttachment): Uint8Array<ArrayBuffer> {
+  // Copied out of the Buffer: a Blob takes a view of a plain ArrayBuffer.
+  return new Uint8Array(Buffer.from(attachment.data.base64, 'base64'));
+}
+
+/** The record as that version stored it: the same fields, the bytes as a Blob. */
+function storedAttachment(attachment: FixtureAttachment): Record<string, unknown> {
+  return { ...attachment, data: new Blob([fixtureBytes(attachment)], { type: attachment.data.type }) };
+}
+
 /** Builds the fixture's database exactly as its version laid it out, without the app's code. */
 async function createFixtureDatabase(name: string, fixture: SchemaFixture): Promise<void> {
   const open = indexedDB.open(name, fixture.version);
@@ -59,16 +84,36 @@ async function createFixtureDatabase(name: string, fixture: SchemaFixture): Prom
     }
   };
   const db = await request(open);
-  const tx = db.transaction(['sessions', 'entries', 'settings'], 'readwrite');
+  const tx = db.transaction(
+    fixture.stores.map((store) => store.name),
+    'readwrite',
+  );
   for (const record of fixture.records.sessions) tx.objectStore('sessions').put(record);
   for (const record of fixture.records.entries) tx.objectStore('entries').put(record);
   for (const { key, value } of fixture.records.settings) tx.objectStore('settings').put(value, key);
+  for (const attachment of fixture.records.attachments ?? []) {
+    tx.objectStore('attachments').put(storedAttachment(attachment));
+  }
   await new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
     tx.onabort = () => reject(tx.error);
   });
   db.close();
+}
+
+/**
+ * A read attachment equals the fixture's: every field, the Blob's type and each byte.
+ * (toEqual alone cannot tell two Blobs apart: it sees no fields on either.)
+ */
+async function expectSameAttachment(read: { data: Blob } | undefined, attachment: FixtureAttachment) {
+  expect(read).toBeDefined();
+  const { data: readData, ...readFields } = read as { data: Blob };
+  const { data: _base64, ...fields } = attachment;
+  expect(readFields).toEqual(fields);
+  expect(readData).toBeInstanceOf(Blob);
+  expect(readData.type).toBe(attachment.data.type);
+  expect(await bytesOf(read)).toEqual([...fixtureBytes(attachment)]);
 }
 
 /** What the app must give back for a stored entry: the same record, a cut-off reply marked interrupted. */
@@ -85,7 +130,7 @@ describe('schema fixtures', () => {
   });
 
   for (const file of fixtureFiles) {
-    it(`${file}: opening it with the current app keeps every session, entry and setting`, async () => {
+    it(`${file}: opening it with the current app keeps every session, entry, setting and attached file`, async () => {
       const fixture = loadFixture(file);
       const name = uniqueDbName();
       await createFixtureDatabase(name, fixture);
@@ -112,6 +157,20 @@ describe('schema fixtures', () => {
         expect(await repository.getActiveSessionId()).toBe(
           fixture.records.settings.find((s) => s.key === ACTIVE_SESSION_KEY)?.value,
         );
+
+        const attachments = fixture.records.attachments ?? [];
+        const read = await repository.loadAttachments(attachments.map((a) => a.id));
+        expect([...read.keys()].sort()).toEqual(attachments.map((a) => a.id).sort());
+        for (const attachment of attachments) await expectSameAttachment(read.get(attachment.id), attachment);
+        for (const session of fixture.records.sessions) {
+          const ofSession = await repository.loadSessionAttachments(String(session.id));
+          expect(ofSession.map((a) => a.id).sort()).toEqual(
+            attachments
+              .filter((a) => a.sessionId === session.id)
+              .map((a) => a.id)
+              .sort(),
+          );
+        }
       } finally {
         repository.close();
       }
@@ -129,9 +188,80 @@ describe('schema fixtures', () => {
         expect(ordered.map((e) => e.id)).toEqual(
           fixture.records.entries.filter((e) => e.sessionId === firstSession).map((e) => e.id),
         );
+        expect((await db.getAllKeysFromIndex('attachments', 'sessionId', firstSession)).sort()).toEqual(
+          (fixture.records.attachments ?? [])
+            .filter((a) => a.sessionId === firstSession)
+            .map((a) => a.id)
+            .sort(),
+        );
+      } finally {
+        db.close();
+      }
+    });
+
+    it(`${file}: upgrading keeps every stored record as it was, and adds the newer stores empty`, async () => {
+      const fixture = loadFixture(file);
+      const name = uniqueDbName();
+      await createFixtureDatabase(name, fixture);
+      const fresh = await openBatonDb(uniqueDbName());
+      const currentStores = [...fresh.objectStoreNames].sort();
+      fresh.close();
+
+      // Opened by the schema code alone: no load repairs anything on the way.
+      const db = await openBatonDb(name);
+      try {
+        expect(db.version).toBe(SCHEMA_VERSION);
+        expect([...db.objectStoreNames].sort()).toEqual(currentStores);
+        const byId = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+          String(a.id) < String(b.id) ? -1 : 1;
+        expect(await db.getAll('sessions')).toEqual([...fixture.records.sessions].sort(byId));
+        expect(await db.getAll('entries')).toEqual([...fixture.records.entries].sort(byId));
+        expect((await db.getAllKeys('settings')).sort()).toEqual(
+          fixture.records.settings.map((s) => s.key).sort(),
+        );
+        for (const { key, value } of fixture.records.settings)
+          expect(await db.get('settings', key)).toEqual(value);
+
+        const attachments = [...(fixture.records.attachments ?? [])].sort(byId);
+        const stored = await db.getAll('attachments');
+        expect(stored.map((a) => a.id)).toEqual(attachments.map((a) => a.id));
+        for (const [i, attachment] of attachments.entries())
+          await expectSameAttachment(stored[i], attachment);
+
+        const had = new Set(fixture.stores.map((store) => store.name));
+        for (const added of currentStores.filter((store) => !had.has(store))) {
+          expect(await db.count(added)).toBe(0);
+        }
       } finally {
         db.close();
       }
     });
   }
+
+  it('schema-v1.json gains a working attachments store on the way to the current version', async () => {
+    const fixture = loadFixture('schema-v1.json');
+    expect(fixture.stores.map((store) => store.name)).not.toContain('attachments');
+    const name = uniqueDbName();
+    await createFixtureDatabase(name, fixture);
+    const repository = await SessionRepository.open(name);
+    try {
+      expect(await repository.loadSessionAttachments('s-plan')).toEqual([]);
+      const data = new Blob([new Uint8Array([0, 128, 255])], { type: 'image/png' });
+      const record = {
+        id: 'a-new',
+        sessionId: 's-plan',
+        kind: 'image' as const,
+        mediaType: 'image/png',
+        name: 'new.png',
+        size: data.size,
+        data,
+      };
+      await repository.writeBatch({ entries: [], headers: [], attachments: [record] });
+      const [read] = await repository.loadSessionAttachments('s-plan');
+      expect(read?.id).toBe('a-new');
+      expect(await bytesOf(read)).toEqual([0, 128, 255]);
+    } finally {
+      repository.close();
+    }
+  });
 });

@@ -4,7 +4,7 @@
  * callers (the write queue, the handoff commit) decide what to retry.
  */
 
-import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
+import type { AttachmentKind, AttachmentRecord } from '../core/attachments/attachmentTypes';
 import {
   interruptIfStreaming,
   restoreEntry,
@@ -239,8 +239,8 @@ export class SessionRepository {
   }
 
   /**
-   * Removes the header, every entry and the link from the parent's `children`, in one
-   * transaction. Sessions handed off from this one keep their `parentSession`: lineage
+   * Removes the header, every entry, every attached file and the link from the parent's
+   * `children`, in one transaction. Sessions handed off from this one keep their `parentSession`: lineage
    * is history, and the UI shows the parent as missing.
    */
   async deleteSession(id: string): Promise<void> {
@@ -348,37 +348,29 @@ export class SessionRepository {
    * Deletes attachments whose session has no header (a crash or older data can leave
    * them): nothing can show or send them, and they can be large. Returns how many.
    */
-  async removeOrphanAttachments(): Promise<number> {
-    let removed = 0;
-    await runTransaction(this.db, ['sessions', 'attachments'], 'readwrite', async (tx, requests) => {
-      const sessions = tx.objectStore('sessions');
-      const index = tx.objectStore('attachments').index('sessionId');
-      const owners: string[] = [];
-      let cursor = await requests.add(index.openKeyCursor(null, 'nextunique'));
-      while (cursor) {
-        owners.push(String(cursor.key));
-        cursor = await requests.add(cursor.continue());
-      }
-      for (const owner of owners) {
-        if ((await requests.add(sessions.getKey(owner))) !== undefined) continue;
-        const keys = await requests.add(index.getAllKeys(owner));
-        for (const key of keys) requests.add(tx.objectStore('attachments').delete(key));
-        removed += keys.length;
-      }
-    });
-    return removed;
+  removeOrphanAttachments(): Promise<number> {
+    return this.removeOrphans('attachments');
   }
 
   /**
    * Deletes entries whose session has no header (left by a delete before deletes were
-   * guarded, or by hand-edited data): nothing can show or reach them. Walks the distinct
-   * session ids of the entries' index, not every entry. Returns how many were removed.
+   * guarded, or by hand-edited data): nothing can show or reach them. Returns how many.
    */
-  async removeOrphanEntries(): Promise<number> {
+  removeOrphanEntries(): Promise<number> {
+    return this.removeOrphans('entries');
+  }
+
+  /**
+   * Deletes the records of `storeName` whose session has no header, in one transaction.
+   * Walks the distinct session ids of the store's sessionId index, not every record:
+   * one request per session, however many records (or bytes) each holds.
+   */
+  private async removeOrphans(storeName: 'entries' | 'attachments'): Promise<number> {
     let removed = 0;
-    await runTransaction(this.db, ['sessions', 'entries'], 'readwrite', async (tx, requests) => {
+    await runTransaction(this.db, ['sessions', storeName], 'readwrite', async (tx, requests) => {
       const sessions = tx.objectStore('sessions');
-      const index = tx.objectStore('entries').index('sessionId');
+      const store = tx.objectStore(storeName);
+      const index = store.index('sessionId');
       const owners: string[] = [];
       let cursor = await requests.add(index.openKeyCursor(null, 'nextunique'));
       while (cursor) {
@@ -388,7 +380,7 @@ export class SessionRepository {
       for (const owner of owners) {
         if ((await requests.add(sessions.getKey(owner))) !== undefined) continue;
         const keys = await requests.add(index.getAllKeys(owner));
-        for (const key of keys) requests.add(tx.objectStore('entries').delete(key));
+        for (const key of keys) requests.add(store.delete(key));
         removed += keys.length;
       }
     });
@@ -399,7 +391,9 @@ export class SessionRepository {
    * Every stored session header, entry and setting that `rewrite` changes (it returns the
    * new value, or undefined to leave one as it is), written back in one transaction: all
    * of it or none. For taking a forgotten key out of everything stored. Records are
-   * passed as stored, unchecked; settings under `keep` are not offered.
+   * passed as stored, unchecked; settings under `keep` are not offered. Attached files
+   * are neither read nor offered: they are bytes the user chose to send, not text a key
+   * was typed into, and walking them would read every file on the device.
    */
   async rewriteEverything(
     rewrite: (store: 'sessions' | 'entries' | 'settings', value: unknown) => unknown,
@@ -483,11 +477,23 @@ function deletedIds(stored: unknown): string[] {
   return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
 }
 
-/** A stored attachment record whose bytes are still a Blob (all a request or a view needs). */
+const ATTACHMENT_KINDS: ReadonlySet<unknown> = new Set<AttachmentKind>(['image', 'pdf', 'text']);
+
+/**
+ * A stored attachment record with what a request or a view reads of it: its owner, a
+ * kind Baton can send, a media type and bytes that are still a Blob. Anything less
+ * would reach the API as a broken block; it is treated as not stored.
+ */
 function isAttachmentRecord(value: unknown): value is AttachmentRecord {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Partial<AttachmentRecord>;
-  return typeof record.id === 'string' && typeof record.sessionId === 'string' && record.data instanceof Blob;
+  return (
+    typeof record.id === 'string' &&
+    typeof record.sessionId === 'string' &&
+    ATTACHMENT_KINDS.has(record.kind) &&
+    typeof record.mediaType === 'string' &&
+    record.data instanceof Blob
+  );
 }
 
 function isHeaderWithChildren(value: unknown): value is SessionHeader {

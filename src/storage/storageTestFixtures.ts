@@ -2,6 +2,7 @@
  * Builders shared by the storage tests. Each test opens its own database name, so
  * tests never see each other's records even though fake-indexeddb is one global.
  */
+import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import type { CustomMessageEntry, MessageEntry, SessionHeader, StopReason } from '../core/session/types';
 
 export function uniqueDbName(): string {
@@ -52,4 +53,19 @@ export function makeCustomEntry(sessionId: string, id: string, timestamp: number
     content: 'The handoff document.',
     display: true,
   };
+}
+
+/** A stored text file of `sessionId` whose bytes are `text` (UTF-8). */
+export function makeAttachmentRecord(
+  sessionId: string,
+  id: string,
+  text = `contents of ${id}`,
+): AttachmentRecord {
+  const data = new Blob([text], { type: 'text/plain' });
+  return { id, sessionId, kind: 'text', mediaType: 'text/plain', name: `${id}.txt`, size: data.size, data };
+}
+
+/** A stored file's bytes, to compare what was written with what comes back. */
+export async function bytesOf(record: { data: Blob } | undefined): Promise<number[] | undefined> {
+  return record ? [...new Uint8Array(await record.data.arrayBuffer())] : undefined;
 }

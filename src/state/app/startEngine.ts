@@ -96,14 +96,27 @@ export function startEngine({ repository, headers, active, problems }: LoadedSta
   void removeOrphans(repository);
 }
 
-/** Start-up repair: entries left by deleted sessions (before deletes were guarded) go. */
-async function removeOrphans(repository: SessionRepository): Promise<void> {
+/**
+ * Start-up repair: entries and files whose session is gone (left by a delete before
+ * deletes were guarded, or by a crash between writes) go. Each is tidied on its own, so
+ * one failing does not keep the other, often much larger, from being removed.
+ */
+export async function removeOrphans(
+  repository: Pick<SessionRepository, 'removeOrphanEntries' | 'removeOrphanAttachments'>,
+): Promise<void> {
   try {
     const removed = await repository.removeOrphanEntries();
     if (removed > 0)
       notify(`Removed ${removed} stored entr${removed === 1 ? 'y' : 'ies'} of sessions deleted earlier.`);
   } catch (error) {
     notifyError(`Could not tidy up entries of deleted sessions: ${errorText(error)}`);
+  }
+  try {
+    const removed = await repository.removeOrphanAttachments();
+    if (removed > 0)
+      notify(`Removed ${removed} stored file${removed === 1 ? '' : 's'} of sessions deleted earlier.`);
+  } catch (error) {
+    notifyError(`Could not tidy up files of deleted sessions: ${errorText(error)}`);
   }
 }
 
