@@ -157,25 +157,23 @@ export class SessionRepository {
   }
 
   /**
-   * The newest `limit` entries of a session (by timestamp), oldest first, read through
-   * the timestamp index so the cost follows `limit`, not the session's size.
-   * For painting a session at once while `loadEntries` reads the rest. Nothing is written:
-   * a message left streaming is shown interrupted here and stored so by `loadEntries`.
+   * The newest `limit` entries of a session (by timestamp), oldest first, for painting a
+   * session at once while `loadEntries` reads the rest. A key cursor walks the session's
+   * timestamp index backwards from its newest entry and stops `limit` keys in, then one
+   * getAll reads from there: three requests whose cost follows `limit`, never the
+   * session's size (counting a session, or skipping its older entries, reads all of
+   * them on a disk-backed database). Entries sharing the oldest one's timestamp come
+   * along too: a few more than `limit`, never fewer. Nothing is written: a message left
+   * streaming is shown interrupted here and stored so by `loadEntries`.
    */
   async loadNewestEntries(sessionId: string, limit: number): Promise<LoadedEntries> {
     const tx = this.db.transaction(['entries', 'sessions'], 'readonly');
     const index = tx.objectStore('entries').index('sessionId_timestamp');
     const upper: [string, number] = [sessionId, Infinity];
     let range = IDBKeyRange.bound([sessionId, -Infinity], upper);
-    // A key cursor skips the older entries inside the database, so this is four requests
-    // at any size rather than one per entry. Entries sharing the first one's timestamp
-    // come along too: a few more than `limit`, never fewer.
-    const count = await index.count(range);
-    if (count > limit) {
-      const cursor = await index.openKeyCursor(range);
-      const first = await cursor?.advance(count - limit);
-      if (first) range = IDBKeyRange.bound(first.key, upper);
-    }
+    const newest = await index.openKeyCursor(range, 'prev');
+    const oldest = limit > 1 ? await newest?.advance(limit - 1) : newest;
+    if (oldest) range = IDBKeyRange.bound(oldest.key, upper);
     const raw: unknown[] = await index.getAll(range);
     const title = restoredTitle(await tx.objectStore('sessions').get(sessionId));
     const { entries, problems } = restoreEntries(raw, sessionId, title);
