@@ -13,6 +13,7 @@ export function StatusLine() {
   const entries = useBaton((s) => s.entries);
   const saveError = useBaton((s) => s.saveError);
   const retryStatus = useBaton((s) => s.retryStatus);
+  const opening = useBaton((s) => s.openingSessionId !== null);
   const meter = contextMeterView(entries, settings);
   const state =
     handoff === 'generating'
@@ -21,7 +22,9 @@ export function StatusLine() {
         ? 'Switching'
         : isStreaming
           ? 'Replying'
-          : 'Ready';
+          : opening
+            ? 'Loading…'
+            : 'Ready';
   return (
     <header className="status-line">
       <span className="status-model" title="Model">

@@ -11,7 +11,7 @@
 import type { ThinkingSetting } from '../../core/models/thinking';
 import { whenRuntime } from '../app/runtime';
 import { notifyError } from '../store/notices';
-import { errorText, set } from '../store/storeAccess';
+import { errorText, get, set } from '../store/storeAccess';
 import type * as EngineModule from './engine';
 import type { ExportFormat, ImportOutcome } from './exchangeActions';
 
@@ -98,7 +98,16 @@ export const startHandoff = later((e, focus: string, options?: { model?: string 
 export const finishHandoffReview = later((e, text: string | undefined) => e.finishHandoffReview(text));
 
 export const newSession = later((e) => e.newSession());
-export const openSession = later((e, id: string) => e.openSession(id));
+const openSessionLater = later((e, id: string) => e.openSession(id));
+
+/**
+ * Opens a session. The chat shows it loading from this very click (the store is set
+ * before the agent chunk or any read), so a slow read is seen and can be left.
+ */
+export function openSession(id: string): Promise<void> {
+  set({ openingSessionId: id === get().activeSessionId ? null : id });
+  return openSessionLater(id);
+}
 
 /** Opens a session scrolled to one of its messages, which is highlighted (see MessageList). */
 export function openSessionAt(sessionId: string, entryId: string): Promise<void> {

@@ -3,7 +3,7 @@
  * The session list's actions (new, open, rename, delete) through the real app wiring
  * in Node: the store, the agent session and what IndexedDB holds afterwards.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type AppHarness, appsPerTest, transcript } from '../../testing/appHarness';
 import { sentTexts, textReply } from '../../testing/mockModel';
 
@@ -74,6 +74,30 @@ describe('session actions', () => {
       'Mock reply to: First topic',
       'More on the first',
     ]);
+  });
+
+  it('a click on another session leaves a slow read behind at once, never waiting for it', async () => {
+    const app = await start();
+    const { first, second } = await twoSessions(app);
+    await app.sessions.newSession();
+    await exchange(app, 'Third topic');
+    await app.flush();
+    // The first session's full read never ends (a long session on a slow disk).
+    const repository = app.runtime.repository;
+    const read = repository.loadEntries.bind(repository);
+    repository.loadEntries = (id, options) => (id === first ? new Promise(() => {}) : read(id, options));
+
+    const slow = app.sessions.openSession(first);
+    await vi.waitFor(() => expect(app.state().activeSessionId).toBe(first)); // its newest page shows
+    await app.sessions.openSession(second);
+    await slow;
+    expect(app.state().activeSessionId).toBe(second);
+    expect(app.runtime.session.header.id).toBe(second);
+    expect(transcript(app.state().entries)).toEqual([
+      'user: Second topic',
+      'assistant: Mock reply to: Second topic',
+    ]);
+    expect(app.state().notices.filter((notice) => notice.kind === 'error')).toEqual([]);
   });
 
   it('openSession of a session that is gone says so and stays', async () => {

@@ -51,14 +51,31 @@ export function sessionOpened(): Promise<void> {
  */
 export function openSession(id: string): Promise<void> {
   wanted = id;
+  // A load under way for another session is left behind at once, not waited for: on a
+  // disk-backed database a long session's full read can take seconds.
+  leaveStaleLoad?.();
   const run = opening.then(() => (wanted === id ? openNow(id) : undefined));
   opening = run;
   return run;
 }
 
 let wanted: string | undefined;
+/** Ends the load under way early (see openSession); its reads finish unheard. */
+let leaveStaleLoad: (() => void) | undefined;
+
+/** Thrown out of an open that another click made stale. */
+const STALE = Symbol('stale open');
 
 async function openNow(id: string): Promise<void> {
+  try {
+    await read(id);
+  } finally {
+    if (get().openingSessionId === id) set({ openingSessionId: null });
+  }
+}
+
+/** Reads session `id` and hands it to the agent session: its newest page first, painted at once. */
+async function read(id: string): Promise<void> {
   if (!hasRuntime()) return;
   const { session, repository } = getRuntime();
   if (id === session.header.id) return;
@@ -71,9 +88,17 @@ async function openNow(id: string): Promise<void> {
     notifyError('That session no longer exists.');
     return;
   }
+  const stale = new Promise<typeof STALE>((resolve) => {
+    leaveStaleLoad = () => resolve(STALE);
+  });
+  /** `read`, unless another session was asked for first. */
+  const unlessStale = <T>(read: Promise<T>): Promise<T> =>
+    Promise.race([read, stale]).then((result) => {
+      if (result === STALE || wanted !== id) throw STALE;
+      return result as T;
+    });
   try {
-    const newest = await repository.loadNewestEntries(id, FIRST_PAINT_ENTRIES);
-    if (wanted !== id) return;
+    const newest = await unlessStale(repository.loadNewestEntries(id, FIRST_PAINT_ENTRIES));
     set({
       activeSessionId: id,
       entries: newestBranch(header, newest.entries),
@@ -82,12 +107,13 @@ async function openNow(id: string): Promise<void> {
       streaming: null,
       editingEntryId: null,
     });
-    const { entries, problems } = await repository.loadEntries(id);
+    const { entries, problems } = await unlessStale(repository.loadEntries(id));
     for (const problem of problems) notifyError(problem);
     await session.open(new SessionLog(header, entries));
   } catch (error) {
-    notifyError(`Could not open the session: ${errorText(error)}`);
+    if (error !== STALE) notifyError(`Could not open the session: ${errorText(error)}`);
   } finally {
+    leaveStaleLoad = undefined;
     // Whatever happened, the store shows the session the agent session holds.
     if (get().activeSessionId !== session.header.id) {
       set({
@@ -99,7 +125,6 @@ async function openNow(id: string): Promise<void> {
   }
 }
 
-/** The open session thinks as `setting` says from its next reply on. */
 export function setSessionThinking(setting: ThinkingSetting): void {
   if (!hasRuntime()) return;
   getRuntime().session.setThinking(setting);

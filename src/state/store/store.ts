@@ -52,6 +52,8 @@ export interface BatonState {
    * handoff card to where a file was sent); cleared by the list once it has done so.
    */
   focusEntry: { sessionId: string; entryId: string } | null;
+  /** The session being opened, from the click until it is read: the chat and status say so. */
+  openingSessionId: string | null;
   notices: Notice[];
   composerText: string;
   settings: Settings;
@@ -82,6 +84,7 @@ export const initialState: BatonState = {
   handoffReview: null,
   editingEntryId: null,
   focusEntry: null,
+  openingSessionId: null,
   notices: [],
   composerText: '',
   settings: DEFAULT_SETTINGS,

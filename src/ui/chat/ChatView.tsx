@@ -1,3 +1,4 @@
+import { selectSessionTitle } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { HandoffReviewDialog } from '../handoff/HandoffReviewDialog';
 import { MessageList } from './MessageList';
@@ -10,10 +11,33 @@ import { MessageList } from './MessageList';
 export function ChatView() {
   const entries = useBaton((s) => s.entries);
   const sessionId = useBaton((s) => s.activeSessionId);
+  const opening = useBaton((s) => s.openingSessionId);
   return (
     <>
-      <MessageList key={sessionId ?? ''} entries={entries} />
+      {opening !== null && opening !== sessionId ? (
+        <SessionLoading sessionId={opening} />
+      ) : (
+        <MessageList key={sessionId ?? ''} entries={entries} />
+      )}
       <HandoffReviewDialog />
     </>
+  );
+}
+
+/**
+ * A session clicked and not read yet: its title and a few placeholder rows at once,
+ * so the click is answered within a frame however long the read takes.
+ */
+function SessionLoading({ sessionId }: { sessionId: string }) {
+  const title = useBaton(selectSessionTitle(sessionId));
+  return (
+    <div className="chat" aria-busy="true">
+      <div className="chat-inner session-loading" role="status" aria-label={`Loading ${title ?? 'session'}`}>
+        <h2 className="session-loading-title">{title}</h2>
+        <div className="skeleton-row" />
+        <div className="skeleton-row skeleton-row-short" />
+        <div className="skeleton-row" />
+      </div>
+    </div>
   );
 }
