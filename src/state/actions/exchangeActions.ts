@@ -188,6 +188,8 @@ export async function importFromText(text: string): Promise<ImportOutcome> {
       const existing = {
         sessions: new Set([...stored.sessions, open.header.id]),
         entries: new Set([...stored.entries, ...open.entries.map((entry) => entry.id)]),
+        // The queue was flushed (withDb): every attached file is stored, so its id is here.
+        attachments: stored.attachments ?? new Set<string>(),
       };
       const parsed = parseImport(text, existing);
       if (parsed.errorCount > 0) {
