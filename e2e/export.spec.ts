@@ -95,7 +95,13 @@ test('a session exports as JSONL (header line, then its entries) and as Markdown
   const jsonl = await exportFromMenu(page, 'Session as JSONL');
   expect(jsonl.name).toMatch(/^baton-[a-z0-9-]+\.jsonl$/);
   const [first, ...entries] = jsonLines(jsonl.text);
-  expect(first).toMatchObject({ type: 'session', version: 1, exportedBy: 'baton', entryCount: 2 });
+  expect(first).toMatchObject({
+    type: 'session',
+    version: 2,
+    exportedBy: 'baton',
+    entryCount: 2,
+    attachmentCount: 0,
+  });
   const header = first?.header as Json;
   expect(header).toMatchObject({ title, children: [] });
   expect(header.parentSession).toBeUndefined();
@@ -168,7 +174,7 @@ test('no export holds the API key, not even where it was typed into a message', 
   const backup = await downloadOf(page, () => data.getByRole('button', { name: 'Download backup' }).click());
   expect(backup.name).toMatch(/^baton-backup-\d{4}-\d{2}-\d{2}-\d{4}\.jsonl$/);
   const [backupLine, settingsLine, sessionLine] = jsonLines(backup.text);
-  expect(backupLine).toMatchObject({ type: 'backup', version: 1, sessionCount: 1 });
+  expect(backupLine).toMatchObject({ type: 'backup', version: 2, sessionCount: 1 });
   expect(settingsLine).toMatchObject({ type: 'settings', settings: { baseURL: mockApi.url } });
   expect(settingsLine?.settings).not.toHaveProperty('apiKey');
   expect(sessionLine).toMatchObject({ type: 'session' });

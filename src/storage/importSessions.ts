@@ -1,8 +1,9 @@
 /**
  * The storage side of import and backup.
  *
- * An import is one readwrite transaction: every header, every entry and the lineage
- * links it adds land together or not at all, so a failed import leaves nothing behind.
+ * An import is one readwrite transaction: every header, every entry, every attached
+ * file and the lineage links it adds land together or not at all, so a failed import
+ * leaves nothing behind (and no file without its message, or message without its file).
  * Records are added, never put: if an id was taken after the file was checked (another
  * tab), the add fails with ConstraintError and the whole import is rolled back rather
  * than overwriting anything. parseImport gives clashing ids new ones beforehand.
@@ -15,8 +16,10 @@
  * missing, as after a delete), and so are `children` naming sessions outside the file:
  * lineage is history, and existing sessions' own `parentSession` is never rewritten.
  */
-import type { SessionData } from '../core/exchange/exchangeFormat';
+import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
+import type { ExchangeAttachment, SessionData } from '../core/exchange/exchangeFormat';
 import type { ExistingIds } from '../core/exchange/remapImportIds';
+import { isRecord } from '../core/isRecord';
 import { restoreEntry, restoreHeader } from '../core/session/restoreRecords';
 import type { SessionHeader } from '../core/session/types';
 import { orderEntries } from './orderEntries';
@@ -24,15 +27,27 @@ import type { BatonDb } from './schema';
 import { DELETED_SESSIONS_KEY } from './sessionRepository';
 import { runTransaction } from './transaction';
 
-/** Every session and entry id in the database, for parseImport to avoid. */
+/** Every session, entry and attached file id in the database, for parseImport to avoid. */
 export async function loadExistingIds(db: BatonDb): Promise<ExistingIds> {
-  const [sessions, entries] = await runTransaction(db, ['sessions', 'entries'], 'readonly', (tx, requests) =>
-    Promise.all([
-      requests.add(tx.objectStore('sessions').getAllKeys()),
-      requests.add(tx.objectStore('entries').getAllKeys()),
-    ]),
+  const [sessions, entries, attachments] = await runTransaction(
+    db,
+    ['sessions', 'entries', 'attachments'],
+    'readonly',
+    (tx, requests) =>
+      Promise.all([
+        requests.add(tx.objectStore('sessions').getAllKeys()),
+        requests.add(tx.objectStore('entries').getAllKeys()),
+        requests.add(tx.objectStore('attachments').getAllKeys()),
+      ]),
   );
-  return { sessions: new Set(sessions), entries: new Set(entries) };
+  return { sessions: new Set(sessions), entries: new Set(entries), attachments: new Set(attachments) };
+}
+
+/** The stored record of an imported file; a file the export did not have stores nothing. */
+function attachmentRecord(attachment: ExchangeAttachment): AttachmentRecord | undefined {
+  if (attachment.bytes === undefined) return undefined;
+  const data = new Blob([attachment.bytes], { type: attachment.ref.mediaType });
+  return { ...attachment.ref, sessionId: attachment.sessionId, data };
 }
 
 /** Stores checked sessions (parseImport's output) in one transaction; see the file comment. */
@@ -47,6 +62,18 @@ export async function importSessions(db: BatonDb, sessions: readonly SessionData
       }
     }
   }
+  const records: AttachmentRecord[] = [];
+  for (const { header, attachments } of sessions) {
+    for (const attachment of attachments ?? []) {
+      if (attachment.sessionId !== header.id) {
+        throw new Error(
+          `Attached file ${attachment.ref.id} belongs to session ${attachment.sessionId}, not ${header.id}.`,
+        );
+      }
+      const record = attachmentRecord(attachment);
+      if (record) records.push(record);
+    }
+  }
   // Parents outside the file, each with the imported sessions that name it, oldest first.
   const outsideParents = new Map<string, string[]>();
   for (const { header } of sessions) {
@@ -57,7 +84,8 @@ export async function importSessions(db: BatonDb, sessions: readonly SessionData
     else outsideParents.set(parent, [header.id]);
   }
 
-  await runTransaction(db, ['sessions', 'entries', 'settings'], 'readwrite', async (tx, requests) => {
+  const stores = ['sessions', 'entries', 'settings', 'attachments'] as const;
+  await runTransaction(db, stores, 'readwrite', async (tx, requests) => {
     const headers = tx.objectStore('sessions');
     const entries = tx.objectStore('entries');
     const settings = tx.objectStore('settings');
@@ -80,6 +108,8 @@ export async function importSessions(db: BatonDb, sessions: readonly SessionData
       requests.add(headers.add(session.header));
       for (const entry of session.entries) requests.add(entries.add(entry));
     }
+    const files = tx.objectStore('attachments');
+    for (const record of records) requests.add(files.add(record));
     parentIds.forEach((id, index) => {
       const parent = parents[index];
       if (!isHeaderWithChildren(parent)) return; // Not here, or too damaged to link safely.
@@ -96,6 +126,11 @@ export interface Snapshot {
   sessions: SessionData[];
   /** Records that could not be read or were repaired, one sentence each. */
   problems: string[];
+  /**
+   * Every stored attached file by id, bytes not read yet (a Blob is a handle): an
+   * export reads only the ones its entries attach (withAttachments).
+   */
+  attachments: Map<string, AttachmentRecord>;
 }
 
 /**
@@ -104,16 +139,19 @@ export interface Snapshot {
  * can be, skipped with a problem where they cannot.
  */
 export async function snapshotAll(db: BatonDb): Promise<Snapshot> {
-  const [rawHeaders, rawEntries] = await runTransaction(
+  const [rawHeaders, rawEntries, rawFiles] = await runTransaction(
     db,
-    ['sessions', 'entries'],
+    ['sessions', 'entries', 'attachments'],
     'readonly',
-    (tx, requests): Promise<[unknown[], unknown[]]> =>
+    (tx, requests): Promise<[unknown[], unknown[], unknown[]]> =>
       Promise.all([
         requests.add(tx.objectStore('sessions').getAll()),
         requests.add(tx.objectStore('entries').getAll()),
+        requests.add(tx.objectStore('attachments').getAll()),
       ]),
   );
+  const attachments = new Map<string, AttachmentRecord>();
+  for (const raw of rawFiles) if (isStoredAttachment(raw)) attachments.set(raw.id, raw);
 
   const problems: string[] = [];
   const headers: SessionHeader[] = [];
@@ -159,7 +197,17 @@ export async function snapshotAll(db: BatonDb): Promise<Snapshot> {
       `${orphans.length} entr${orphans.length === 1 ? 'y' : 'ies'} belonging to ${owner} are not in the backup.`,
     );
   }
-  return { sessions, problems };
+  return { sessions, problems, attachments };
+}
+
+/** A stored file with an owner and its bytes as a Blob; withAttachments checks the rest. */
+function isStoredAttachment(value: unknown): value is AttachmentRecord {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.sessionId === 'string' &&
+    value.data instanceof Blob
+  );
 }
 
 function isHeaderWithChildren(value: unknown): value is SessionHeader {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { attachedSession, exchangeAttachments } from './attachmentTestFixtures';
 import { describeImport } from './describeImport';
 import { chainSessions } from './exchangeTestFixtures';
 
@@ -16,6 +17,20 @@ describe('describeImport', () => {
     const text = describeImport({ kind: 'backup', sessions: [one!], renamedSessions: new Map([['p', 'q']]) });
     expect(text).toBe(
       `Restored 1 session (${one!.entries.length} entries) from the backup, next to your existing sessions. 1 session was already here and was added as a copy with a new id; nothing was overwritten.`,
+    );
+  });
+});
+
+describe('describeImport with attached files', () => {
+  it('counts the files, and says which the file did not have', () => {
+    const session = { ...attachedSession(), attachments: exchangeAttachments() };
+    expect(describeImport({ kind: 'sessions', sessions: [session], renamedSessions: new Map() })).toBe(
+      'Imported 1 session (4 entries, 3 files).',
+    );
+    const [first, ...rest] = exchangeAttachments();
+    const gone = { ...session, attachments: [{ ref: first!.ref, sessionId: first!.sessionId }, ...rest] };
+    expect(describeImport({ kind: 'backup', sessions: [gone], renamedSessions: new Map() })).toBe(
+      'Restored 1 session (4 entries, 2 files) from the backup, next to your existing sessions. 1 attached file was not in the file: the device it came from no longer had it.',
     );
   });
 });

@@ -12,11 +12,20 @@ export function describeImport(parsed: Pick<ParsedImport, 'kind' | 'sessions' | 
     'entry',
     'entries',
   );
+  const attachments = parsed.sessions.flatMap((session) => session.attachments ?? []);
+  const stored = attachments.filter((attachment) => attachment.bytes !== undefined).length;
+  const missing = attachments.length - stored;
+  // Files are named only when there are some: most sessions have none.
+  const contents = stored > 0 ? `${entries}, ${count(stored, 'file', 'files')}` : entries;
   const what =
     parsed.kind === 'backup'
-      ? `Restored ${sessions} (${entries}) from the backup, next to your existing sessions.`
-      : `Imported ${sessions} (${entries}).`;
+      ? `Restored ${sessions} (${contents}) from the backup, next to your existing sessions.`
+      : `Imported ${sessions} (${contents}).`;
+  const absent =
+    missing > 0
+      ? ` ${count(missing, 'attached file was', 'attached files were')} not in the file: the device it came from no longer had ${missing === 1 ? 'it' : 'them'}.`
+      : '';
   const renamed = parsed.renamedSessions.size;
-  if (renamed === 0) return what;
-  return `${what} ${count(renamed, 'session was', 'sessions were')} already here and ${renamed === 1 ? 'was' : 'were'} added as ${renamed === 1 ? 'a copy' : 'copies'} with a new id; nothing was overwritten.`;
+  if (renamed === 0) return `${what}${absent}`;
+  return `${what}${absent} ${count(renamed, 'session was', 'sessions were')} already here and ${renamed === 1 ? 'was' : 'were'} added as ${renamed === 1 ? 'a copy' : 'copies'} with a new id; nothing was overwritten.`;
 }

@@ -1,35 +1,63 @@
 /**
- * The Baton exchange format, version 1 (described for people in docs/export-format.md).
+ * The Baton exchange format, version 2 (described for people in docs/export-format.md).
  *
  * JSON Lines: one JSON object per line, lines separated by `\n`. A `session` line
  * carries one session header and is followed by that session's entries, each entry
  * the stored record verbatim (so unknown entry kinds and unknown fields travel
- * untouched). A backup starts with a `backup` line and may carry one `settings` line
- * before its sessions.
+ * untouched), then the files its entries attach, one `attachment` line each. A backup
+ * starts with a `backup` line and may carry one `settings` line before its sessions.
  *
- * Entry lines are told apart from the other lines by their `type` alone, so the three
- * line types below are reserved: Baton never uses them as entry types. The header is
- * nested under `header` rather than spread into the line, so a header field can never
- * collide with a field of the line itself.
+ * Version 2 added the `attachment` lines and the session line's `attachmentCount`;
+ * a version 1 file is a version 2 file without attachments and imports as one.
+ *
+ * Entry lines are told apart from the other lines by their `type` alone, so the four
+ * line types below are reserved: Baton never uses them as entry types. The header (and
+ * an attachment's reference) is nested rather than spread into the line, so one of
+ * its fields can never collide with a field of the line itself.
  */
+import type { AttachmentRef } from '../attachments/attachmentTypes';
 import { redactSecret } from '../redactSecret';
 import type { SessionEntry, SessionHeader } from '../session/types';
 
-export const EXCHANGE_FORMAT_VERSION = 1;
+export const EXCHANGE_FORMAT_VERSION = 2;
+/** The first version with attachment lines: session lines from it on must count theirs. */
+export const ATTACHMENTS_VERSION = 2;
 export const EXPORTED_BY = 'baton';
 
 export const SESSION_LINE = 'session';
 export const BACKUP_LINE = 'backup';
 export const SETTINGS_LINE = 'settings';
-export const RESERVED_LINE_TYPES: ReadonlySet<string> = new Set([SESSION_LINE, BACKUP_LINE, SETTINGS_LINE]);
+export const ATTACHMENT_LINE = 'attachment';
+export const RESERVED_LINE_TYPES: ReadonlySet<string> = new Set([
+  SESSION_LINE,
+  BACKUP_LINE,
+  SETTINGS_LINE,
+  ATTACHMENT_LINE,
+]);
 
 /** Settings that are secrets: never written to a file, never read from one. */
 export const SECRET_SETTINGS: readonly string[] = ['apiKey'];
 
-/** One session as it is exported and imported: its header and all its entries. */
+/**
+ * An attached file as an exchange file carries it: its reference as the message
+ * blocks hold it, the session it belongs to, and its bytes.
+ */
+export interface ExchangeAttachment {
+  ref: AttachmentRef;
+  sessionId: string;
+  /**
+   * Undefined when the exporting device no longer had the file (written as `missing`).
+   * Over a plain ArrayBuffer (never a shared one), so it can become a Blob as it is.
+   */
+  bytes?: Uint8Array<ArrayBuffer>;
+}
+
+/** One session as it is exported and imported: its header, all its entries, its files. */
 export interface SessionData {
   header: SessionHeader;
   entries: SessionEntry[];
+  /** The files its entries attach; left out (rather than empty) when there are none. */
+  attachments?: ExchangeAttachment[];
 }
 
 export interface SessionLine {
@@ -38,7 +66,25 @@ export interface SessionLine {
   exportedBy: string;
   /** How many entry lines follow; lets an import notice a file cut short. */
   entryCount: number;
+  /** How many attachment lines follow the entries (since version 2), for the same reason. */
+  attachmentCount: number;
   header: SessionHeader;
+}
+
+/**
+ * One attached file. `data` is always the line's last field, so the exporter can write
+ * the bytes after the rest of the line went through key redaction (bytes are never
+ * scanned or changed).
+ */
+export interface AttachmentLine {
+  type: typeof ATTACHMENT_LINE;
+  /** The session line it follows; as an entry's `sessionId`. */
+  sessionId: string;
+  attachment: AttachmentRef;
+  /** The exporting device no longer had the file: the reference travels, no bytes. */
+  missing?: true;
+  /** The bytes, standard base64 with padding; absent when `missing`. */
+  data?: string;
 }
 
 export interface BackupLine {

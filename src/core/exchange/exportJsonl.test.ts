@@ -17,7 +17,14 @@ describe('exportSessionJsonl', () => {
   it('writes a session line with the header, then every entry verbatim, one per line', () => {
     const { header, entries } = childSession();
     const lines = parseLines(exportSessionJsonl(header, entries));
-    expect(lines[0]).toEqual({ type: 'session', version: 1, exportedBy: 'baton', entryCount: 4, header });
+    expect(lines[0]).toEqual({
+      type: 'session',
+      version: 2,
+      exportedBy: 'baton',
+      entryCount: 4,
+      attachmentCount: 0,
+      header,
+    });
     expect(lines.slice(1)).toEqual(entries);
     // Lineage fields travel with the header.
     expect((lines[0]!.header as { parentSession?: string }).parentSession).toBe('p');
@@ -86,7 +93,7 @@ describe('exportBackup', () => {
     const lines = parseLines(exportBackup(chainSessions(), settings, { createdAt: 1234 }));
     expect(lines[0]).toEqual({
       type: 'backup',
-      version: 1,
+      version: 2,
       exportedBy: 'baton',
       createdAt: 1234,
       sessionCount: 2,
@@ -124,7 +131,7 @@ describe('exportBackup', () => {
   it('has no settings line when no settings are given', () => {
     const lines = parseLines(exportBackup([], undefined, { createdAt: 5 }));
     expect(lines).toEqual([
-      { type: 'backup', version: 1, exportedBy: 'baton', createdAt: 5, sessionCount: 0 },
+      { type: 'backup', version: 2, exportedBy: 'baton', createdAt: 5, sessionCount: 0 },
     ]);
   });
 });

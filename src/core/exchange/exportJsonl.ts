@@ -9,11 +9,15 @@
  * report is the worse outcome.
  */
 import type { SessionEntry, SessionHeader } from '../session/types';
+import { encodeBase64 } from './base64';
 import {
+  ATTACHMENT_LINE,
+  type AttachmentLine,
   BACKUP_LINE,
   type BackupLine,
   EXCHANGE_FORMAT_VERSION,
   EXPORTED_BY,
+  type ExchangeAttachment,
   RESERVED_LINE_TYPES,
   SESSION_LINE,
   SETTINGS_LINE,
@@ -29,23 +33,52 @@ export interface ExportOptions {
   secret?: string;
 }
 
+export interface SessionExportOptions extends ExportOptions {
+  /** The files the entries attach (see withAttachments). */
+  attachments?: ExchangeAttachment[];
+}
+
 export interface BackupOptions extends ExportOptions {
   /** When the backup was made; defaults to now. */
   createdAt?: number;
 }
 
-/** One session: its header line, then its entries, parents before children. */
+/**
+ * A file as pieces to write one after another: text (whole lines, or a line up to or
+ * after an attachment's bytes) and, apart, each attachment's bytes as base64. The app
+ * writes the pieces as they are, so a file of large attachments is never one string,
+ * and it scans only the text pieces for keys: the bytes are the user's file, unchanged.
+ */
+export type JsonlPiece = string | { base64: string };
+
+/** The pieces as one string: for tests and small files. */
+export function piecesText(pieces: readonly JsonlPiece[]): string {
+  return pieces.map((piece) => (typeof piece === 'string' ? piece : piece.base64)).join('');
+}
+
+/** One session: its header line, then its entries, parents before children, then its files. */
 export function exportSessionJsonl(
   header: SessionHeader,
   entries: readonly SessionEntry[],
-  options: ExportOptions = {},
+  options: SessionExportOptions = {},
 ): string {
-  return joinLines(sessionLines({ header, entries: [...entries] }, [options.secret]));
+  const session: SessionData = { header, entries: [...entries] };
+  if (options.attachments) session.attachments = options.attachments;
+  return piecesText(chainJsonlPieces([session], options));
 }
 
 /** Several sessions one after another (a handoff chain, root first, as given). */
 export function exportChainJsonl(sessions: readonly SessionData[], options: ExportOptions = {}): string {
-  return joinLines(sessions.flatMap((session) => sessionLines(session, [options.secret])));
+  return piecesText(chainJsonlPieces(sessions, options));
+}
+
+export function chainJsonlPieces(
+  sessions: readonly SessionData[],
+  options: ExportOptions = {},
+): JsonlPiece[] {
+  const pieces = new Pieces();
+  for (const session of sessions) sessionLines(session, [options.secret], pieces);
+  return pieces.done();
 }
 
 /**
@@ -58,6 +91,14 @@ export function exportBackup(
   settings?: object,
   options: BackupOptions = {},
 ): string {
+  return piecesText(backupJsonlPieces(sessions, settings, options));
+}
+
+export function backupJsonlPieces(
+  sessions: readonly SessionData[],
+  settings?: object,
+  options: BackupOptions = {},
+): JsonlPiece[] {
   const keyInSettings = settings === undefined ? undefined : secretIn(settings);
   const secrets = [options.secret, keyInSettings];
   const backup: BackupLine = {
@@ -67,13 +108,14 @@ export function exportBackup(
     createdAt: options.createdAt ?? Date.now(),
     sessionCount: sessions.length,
   };
-  const lines = [toJsonLine(backup, secrets)];
+  const pieces = new Pieces();
+  pieces.line(toJsonLine(backup, secrets));
   if (settings !== undefined) {
     const line: SettingsLine = { type: SETTINGS_LINE, settings: withoutSecrets(settings) };
-    lines.push(toJsonLine(line, secrets));
+    pieces.line(toJsonLine(line, secrets));
   }
-  for (const session of sessions) lines.push(...sessionLines(session, secrets));
-  return joinLines(lines);
+  for (const session of sessions) sessionLines(session, secrets, pieces);
+  return pieces.done();
 }
 
 function secretIn(settings: object): string | undefined {
@@ -81,28 +123,73 @@ function secretIn(settings: object): string | undefined {
   return typeof key === 'string' ? key : undefined;
 }
 
-function sessionLines(session: SessionData, secrets: readonly (string | undefined)[]): string[] {
+/** Collects lines, joining neighbouring text so a file has few pieces. */
+class Pieces {
+  private readonly pieces: JsonlPiece[] = [];
+  private text: string[] = [];
+
+  line(text: string): void {
+    this.text.push(text, '\n');
+  }
+
+  bytes(before: string, base64: string, after: string): void {
+    this.text.push(before);
+    this.pieces.push(this.text.join(''), { base64 });
+    this.text = [after];
+  }
+
+  done(): JsonlPiece[] {
+    this.pieces.push(this.text.join(''));
+    return this.pieces.filter((piece) => piece !== '');
+  }
+}
+
+function sessionLines(session: SessionData, secrets: readonly (string | undefined)[], pieces: Pieces): void {
   const entries = parentsFirst(session.entries);
+  const attachments = session.attachments ?? [];
   const line: SessionLine = {
     type: SESSION_LINE,
     version: EXCHANGE_FORMAT_VERSION,
     exportedBy: EXPORTED_BY,
     entryCount: entries.length,
+    attachmentCount: attachments.length,
     header: session.header,
   };
-  const lines = [toJsonLine(line, secrets)];
+  pieces.line(toJsonLine(line, secrets));
   for (const entry of entries) {
     if (RESERVED_LINE_TYPES.has(entry.type)) {
       // Written as is, it would read back as a header line; Baton never makes such entries.
       throw new Error(`Entry ${entry.id} has the reserved type "${entry.type}" and cannot be exported.`);
     }
-    lines.push(toJsonLine(entry, secrets));
+    pieces.line(toJsonLine(entry, secrets));
   }
-  return lines;
+  for (const attachment of attachments) attachmentLine(attachment, session.header.id, secrets, pieces);
 }
 
-function joinLines(lines: readonly string[]): string {
-  return `${lines.join('\n')}\n`;
+/**
+ * The reference and owner go through redaction like any text (a file name can hold a
+ * key); the bytes are appended as the last field afterwards, untouched. Base64 needs no
+ * escaping in a JSON string, and a serialised object always ends with its `}`.
+ */
+function attachmentLine(
+  attachment: ExchangeAttachment,
+  sessionId: string,
+  secrets: readonly (string | undefined)[],
+  pieces: Pieces,
+): void {
+  if (attachment.sessionId !== sessionId) {
+    throw new Error(
+      `Attached file ${attachment.ref.id} belongs to session ${attachment.sessionId}, not ${sessionId}.`,
+    );
+  }
+  const line: AttachmentLine = { type: ATTACHMENT_LINE, sessionId, attachment: attachment.ref };
+  if (attachment.bytes === undefined) {
+    line.missing = true;
+    pieces.line(toJsonLine(line, secrets));
+    return;
+  }
+  const head = toJsonLine(line, secrets).slice(0, -1);
+  pieces.bytes(`${head},"data":"`, encodeBase64(attachment.bytes), '"}\n');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SessionLog } from '../session/sessionLog';
 import type { SessionEntry } from '../session/types';
+import { attachedSession } from './attachmentTestFixtures';
 import { childSession, HANDOFF_DOCUMENT, parentSession } from './exchangeTestFixtures';
 import { exportSessionMarkdown } from './exportMarkdown';
 import { formatTime } from './formatTime';
@@ -123,5 +124,23 @@ describe('formatTime', () => {
   it('is UTC to the minute, and survives an impossible time', () => {
     expect(formatTime(Date.UTC(2024, 1, 29, 23, 59, 59))).toBe('2024-02-29 23:59 UTC');
     expect(formatTime(Number.MAX_VALUE)).toBe('unknown');
+  });
+
+  it('lists each attached file by name and description in its message, without its bytes', () => {
+    const session = attachedSession();
+    const text = exportSessionMarkdown(session.header, session.entries);
+    expect(text).toContain(
+      [
+        '## You',
+        '',
+        'What is in these?',
+        '',
+        '- 📎 photo.png (image, 1200×800, 1001 bytes)',
+        '- 📎 report.pdf (PDF, 3 pages, 1000 bytes)',
+        '- 📎 notes.txt (text file, 38 bytes)',
+      ].join('\n'),
+    );
+    expect(text).toContain('The photo again.\n\n- 📎 photo.png (image, 1200×800, 1001 bytes)');
+    expect(text).not.toContain('block not shown');
   });
 });

@@ -6,7 +6,10 @@
  * out, as in the chat. The API key's text is replaced wherever it occurs.
  */
 
+import { describeAttachment } from '../attachments/attachmentText';
+import type { AttachmentBlock } from '../attachments/attachmentTypes';
 import { HANDOFF_CUSTOM_TYPE, HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
+import { isRecord } from '../isRecord';
 import { redactSecret } from '../redactSecret';
 import {
   type ContentBlock,
@@ -118,6 +121,8 @@ function summariseBlock(block: ContentBlock, toolNames: Map<string, string>): st
     case 'tool_use':
       toolNames.set(block.id, block.name);
       return `> **Tool call** \`${oneLine(asText(block.name))}\`: ${shorten(asText(block.input))}`;
+    case 'attachment':
+      return attachmentLine(block);
     case 'tool_result': {
       const name = toolNames.get(block.tool_use_id);
       const label = block.is_error ? 'Tool error' : 'Tool result';
@@ -128,6 +133,17 @@ function summariseBlock(block: ContentBlock, toolNames: Map<string, string>): st
       // Thinking, images and other blocks kept from the API are not shown in the chat either.
       return `> _(${oneLine(String((block as { type: unknown }).type))} block not shown)_`;
   }
+}
+
+/**
+ * "- 📎 photo.png (image, 1200×800, 340 KB)": the file named, not included (a
+ * transcript is text; the JSONL export carries the bytes). A list item, so several
+ * files stay one per line.
+ */
+function attachmentLine(block: AttachmentBlock): string {
+  const ref: unknown = block.attachment; // Stored data may be damaged: checked before use.
+  if (!isRecord(ref) || typeof ref.name !== 'string') return '- 📎 _(an attached file)_';
+  return `- 📎 ${oneLine(describeAttachment(block.attachment))}`;
 }
 
 function stopNote(message: Message): string | undefined {

@@ -14,18 +14,23 @@
  * is an error.
  */
 
+import type { AttachmentBlock } from '../attachments/attachmentTypes';
 import { newId } from '../ids';
 import { isRecord } from '../isRecord';
 import { restoreEntry, restoreHeader } from '../session/restoreRecords';
 import type { SessionEntry, SessionHeader } from '../session/types';
 import {
+  ATTACHMENT_LINE,
+  ATTACHMENTS_VERSION,
   BACKUP_LINE,
   EXCHANGE_FORMAT_VERSION,
+  type ExchangeAttachment,
   SESSION_LINE,
   SETTINGS_LINE,
   type SessionData,
   withoutSecrets,
 } from './exchangeFormat';
+import { attachmentRefProblem, readAttachmentLine } from './readAttachmentLine';
 import { type ExistingIds, remapClashingIds } from './remapImportIds';
 
 export type { ExistingIds } from './remapImportIds';
@@ -51,9 +56,13 @@ export interface ParsedImport {
   renamedSessions: Map<string, string>;
   /** How many entries got a new id. */
   renamedEntryCount: number;
+  /** How many attached files got a new id. */
+  renamedAttachmentCount: number;
 }
 
 export const MAX_REPORTED_IMPORT_ERRORS = 20;
+
+const ATTACHMENT_BLOCK: AttachmentBlock['type'] = 'attachment';
 
 interface FileSession {
   header: SessionHeader;
@@ -65,6 +74,21 @@ interface FileSession {
   entryLines: number[];
   /** Ids of this session's entries whose lines were reported; links to them are not reported again. */
   reportedIds: Set<string>;
+  /** How many attachment lines follow its session line (since version 2); undefined if it does not say (reported). */
+  promisedAttachments: number | undefined;
+  attachmentLineCount: number;
+  attachments: ExchangeAttachment[];
+}
+
+/** The attached files of the whole file, and the entries' references to them, checked once all is read. */
+interface FileAttachments {
+  /** Line of each attached file, by id. */
+  line: Map<string, number>;
+  /** Ids of attached files whose lines were reported; references to them are not reported again. */
+  reported: Set<string>;
+  /** A reported line had no readable id: any reference may be to it, so none is reported. */
+  reportedUnnamed: boolean;
+  references: Array<{ line: number; entryId: string; id: string }>;
 }
 
 /** Where each entry of the file is, by id; one Map for the whole file, kept in step with arrays. */
@@ -107,6 +131,12 @@ export function parseImport(
   const sessions: FileSession[] = [];
   const sessionLineById = new Map<string, number>();
   const index: EntryIndex = { ordinal: new Map(), session: [], position: [], line: [] };
+  const files: FileAttachments = {
+    line: new Map(),
+    reported: new Set(),
+    reportedUnnamed: false,
+    references: [],
+  };
   let kind: ParsedImport['kind'] = 'sessions';
   let promisedSessions: { line: number; count: number } | undefined;
   let settings: Record<string, unknown> | undefined;
@@ -170,12 +200,15 @@ export function parseImport(
     } else if (type === SESSION_LINE) {
       current = readSessionLine(record, lineNumber, fail, sessionLineById);
       if (current !== 'broken') sessions.push(current);
+    } else if (type === ATTACHMENT_LINE) {
+      if (current === 'none') fail(lineNumber, 'An attached file comes before any session line.');
+      else readFileLine(record, lineNumber, current, fail, files);
     } else if (current === 'none') {
       // Any other type is an entry, of a known kind or not.
       fail(lineNumber, `An entry (type ${shown(type)}) comes before any session line.`);
     } else {
       countAsEntry();
-      readEntryLine(record, lineNumber, current, fail, index);
+      readEntryLine(record, lineNumber, current, fail, index, files);
     }
   }
 
@@ -189,7 +222,11 @@ export function parseImport(
       `The backup says it holds ${promisedSessions.count} session(s) but the file has ${sessionLineById.size}; it may be cut short.`,
     );
   }
-  for (const session of sessions) checkSessionTree(session, index, fail);
+  for (const session of sessions) {
+    checkSessionTree(session, index, fail);
+    checkAttachmentCount(session, fail);
+  }
+  checkReferences(files, fail);
 
   if (errors.length > 0) {
     // Stable sort: errors found on one line stay in the order they were found.
@@ -201,14 +238,17 @@ export function parseImport(
       errorCount: errors.length,
       renamedSessions: new Map(),
       renamedEntryCount: 0,
+      renamedAttachmentCount: 0,
     };
   }
 
   const remapped = remapClashingIds(
-    sessions.map(({ header, entries }) => ({ header, entries })),
+    sessions.map(({ header, entries, attachments }) =>
+      attachments.length > 0 ? { header, entries, attachments } : { header, entries },
+    ),
     existingIds,
     makeId,
-    { sessions: sessionLineById, entries: index.ordinal },
+    { sessions: sessionLineById, entries: index.ordinal, attachments: files.line },
   );
   const result: ParsedImport = { kind, ...remapped, errors: [], errorCount: 0 };
   if (settings !== undefined) result.settings = settings;
@@ -253,6 +293,18 @@ function readSessionLine(
   if (isCount(record.entryCount)) promisedEntries = record.entryCount;
   else fail(line, 'The session line does not say how many entries follow ("entryCount").');
 
+  // Files before version 2 had no attachments and no count of them. A line with a bad
+  // version was reported above and is not reported twice.
+  let promisedAttachments: number | undefined = 0;
+  if (isCount(record.attachmentCount)) promisedAttachments = record.attachmentCount;
+  else if (
+    record.attachmentCount !== undefined ||
+    (!versionProblem && !isOlderThanAttachments(record.version))
+  ) {
+    fail(line, 'The session line does not say how many attached files follow ("attachmentCount").');
+    promisedAttachments = undefined;
+  }
+
   return {
     header,
     line,
@@ -261,7 +313,62 @@ function readSessionLine(
     entries: [],
     entryLines: [],
     reportedIds: new Set(),
+    promisedAttachments,
+    attachmentLineCount: 0,
+    attachments: [],
   };
+}
+
+function isOlderThanAttachments(version: unknown): boolean {
+  return typeof version === 'number' && version < ATTACHMENTS_VERSION;
+}
+
+/**
+ * An attachment line: it belongs to the session line it follows, like an entry, and
+ * each file is in the file once. A broken one still counts for `attachmentCount`.
+ */
+function readFileLine(
+  record: Json,
+  line: number,
+  session: FileSession | 'broken',
+  fail: Fail,
+  files: FileAttachments,
+): void {
+  const owner = session === 'broken' ? undefined : session;
+  if (owner) owner.attachmentLineCount++;
+  const id =
+    isRecord(record.attachment) && isNonEmptyString(record.attachment.id) ? record.attachment.id : undefined;
+  const reported = (message: string) => {
+    if (id !== undefined) files.reported.add(id);
+    else files.reportedUnnamed = true;
+    fail(line, message);
+  };
+  const named = id === undefined ? '' : ` ${shown(id)}`;
+  if (owner && record.sessionId !== owner.header.id) {
+    reported(
+      `Attached file${named} belongs to session ${shown(record.sessionId)}, but it follows the session line of ${shown(owner.header.id)}.`,
+    );
+    return;
+  }
+  if (!isNonEmptyString(record.sessionId)) {
+    reported(`Attached file${named} has no "sessionId".`);
+    return;
+  }
+  const read = readAttachmentLine(record);
+  if (!read.ok) {
+    reported(read.problem);
+    return;
+  }
+  const earlier = files.line.get(read.ref.id);
+  if (earlier !== undefined) {
+    fail(line, `Attached file${named} appears twice in the file (first on line ${earlier}).`);
+    return;
+  }
+  files.line.set(read.ref.id, line);
+  if (!owner) return;
+  const attachment: ExchangeAttachment = { ref: read.ref, sessionId: owner.header.id };
+  if (read.bytes) attachment.bytes = read.bytes;
+  owner.attachments.push(attachment);
 }
 
 function readEntryLine(
@@ -270,6 +377,7 @@ function readEntryLine(
   session: FileSession | 'broken',
   fail: Fail,
   index: EntryIndex,
+  files: FileAttachments,
 ): void {
   const owner = session === 'broken' ? undefined : session;
   const reported = (message: string) => {
@@ -297,6 +405,7 @@ function readEntryLine(
   }
   for (const problem of restored.problems) reported(problem);
   const entry = restored.value;
+  if (entry.type === 'message' && !readAttachmentBlocks(record, line, entry.id, files, reported)) return;
 
   const earlier = index.ordinal.get(entry.id);
   if (earlier !== undefined) {
@@ -310,6 +419,53 @@ function readEntryLine(
   if (owner) {
     owner.entries.push(entry);
     owner.entryLines.push(line);
+  }
+}
+
+/**
+ * The references of a message's attachment blocks, each a sound reference, kept to be
+ * checked against the file's attachment lines once the whole file is read. False if
+ * one is damaged (and reported).
+ */
+function readAttachmentBlocks(
+  record: Json,
+  line: number,
+  entryId: string,
+  files: FileAttachments,
+  reported: (message: string) => void,
+): boolean {
+  const content = isRecord(record.message) ? record.message.content : undefined;
+  if (!Array.isArray(content)) return true;
+  for (const block of content) {
+    if (!isRecord(block) || block.type !== ATTACHMENT_BLOCK) continue;
+    const ref = block.attachment;
+    const problem = isRecord(ref) ? attachmentRefProblem(ref) : 'it has no "attachment" object.';
+    if (problem !== undefined || !isRecord(ref)) {
+      reported(`Entry ${shown(entryId)} has a damaged attachment block: ${problem}`);
+      return false;
+    }
+    // attachmentRefProblem found a non-empty string id.
+    files.references.push({ line, entryId, id: String(ref.id) });
+  }
+  return true;
+}
+
+/** Each session's promised number of attachment lines is there. */
+function checkAttachmentCount(session: FileSession, fail: Fail): void {
+  const promised = session.promisedAttachments;
+  if (promised === undefined || session.attachmentLineCount === promised) return;
+  fail(
+    session.line,
+    `Session ${shown(session.header.id)} says ${promised} attached files follow, but ${session.attachmentLineCount} do; the file may be cut short.`,
+  );
+}
+
+/** Every file an entry attaches is in the file (bytes or a `missing` line); damaged ones were reported already. */
+function checkReferences(files: FileAttachments, fail: Fail): void {
+  if (files.reportedUnnamed) return;
+  for (const { line, entryId, id } of files.references) {
+    if (files.line.has(id) || files.reported.has(id)) continue;
+    fail(line, `Entry ${shown(entryId)} attaches the file ${shown(id)}, which is not in this file.`);
   }
 }
 

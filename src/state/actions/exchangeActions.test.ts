@@ -3,7 +3,10 @@
  * Export and import through the real app wiring in Node: what the download holds, and
  * what an import leaves in the store and in the database the app runs on.
  */
-import { describe, expect, it } from 'vitest';
+import { Blob as NodeBlob } from 'node:buffer';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { attachedSession, exchangeAttachments } from '../../core/exchange/attachmentTestFixtures';
+import { exportChainJsonl } from '../../core/exchange/exportJsonl';
 import type { SessionHeader } from '../../core/session/types';
 import { type AppHarness, appsPerTest, transcript } from '../../testing/appHarness';
 import { textReply } from '../../testing/mockModel';
@@ -157,5 +160,38 @@ describe('export and import', () => {
     expect(target.state().sessions).toEqual(sessionsBefore);
     expect(await target.stored.headers()).toEqual(storedBefore);
     expect(target.notices()).toEqual([]);
+  });
+
+  it('imports a file with attached files twice: the second lands as copies, after a backup that carries the files', async () => {
+    // jsdom's Blob does not survive fake-indexeddb's structured clone (it comes back a plain
+    // object); Node's does, as a browser's Blob survives IndexedDB.
+    vi.stubGlobal('Blob', NodeBlob);
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    const file = exportChainJsonl([{ ...attachedSession(), attachments: exchangeAttachments() }]);
+    const target = await start();
+
+    const first = await target.exchange.importFromText(file);
+    expect(first).toMatchObject({ ok: true, message: 'Imported 1 session (4 entries, 3 files).' });
+    const second = await target.exchange.importFromText(file);
+    expect(second).toMatchObject({ ok: true });
+    expect(second.message).toMatch(/^Imported 1 session \(4 entries, 3 files\)\. 1 session was already here/);
+
+    // The backup made before the second import holds the first import's files, bytes and all.
+    const [backup, ...more] = await target.downloads();
+    expect(more).toEqual([]);
+    const files = records(backup?.text ?? '').filter((line) => line.type === 'attachment');
+    const bytes = exchangeAttachments().map((item) => Buffer.from(item.bytes!).toString('base64'));
+    expect(files.map((line) => line.data)).toEqual(bytes);
+
+    const copy = target
+      .state()
+      .sessions.find((header) => header.title === 'Files' && header.id !== 's-files');
+    const stored = await target.runtime.repository.loadSessionAttachments(copy?.id ?? '');
+    expect(stored).toHaveLength(3);
+    expect(
+      (await target.runtime.repository.loadSessionAttachments('s-files')).map((r) => r.id).sort(),
+    ).toEqual(['att-image', 'att-pdf', 'att-text']);
   });
 });

@@ -8,8 +8,11 @@
  * anyway (src/storage/importSessions.ts). The API key never reaches a file: the core
  * strips it from settings and redacts its text everywhere, given the key in use, and
  * every key the device used before is found by its fingerprint (keyRemoval.ts).
+ * JSONL files carry the files their messages attach; their bytes are written as they
+ * are, never scanned (see JsonlPiece).
  */
 import { describeImport } from '../../core/exchange/describeImport';
+import { referencedAttachmentIds, withAttachments } from '../../core/exchange/exchangeAttachments';
 import type { SessionData } from '../../core/exchange/exchangeFormat';
 import {
   backupFileName,
@@ -18,7 +21,7 @@ import {
   type ExportExtension,
   sessionFileName,
 } from '../../core/exchange/exportFileName';
-import { exportBackup, exportChainJsonl, exportSessionJsonl } from '../../core/exchange/exportJsonl';
+import { backupJsonlPieces, chainJsonlPieces, type JsonlPiece } from '../../core/exchange/exportJsonl';
 import { exportSessionMarkdown } from '../../core/exchange/exportMarkdown';
 import { handoffChainIds } from '../../core/exchange/handoffChain';
 import { type ImportError, parseImport } from '../../core/exchange/importJsonl';
@@ -37,11 +40,21 @@ const MIME: Record<ExportFormat, string> = {
   md: 'text/markdown',
 };
 
-/** Saves `text` as a file through the browser's download. */
-/** Saves `text` as a file, without any key this device has used (the current one is out already). */
-async function downloadText(fileName: string, text: string, format: ExportFormat): Promise<void> {
-  const clean = await withoutPastKeys(text);
-  const url = URL.createObjectURL(new Blob([clean], { type: `${MIME[format]};charset=utf-8` }));
+/**
+ * Saves a file through the browser's download, without any key this device has used
+ * (the current one is out already). Only the text pieces are scanned; the pieces are
+ * written one after another, so a file of large attachments is never one string.
+ */
+async function downloadText(
+  fileName: string,
+  content: string | readonly JsonlPiece[],
+  format: ExportFormat,
+): Promise<void> {
+  const pieces = typeof content === 'string' ? [content] : content;
+  const parts: string[] = [];
+  for (const piece of pieces)
+    parts.push(typeof piece === 'string' ? await withoutPastKeys(piece) : piece.base64);
+  const url = URL.createObjectURL(new Blob(parts, { type: `${MIME[format]};charset=utf-8` }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -78,6 +91,12 @@ function markdownOf(data: SessionData): string {
   return exportSessionMarkdown(data.header, branch, { sessionTitles: titlesById(), secret: secret() });
 }
 
+/** The sessions with the files their entries attach, queued or stored. */
+async function withTheirFiles(sessions: readonly SessionData[]): Promise<SessionData[]> {
+  const records = await getRuntime().files.records(referencedAttachmentIds(sessions));
+  return withAttachments(sessions, records);
+}
+
 /** The open session from memory: it may hold what is not stored yet (an empty new session). */
 function openSessionData(): SessionData {
   const { session } = getRuntime();
@@ -91,7 +110,7 @@ export async function exportOpenSession(format: ExportFormat): Promise<void> {
     const data = openSessionData();
     const text =
       format === 'jsonl'
-        ? exportSessionJsonl(data.header, data.entries, { secret: secret() })
+        ? chainJsonlPieces(await withTheirFiles([data]), { secret: secret() })
         : markdownOf(data);
     const fileName = sessionFileName(data.header.title, format);
     await downloadText(fileName, text, format);
@@ -114,7 +133,7 @@ export async function exportOpenChain(format: ExportFormat): Promise<void> {
     const root = chain[0] ?? open;
     const text =
       format === 'jsonl'
-        ? exportChainJsonl(chain, { secret: secret() })
+        ? chainJsonlPieces(await withTheirFiles(chain), { secret: secret() })
         : `${chain.map(markdownOf).join('\n---\n\n')}`;
     const fileName = sessionFileName(`${root.header.title} chain`, format);
     await downloadText(fileName, text, format);
@@ -125,12 +144,14 @@ export async function exportOpenChain(format: ExportFormat): Promise<void> {
 }
 
 async function downloadBackup(db: BatonDb, fileName: (createdAt: number) => string): Promise<string> {
-  const { sessions, problems } = await snapshotAll(db);
-  for (const problem of problems) notifyError(problem);
+  const snapshot = await snapshotAll(db);
+  for (const problem of snapshot.problems) notifyError(problem);
+  const sessions = await withAttachments(snapshot.sessions, snapshot.attachments);
   const createdAt = Date.now();
   const name = fileName(createdAt);
   const settings = get().settings;
-  await downloadText(name, exportBackup(sessions, settings, { secret: settings.apiKey, createdAt }), 'jsonl');
+  const pieces = backupJsonlPieces(sessions, settings, { secret: settings.apiKey, createdAt });
+  await downloadText(name, pieces, 'jsonl');
   return name;
 }
 
@@ -167,6 +188,8 @@ export async function importFromText(text: string): Promise<ImportOutcome> {
       const existing = {
         sessions: new Set([...stored.sessions, open.header.id]),
         entries: new Set([...stored.entries, ...open.entries.map((entry) => entry.id)]),
+        // The queue was flushed (withDb): every attached file is stored, so its id is here.
+        attachments: stored.attachments ?? new Set<string>(),
       };
       const parsed = parseImport(text, existing);
       if (parsed.errorCount > 0) {
