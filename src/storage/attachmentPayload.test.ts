@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
-import { base64OfBytes, payloadChars, readPayload } from './attachmentPayload';
+import { payloadChars, readPayload } from './attachmentPayload';
 
 /** Bytes that are not text and hit every value, the high ones included. */
 function patternBytes(length: number): Uint8Array<ArrayBuffer> {
@@ -12,17 +12,6 @@ function patternBytes(length: number): Uint8Array<ArrayBuffer> {
 function record(kind: AttachmentRecord['kind'], mediaType: string, data: Blob): AttachmentRecord {
   return { id: 'a', sessionId: 's', kind, mediaType, name: 'file', size: data.size, data };
 }
-
-describe('base64OfBytes', () => {
-  // Lengths around the chunk size and each remainder modulo 3: padding must appear only at the end.
-  it.each([0, 1, 2, 3, 32_765, 32_766, 32_767, 65_533, 100_001])(
-    'encodes %i bytes as the standard base64',
-    (length) => {
-      const bytes = patternBytes(length);
-      expect(base64OfBytes(bytes)).toBe(Buffer.from(bytes).toString('base64'));
-    },
-  );
-});
 
 describe('readPayload', () => {
   it('gives images and PDFs as base64 with their media type, byte for byte', async () => {

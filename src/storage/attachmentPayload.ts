@@ -4,23 +4,7 @@
  * to tens of megabytes, so it works on whole chunks rather than byte by byte.
  */
 import type { AttachmentPayload, AttachmentRecord } from '../core/attachments/attachmentTypes';
-
-/**
- * Bytes per String.fromCharCode call: small enough for its argument list (engines cap
- * how many arguments one call may take), and a multiple of 3 so each chunk encodes to
- * base64 without padding: the chunks' encodings joined are the whole file's encoding.
- */
-const CHUNK_BYTES = 0x8000 - (0x8000 % 3);
-
-export function base64OfBytes(bytes: Uint8Array): string {
-  const parts: string[] = [];
-  for (let start = 0; start < bytes.length; start += CHUNK_BYTES) {
-    const chunk = bytes.subarray(start, start + CHUNK_BYTES);
-    // apply takes any array-like, a Uint8Array included; its typing only knows arrays.
-    parts.push(btoa(String.fromCharCode.apply(null, chunk as unknown as number[])));
-  }
-  return parts.join('');
-}
+import { encodeBase64 } from '../core/attachments/base64';
 
 /** The record's payload. Rejects if its bytes cannot be read (the browser lost the file). */
 export async function readPayload(record: AttachmentRecord): Promise<AttachmentPayload> {
@@ -30,7 +14,7 @@ export async function readPayload(record: AttachmentRecord): Promise<AttachmentP
     // A leading byte order mark is dropped: it is encoding, not content.
     return { kind: 'text', text: new TextDecoder('utf-8').decode(bytes) };
   }
-  return { kind: record.kind, mediaType: record.mediaType, base64: base64OfBytes(bytes) };
+  return { kind: record.kind, mediaType: record.mediaType, base64: encodeBase64(bytes) };
 }
 
 /** What a payload costs the cache: the characters it holds. */

@@ -8,8 +8,9 @@
  * key into a message; a key in a file that is mailed around or attached to a bug
  * report is the worse outcome.
  */
+
+import { encodeBase64 } from '../attachments/base64';
 import type { SessionEntry, SessionHeader } from '../session/types';
-import { encodeBase64 } from './base64';
 import {
   ATTACHMENT_LINE,
   type AttachmentLine,

@@ -6,8 +6,8 @@
  */
 import { IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE } from '../attachments/attachmentLimits';
 import type { AttachmentKind, AttachmentRef } from '../attachments/attachmentTypes';
+import { decodeBase64 } from '../attachments/base64';
 import { isRecord } from '../isRecord';
-import { decodeBase64 } from './base64';
 
 export type ReadAttachment =
   | { ok: true; ref: AttachmentRef; bytes: Uint8Array<ArrayBuffer> | undefined }

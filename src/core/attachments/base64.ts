@@ -1,5 +1,5 @@
 /**
- * Standard base64 (RFC 4648, with `=` padding) for attached files in exchange files.
+ * Standard base64 (RFC 4648, with `=` padding) for attached files: in requests and in exchange files.
  *
  * Files can be tens of MB, so neither direction builds a string a byte at a time:
  * encoding fills a buffer of character codes per chunk and decodes each chunk to a
