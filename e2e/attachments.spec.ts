@@ -4,9 +4,21 @@
  * after a reload), are refused with a sentence before anything is sent, are scaled down
  * when large, and leave the device with their session.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { JSHandle, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { alertNotice, composer, revealSessionActions, userMessages, waitIdle } from './helpers';
+
+// axe takes seconds per page on a loaded machine.
+test.describe.configure({ timeout: 180_000 });
+
+/** Serious and critical axe findings on the page as it is now (as e2e/accessibility.spec.ts reads them). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** A file made in the page: its bytes as base64, or `zeros` bytes of 0. */
 type FileSpec = { name: string; type: string } & ({ base64: string } | { zeros: number });
@@ -174,6 +186,7 @@ test('a pasted image, a dropped PDF and text file go to the API as blocks, show 
   await expect(chips(page)).toHaveCount(2);
   await paste(page, [{ name: 'chart.png', type: 'image/png', base64: png }]);
   await expect(chips(page)).toHaveCount(3);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await composer(page).fill('What do these say?');
   await composer(page).press('Enter');
@@ -224,6 +237,7 @@ test('a pasted image, a dropped PDF and text file go to the API as blocks, show 
   await reloaded.getByRole('button', { name: 'chart.png' }).click();
   const dialog = page.getByRole('dialog', { name: 'chart.png' });
   await expect(dialog.getByRole('img', { name: 'chart.png' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
@@ -261,6 +275,7 @@ test('a file of the wrong type or too large is refused with a sentence, and noth
 
   await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
   await composer(page).press('Enter');
   await page.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'huge.pdf' })).toHaveCount(0);
@@ -273,6 +288,8 @@ test('a large image picked with Attach files is stored scaled down to 1568 px, w
   mockApi,
 }) => {
   const png = await drawPng(page, 3000, 2000);
+  // Scaled off the page's thread, in the worker started for it.
+  const worker = page.waitForEvent('worker');
   await page.getByTestId('attach-input').setInputFiles({
     name: 'wide.png',
     mimeType: 'image/png',
@@ -280,6 +297,7 @@ test('a large image picked with Attach files is stored scaled down to 1568 px, w
   });
   await expect(chips(page)).toHaveCount(1);
   await expect(chips(page).first()).toContainText('(from 3000×2000)');
+  expect((await worker).url()).toMatch(/scaleImage\.worker.*\.js$/);
   await expect(page.getByLabel('Keep original size')).not.toBeChecked();
 
   // Files alone make a message.
@@ -331,4 +349,24 @@ test('a large image picked with Attach files is stored scaled down to 1568 px, w
     buffer: Buffer.from(png, 'base64'),
   });
   await expect(page.getByLabel('Keep original size')).not.toBeChecked();
+
+  // A file the device no longer has (cleared storage, say) is named and said to be gone.
+  await page.evaluate(async (id) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('baton');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('attachments', 'readwrite');
+      tx.objectStore('attachments').delete(id);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  }, stored?.id ?? '');
+  await page.reload();
+  await expect(userMessages(page).first()).toContainText('wide.png (no longer on this device)');
+  await expect(userMessages(page).first().getByRole('button', { name: 'wide.png' })).toHaveCount(0);
+  await expect(userMessages(page).last().getByRole('button', { name: 'kept.png' })).toBeVisible();
 });

@@ -57,8 +57,10 @@ export function AttachmentChips() {
     <div className="attachments-pending">
       {refusals.length > 0 && (
         <div className="attachment-refusals" role="alert">
-          {refusals.map((sentence) => (
-            <p key={sentence}>{sentence}</p>
+          {refusals.map((sentence, index) => (
+            // The same file given twice is refused twice, in the same words.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list only ever grows or is cleared whole.
+            <p key={index}>{sentence}</p>
           ))}
           <button type="button" className="link-button" onClick={() => dismissAttachmentRefusals()}>
             Dismiss
