@@ -90,6 +90,8 @@ export interface AppHarness {
   notices(): Array<Omit<Notice, 'id'>>;
   /** Types into the message box the way the composer does (control characters stripped, length checked). */
   type(text: string): void;
+  /** Sets store fields the way a component's own action would (files in the composer, say). */
+  setState(patch: Partial<BatonState>): void;
   /** The live objects behind the store: the agent session, the write queue, the repository. */
   runtime: Runtime;
   composer: App['composer'];
@@ -167,6 +169,7 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
     until: (check, what) => until(app.store.batonStore, check, what),
     notices: () => state().notices.map(({ id: _id, ...notice }) => notice),
     type: (text) => app.composerText.setComposerText(text),
+    setState: (patch) => app.store.batonStore.setState(patch),
     runtime,
     composer: app.composer,
     handoff: app.handoff,

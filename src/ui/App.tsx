@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { openSettings } from '../state/actions/actions';
 import { useBaton } from '../state/store/useBaton';
+import { DropOverlay } from './attachments/DropOverlay';
+import { useFileDrop } from './attachments/useFileDrop';
 import { Breadcrumb } from './Breadcrumb';
 import { ContextBanner } from './ContextBanner';
 import { ChatView } from './chat/ChatView';
@@ -46,6 +48,7 @@ export function App() {
   }, []);
 
   useAppliedTheme();
+  const drop = useFileDrop();
   useGlobalKeys({
     openShortcuts: () => setShortcutsOpen(true),
     closeDrawer: () => {
@@ -107,7 +110,9 @@ export function App() {
       >
         <Sidebar id={SESSIONS_DRAWER_ID} onNavigate={() => setDrawer(null)} />
       </RegionBoundary>
-      <main className="main">
+      {/* Files dropped on the chat or the composer are attached to the next message. */}
+      <main className="main" {...drop.handlers}>
+        <DropOverlay over={drop.over} />
         {/* Another session may well draw: opening one draws the chat afresh. */}
         <RegionBoundary region="chat" resetKey={activeSessionId}>
           <StatusLine />

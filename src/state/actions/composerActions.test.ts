@@ -6,8 +6,23 @@
 import { describe, expect, it } from 'vitest';
 import { appsPerTest, lastUserText, mockTokenCount, transcript } from '../../testing/appHarness';
 import { sentTexts, TEST_API_KEY, TEST_MODEL, textReply } from '../../testing/mockModel';
+import type { PendingAttachment } from '../attachments/pendingAttachment';
 
 const start = appsPerTest();
+
+/** A file in the composer as the attachment code leaves it: read, checked, ready to send. */
+function pendingText(name: string, text: string): PendingAttachment {
+  const data = new Blob([text], { type: 'text/plain;charset=utf-8' });
+  return {
+    record: { id: `file-${name}`, kind: 'text', mediaType: 'text/plain', name, size: data.size, data },
+  };
+}
+
+/** The block types and texts of the newest user message of a request. */
+function lastUserBlocks(request: { body: { messages?: Array<{ content: unknown }> } } | undefined) {
+  const content = request?.body.messages?.at(-1)?.content as Array<{ type: string; text?: string }>;
+  return content.map((block) => `${block.type}: ${block.text ?? ''}`);
+}
 
 /** A reply slow enough to act on while it streams (one SSE event every 20 ms). */
 const slowReply = (text: string) => textReply(text, 20, 4);
@@ -184,5 +199,62 @@ describe('submitComposer', () => {
       'assistant: An answer that takes a while.',
     ]);
     expect(app.state().composerText).toBe('/handoff the error paths');
+  });
+  it('sends the files in the box before the text, and empties the box once the message is accepted', async () => {
+    const app = await start();
+    app.setState({ pendingAttachments: [pendingText('a.md', 'alpha'), pendingText('b.csv', 'x,y')] });
+    app.type('Compare them');
+    await app.composer.submitComposer('Compare them');
+
+    expect(lastUserBlocks(app.mock.messageRequests()[0])).toEqual([
+      'text: <attached-file name="a.md">\nalpha\n</attached-file>',
+      'text: <attached-file name="b.csv">\nx,y\n</attached-file>',
+      'text: Compare them',
+    ]);
+    expect(app.state().pendingAttachments).toEqual([]);
+    expect(app.state().composerText).toBe('');
+  });
+
+  it('sends files without text', async () => {
+    const app = await start();
+    app.setState({ pendingAttachments: [pendingText('only.txt', 'just this')] });
+    await app.composer.submitComposer('');
+    expect(lastUserBlocks(app.mock.messageRequests()[0])).toEqual([
+      'text: <attached-file name="only.txt">\njust this\n</attached-file>',
+    ]);
+  });
+
+  it('a refused send gives back the text and the files, with the reason', async () => {
+    const app = await start();
+    await app.composer.submitComposer('Summarise the ledger rules. '.repeat(60));
+    app.mock.limitContext(mockTokenCount(app.mock.messageRequests()[0]?.body ?? {}) + 40);
+    await app.composer.submitComposer('Which invoices failed the rate check last night, and why?');
+    expect(app.mock.messageRequests()).toHaveLength(2);
+
+    app.setState({ pendingAttachments: [pendingText('ledger.csv', 'id,total')] });
+    app.type('Look at this');
+    await app.composer.submitComposer('Look at this');
+
+    expect(app.mock.messageRequests()).toHaveLength(2);
+    expect(app.state().composerText).toBe('Look at this');
+    expect(app.state().pendingAttachments.map((p) => p.record.name)).toEqual(['ledger.csv']);
+    expect(app.notices().at(-1)?.text).toMatch(/your message is still in the box\.$/);
+  });
+
+  it('keeps the files and the text in the box while a reply streams, and says why', async () => {
+    const app = await start();
+    app.mock.script(slowReply('The first answer, written slowly.'));
+    const first = app.composer.submitComposer('first question');
+    await app.mock.waitForRequests(1);
+
+    app.setState({ pendingAttachments: [pendingText('later.md', 'later')] });
+    app.type('with this file');
+    await app.composer.submitComposer('with this file');
+    expect(app.state().composerText).toBe('with this file');
+    expect(app.state().pendingAttachments).toHaveLength(1);
+    expect(app.state().queue).toEqual({ steering: [], followUps: [] });
+    expect(app.notices()).toEqual([{ kind: 'info', text: app.composer.FILES_WAIT_FOR_REPLY }]);
+    await first;
+    expect(app.mock.messageRequests()).toHaveLength(1);
   });
 });

@@ -5,6 +5,8 @@ import { parseSlashInput } from '../../core/commands/parseSlashInput';
 import { expandPromptTemplate } from '../../core/commands/promptTemplates';
 import { NOTHING_TO_HAND_OFF } from '../../core/handoff/handoffMachine';
 import { getRuntime, hasRuntime } from '../app/runtime';
+import { attachmentsRead } from '../attachments/attachmentActions';
+import { outgoingAttachments } from '../attachments/pendingAttachment';
 import { messageTooLong } from '../store/composerText';
 import { notify, notifyError } from '../store/notices';
 import { get, set } from '../store/storeAccess';
@@ -23,13 +25,21 @@ function isTemplate(name: string): boolean {
   return get().settings.promptTemplates.some((t) => t.name === name);
 }
 
+/** Said when Enter is pressed with files while a reply is written: only text can be queued. */
+export const FILES_WAIT_FOR_REPLY =
+  'Files go with a message once the reply has ended: your text and files stay in the box until then.';
+
 /**
  * The composer's Enter. Commands run, unknown commands keep the text and say so,
  * anything else is sent, or queued when a reply is still being written
- * (`steer` puts it into the next turn instead of after the reply).
+ * (`steer` puts it into the next turn instead of after the reply). Attached files go
+ * with the text (or alone); files still being read are waited for.
  */
 export async function submitComposer(text: string, options: { steer?: boolean } = {}): Promise<void> {
-  if (!hasRuntime() || text.trim() === '') return;
+  if (!hasRuntime()) return;
+  if (get().readingAttachments > 0) await attachmentsRead();
+  const files = get().pendingAttachments;
+  if (text.trim() === '' && files.length === 0) return;
   const tooLong = messageTooLong(text);
   if (tooLong) {
     notifyError(tooLong);
@@ -58,6 +68,21 @@ export async function submitComposer(text: string, options: { steer?: boolean } 
   }
   const isTemplateCall = parsed.kind === 'command';
   const body = parsed.kind === 'text' ? parsed.text : text;
+  if (files.length > 0) {
+    if (session.isBusy) {
+      notify(FILES_WAIT_FOR_REPLY);
+      return;
+    }
+    // Out of the box while it is sent; a refused send gives them back (see sendPrompt).
+    const attachments = outgoingAttachments(files, get().keepOriginalSize);
+    set({ composerText: '', pendingAttachments: [], keepOriginalSize: false });
+    await sendPrompt(body, text, {
+      attachments,
+      pendingFiles: files,
+      expandPromptTemplates: isTemplateCall,
+    });
+    return;
+  }
   set({ composerText: '' });
   if (session.isBusy) {
     const expanded = isTemplateCall ? expandNow(body) : body;

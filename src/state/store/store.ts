@@ -8,6 +8,7 @@ import type { HandoffState } from '../../core/handoff/handoffState';
 import type { Message, SessionEntry, SessionHeader } from '../../core/session/types';
 import type { TodoItem } from '../../core/todos/todoTypes';
 import type { SessionUsage } from '../../core/usage/sessionUsage';
+import type { PendingAttachment } from '../attachments/pendingAttachment';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
 
 export interface Notice {
@@ -56,6 +57,14 @@ export interface BatonState {
   openingSessionId: string | null;
   notices: Notice[];
   composerText: string;
+  /** Files read and checked, to be sent with the next message (kept like the text when the session changes). */
+  pendingAttachments: PendingAttachment[];
+  /** Files given but still being read or scaled: a send waits for them. */
+  readingAttachments: number;
+  /** Why the files last given were not attached, one sentence each, until dismissed or new files come. */
+  attachmentRefusals: string[];
+  /** Send scaled images at their original size instead (when the API takes that size). */
+  keepOriginalSize: boolean;
   settings: Settings;
   settingsOpen: boolean;
   /** Unsaved changes exist (a write failed or is pending retry). */
@@ -87,6 +96,10 @@ export const initialState: BatonState = {
   openingSessionId: null,
   notices: [],
   composerText: '',
+  pendingAttachments: [],
+  readingAttachments: 0,
+  attachmentRefusals: [],
+  keepOriginalSize: false,
   settings: DEFAULT_SETTINGS,
   settingsOpen: false,
   saveError: null,

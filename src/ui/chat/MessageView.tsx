@@ -1,4 +1,5 @@
 import { memo, useMemo } from 'react';
+import type { AttachmentRef } from '../../core/attachments/attachmentTypes';
 import { CONTEXT_WINDOW_EXCEEDED_NOTE, overflowOf } from '../../core/context/lengthRefusal';
 import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
 import { type Message, textOf } from '../../core/session/types';
@@ -8,6 +9,7 @@ import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
 import { PlainText } from '../text/PlainText';
 import { citedText, type Source } from './citedText';
+import { MessageAttachments } from './MessageAttachments';
 import { SearchLines } from './SearchLines';
 import { ThoughtView } from './ThoughtView';
 
@@ -72,11 +74,17 @@ function UserMessage({ message }: { message: Message }) {
       </article>
     );
   }
+  const attachments = message.content.flatMap((b): AttachmentRef[] =>
+    b.type === 'attachment' ? [b.attachment] : [],
+  );
   return (
     <article className="message message-user" aria-label="You">
-      <div className="user-text">
-        <PlainText text={text} />
-      </div>
+      <MessageAttachments attachments={attachments} />
+      {(text || attachments.length === 0) && (
+        <div className="user-text">
+          <PlainText text={text} />
+        </div>
+      )}
     </article>
   );
 }

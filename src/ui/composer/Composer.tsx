@@ -1,10 +1,15 @@
 import { useMemo, useState } from 'react';
 import { type CompletionItem, completeSlash } from '../../core/commands/autocomplete';
 import { handleEditKey, setComposerText, stop, submitComposer } from '../../state/actions/actions';
+import { attachFiles } from '../../state/attachments/attachmentActions';
 import { selectBusy } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
+import { currentContextRoom } from '../attachments/contextRoom';
+import { pastedFiles } from '../attachments/pastedFiles';
 import { hasLongRun } from '../text/longRuns';
 import '../text/longText.css';
+import { AttachButton } from './AttachButton';
+import { AttachmentChips } from './AttachmentChips';
 import { HandoffButton } from './HandoffButton';
 import { QueueChips } from './QueueChips';
 import { AUTOCOMPLETE_ID, optionId, SlashAutocomplete } from './SlashAutocomplete';
@@ -15,6 +20,9 @@ export function Composer() {
   const text = useBaton((s) => s.composerText);
   const busy = useBaton(selectBusy);
   const templates = useBaton((s) => s.settings.promptTemplates);
+  const hasFiles = useBaton((s) => s.pendingAttachments.length > 0 || s.readingAttachments > 0);
+  // Files alone make a message; while a reply is written only text can be queued.
+  const canSend = text.trim() !== '' || hasFiles;
   const [selected, setSelected] = useState(0);
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
 
@@ -79,9 +87,18 @@ export function Composer() {
     }
   };
 
+  // A pasted file (a screenshot, say) is attached; the text of the clipboard is then not pasted too.
+  const onPaste = (e: React.ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = pastedFiles(e.clipboardData.files);
+    if (files.length === 0) return;
+    e.preventDefault();
+    void attachFiles(files, currentContextRoom());
+  };
+
   return (
     <div className="composer">
       <QueueChips />
+      <AttachmentChips />
       <div className="composer-box">
         {open && <SlashAutocomplete items={matches} selected={active} onPick={pick} />}
         <textarea
@@ -102,13 +119,15 @@ export function Composer() {
             setSelected(0);
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
         />
         <div className="composer-actions">
           <HandoffButton />
+          <AttachButton />
           <ThinkingControl />
           {busy ? (
             <>
-              <button type="button" onClick={() => send(false)} disabled={!text.trim()}>
+              <button type="button" onClick={() => send(false)} disabled={!canSend}>
                 Queue
               </button>
               <button type="button" className="danger" onClick={() => stop()}>
@@ -116,7 +135,7 @@ export function Composer() {
               </button>
             </>
           ) : (
-            <button type="button" className="primary" onClick={() => send(false)} disabled={!text.trim()}>
+            <button type="button" className="primary" onClick={() => send(false)} disabled={!canSend}>
               Send
             </button>
           )}

@@ -1,0 +1,68 @@
+/**
+ * The checks a file passes before it becomes a pending attachment, in the order the
+ * facts become known: name and size first (a 40 MB file is refused unread), then what
+ * its bytes say, then whether the message still has room for it.
+ */
+import {
+  MAX_ATTACHMENTS_PER_MESSAGE,
+  MAX_FILE_BYTES,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_EDGE,
+  MAX_PDF_PAGES,
+  MAX_TEXT_FILE_BYTES,
+} from './attachmentLimits';
+import type { AttachmentRefusal } from './attachmentRefusals';
+import type { AttachmentKind } from './attachmentTypes';
+import { classifyFile } from './classifyFile';
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; refusal: AttachmentRefusal };
+
+const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
+const refused = <T>(refusal: AttachmentRefusal): Checked<T> => ({ ok: false, refusal });
+
+/**
+ * By name, type and size alone. Images may be larger than the API's image limit here:
+ * scaling down usually brings them under it.
+ */
+export function checkFile(file: { name: string; type: string; size: number }): Checked<AttachmentKind> {
+  const { name, size } = file;
+  const kind = classifyFile(file);
+  if (!kind) return refused({ reason: 'type', name });
+  if (size === 0) return refused({ reason: 'empty', name });
+  if (kind === 'text' && size > MAX_TEXT_FILE_BYTES) return refused({ reason: 'text-size', name, size });
+  if (size > MAX_FILE_BYTES) return refused({ reason: 'file-size', name, size });
+  return ok(kind);
+}
+
+/** An image as it will be sent (scaled or not). */
+export function checkImage(
+  name: string,
+  image: { width: number; height: number; size: number; scaled: boolean },
+): AttachmentRefusal | undefined {
+  if (image.width > MAX_IMAGE_EDGE || image.height > MAX_IMAGE_EDGE)
+    return { reason: 'image-edge', name, width: image.width, height: image.height };
+  if (image.size > MAX_IMAGE_BYTES)
+    return { reason: 'image-size', name, size: image.size, scaled: image.scaled };
+  return undefined;
+}
+
+export function checkPdfPages(name: string, pages: number | undefined): AttachmentRefusal | undefined {
+  return pages !== undefined && pages > MAX_PDF_PAGES ? { reason: 'pages', name, pages } : undefined;
+}
+
+/** Room for one more file in the message (`pending` are already in it). */
+export function checkCount(name: string, pending: number): AttachmentRefusal | undefined {
+  return pending >= MAX_ATTACHMENTS_PER_MESSAGE ? { reason: 'count', name } : undefined;
+}
+
+/**
+ * Room in the context window: `used` is the conversation's current estimate (what the
+ * meter shows) with the files already pending, `tokens` this file's estimate.
+ */
+export function checkContextRoom(
+  name: string,
+  room: { used: number; tokens: number; window: number },
+): AttachmentRefusal | undefined {
+  const total = room.used + room.tokens;
+  return total > room.window ? { reason: 'context', name, tokens: total, window: room.window } : undefined;
+}
