@@ -13,6 +13,13 @@ export function textFileBlock(name: string, text: string): string {
   return `<attached-file name="${name.replace(/"/g, '&quot;')}">\n${text}\n</attached-file>`;
 }
 
+/** The name and content of a text file as textFileBlock wrote it; undefined for any other text. */
+export function readTextFileBlock(text: string): { name: string; text: string } | undefined {
+  const match = /^<attached-file name="([^"]*)">\n([\s\S]*)\n<\/attached-file>$/.exec(text);
+  if (!match) return undefined;
+  return { name: (match[1] ?? '').replace(/&quot;/g, '"'), text: match[2] ?? '' };
+}
+
 export function missingAttachmentNote(name: string): string {
   return `[Attached file "${name}" is no longer stored on this device.]`;
 }

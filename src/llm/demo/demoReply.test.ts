@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { textFileBlock } from '../../core/attachments/attachmentText';
 import { buildCondensePrompt, CONDENSE_PROMPT_MARKER } from '../../core/handoff/condensePrompt';
 import {
   buildHandoffPrompt,
@@ -30,6 +31,37 @@ describe('demoReply', () => {
     const text = textOf(reply.blocks);
     expect(text).toContain('offline demo');
     expect(text).toContain('“Tell me about lighthouses”');
+  });
+
+  it('describes the files a message carried: type, size, dimensions or pages, and the text file by name', () => {
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwHwQZGBgAM/8F+x4RBCUAAAAASUVORK5CYII=';
+    const pdf = btoa('%PDF-1.4\n3 0 obj << /Type /Page >> endobj\n4 0 obj << /Type /Page >> endobj\n%%EOF');
+    const reply = demoReply({
+      model: 'baton-demo',
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png } },
+            {
+              type: 'document',
+              title: 'spec.pdf',
+              source: { type: 'base64', media_type: 'application/pdf', data: pdf },
+            },
+            { type: 'text', text: textFileBlock('notes.txt', 'twelve chars') },
+            { type: 'text', text: 'What are these?' },
+          ],
+        },
+      ],
+    });
+    const text = textOf(reply.blocks);
+    expect(text).toContain('You attached 3 files');
+    expect(text).toContain(`- an image (PNG, 2×1 px, ${atob(png).length} bytes)`);
+    expect(text).toContain('- a PDF “spec.pdf” (2 pages,');
+    expect(text).toContain('- a text file “notes.txt” (12 characters)');
+    // The file's content is not taken for the user's words.
+    expect(text).toContain('You wrote: “What are these?”');
   });
 
   it('is deterministic', () => {

@@ -4,6 +4,7 @@
  * shows every part of the app (streaming, the todo tool, handoff and the condensing
  * that makes a long conversation's handoff fit) without a key.
  */
+import { formatBytes } from '../../core/attachments/attachmentLimits';
 import { contextWindowFor } from '../../core/context/contextWindow';
 import { groupThousands } from '../../core/groupThousands';
 import { DEMO_SMALL_MODEL_ID } from '../defaults';
@@ -16,7 +17,7 @@ import {
   sectionOf,
   withoutHandoffContext,
 } from './handoffDocument';
-import { type DemoRequest, type DemoTurn, readRequest } from './readRequest';
+import { type DemoFile, type DemoRequest, type DemoTurn, readRequest } from './readRequest';
 import { clip, estimateTokens, quote, stableHash } from './text';
 
 export const TODO_TOOL_NAME = 'todo_write';
@@ -61,7 +62,29 @@ function replyBlocks(request: DemoRequest, last: DemoTurn | undefined): Scripted
       },
     ];
   }
-  return [text(greeting(request, ownText))];
+  return [text(greeting(request, ownText, last.files))];
+}
+
+/** What the demo received, as a real request carried it: type, size, dimensions or pages. */
+function describeFiles(files: readonly DemoFile[]): string {
+  const lines = files.map((file) => {
+    switch (file.kind) {
+      case 'image': {
+        const type = file.mediaType.replace('image/', '').toUpperCase();
+        const size = file.width && file.height ? `, ${file.width}×${file.height} px` : '';
+        return `- an image (${type}${size}, ${formatBytes(file.bytes)})`;
+      }
+      case 'pdf':
+        return `- a PDF${file.name ? ` ${quote(file.name, 60)}` : ''} (${file.pages ?? '?'} page${file.pages === 1 ? '' : 's'}, ${formatBytes(file.bytes)})`;
+      case 'text':
+        return `- a text file ${quote(file.name, 60)} (${groupThousands(file.chars)} characters)`;
+    }
+  });
+  return [
+    `You attached ${files.length === 1 ? 'one file' : `${files.length} files`}, and they reached me as a real model would get them:`,
+    ...lines,
+    'As a demo I cannot look inside them; with an API key, the model reads them.',
+  ].join('\n');
 }
 
 function wantsPlan(request: DemoRequest, lastText: string): boolean {
@@ -70,13 +93,16 @@ function wantsPlan(request: DemoRequest, lastText: string): boolean {
   );
 }
 
-function greeting(request: DemoRequest, lastText: string): string {
+function greeting(request: DemoRequest, lastText: string, files: readonly DemoFile[] = []): string {
   const paragraphs = [
     "Hello! This is Baton's offline demo model: no real model reads this conversation, and nothing leaves your browser.",
     lastText.trim() === ''
-      ? 'Your message had no text, so there is nothing for me to echo.'
+      ? files.length > 0
+        ? 'Your message had files and no text.'
+        : 'Your message had no text, so there is nothing for me to echo.'
       : `You wrote: ${quote(lastText, 120)}\n\nAs a demo I can only echo your words, but this conversation is saved like any other.`,
   ];
+  if (files.length > 0) paragraphs.push(describeFiles(files));
   const previousGoal = request.turns
     .filter((turn) => turn.role === 'user')
     .map((turn) => sectionOf(turn.text, 'Goal'))

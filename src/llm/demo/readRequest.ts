@@ -3,13 +3,25 @@
  * demo model needs. Tolerant by design: a malformed part is skipped, never thrown on.
  */
 
+import { readTextFileBlock } from '../../core/attachments/attachmentText';
+import { readImageInfo } from '../../core/attachments/imageSize';
+import { countPdfPages } from '../../core/attachments/pdfPages';
+
 export interface DemoTurn {
   role: 'user' | 'assistant';
   /** The turn's text blocks, joined by newlines. */
   text: string;
   toolUses: Array<{ id: string; name: string; input: unknown }>;
   toolResults: Array<{ toolUseId: string; content: string; isError: boolean }>;
+  /** Files the turn carried: images, PDFs, and text files (text blocks under a name). */
+  files: DemoFile[];
 }
+
+/** What the demo can tell of an attached file without understanding it. */
+export type DemoFile =
+  | { kind: 'image'; mediaType: string; bytes: number; width?: number; height?: number }
+  | { kind: 'pdf'; name?: string; bytes: number; pages?: number }
+  | { kind: 'text'; name: string; chars: number };
 
 export interface DemoRequest {
   model: string;
@@ -44,7 +56,7 @@ export function readRequest(body: unknown): DemoRequest {
 function readTurn(raw: unknown): DemoTurn | undefined {
   const message = asRecord(raw);
   if (message.role !== 'user' && message.role !== 'assistant') return undefined;
-  const turn: DemoTurn = { role: message.role, text: '', toolUses: [], toolResults: [] };
+  const turn: DemoTurn = { role: message.role, text: '', toolUses: [], toolResults: [], files: [] };
   // The API also accepts a bare string as a turn's content.
   const blocks =
     typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : message.content;
@@ -52,7 +64,15 @@ function readTurn(raw: unknown): DemoTurn | undefined {
   const texts: string[] = [];
   for (const item of blocks) {
     const block = asRecord(item);
-    if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
+    if (block.type === 'text' && typeof block.text === 'string') {
+      const file = readTextFileBlock(block.text);
+      if (file) turn.files.push({ kind: 'text', name: file.name, chars: file.text.length });
+      else texts.push(block.text);
+    }
+    if (block.type === 'image' || block.type === 'document') {
+      const file = readMediaFile(block);
+      if (file) turn.files.push(file);
+    }
     if (block.type === 'tool_use' && typeof block.name === 'string') {
       turn.toolUses.push({ id: readString(block.id) ?? '', name: block.name, input: block.input });
     }
@@ -66,6 +86,30 @@ function readTurn(raw: unknown): DemoTurn | undefined {
   }
   turn.text = texts.join('\n');
   return turn;
+}
+
+/** An image or PDF block's file: its size from the base64, dimensions or pages from its bytes. */
+function readMediaFile(block: Record<string, unknown>): DemoFile | undefined {
+  const source = asRecord(block.source);
+  if (source.type !== 'base64' || typeof source.data !== 'string') return undefined;
+  let bytes: Uint8Array;
+  try {
+    bytes = Uint8Array.from(atob(source.data), (char) => char.charCodeAt(0));
+  } catch {
+    return undefined; // Not base64: the real API would refuse the request; the demo skips the file.
+  }
+  if (block.type === 'image') {
+    const info = readImageInfo(bytes);
+    return {
+      kind: 'image',
+      mediaType: readString(source.media_type) ?? 'image',
+      bytes: bytes.length,
+      ...(info && { width: info.width, height: info.height }),
+    };
+  }
+  const name = readString(block.title);
+  const pages = countPdfPages(bytes);
+  return { kind: 'pdf', bytes: bytes.length, ...(name && { name }), ...(pages !== undefined && { pages }) };
 }
 
 function readToolResultContent(content: unknown): string {
