@@ -7,7 +7,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { JSHandle, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { alertNotice, composer, revealSessionActions, userMessages, waitIdle } from './helpers';
+import {
+  alertNotice,
+  assistantMessages,
+  composer,
+  exchange,
+  openApp,
+  revealSessionActions,
+  userMessages,
+  waitIdle,
+} from './helpers';
 
 // axe takes seconds per page on a loaded machine.
 test.describe.configure({ timeout: 180_000 });
@@ -369,4 +378,45 @@ test('a large image picked with Attach files is stored scaled down to 1568 px, w
   await expect(userMessages(page).first()).toContainText('wide.png (no longer on this device)');
   await expect(userMessages(page).first().getByRole('button', { name: 'wide.png' })).toHaveCount(0);
   await expect(userMessages(page).last().getByRole('button', { name: 'kept.png' })).toBeVisible();
+});
+
+test('without a key, the demo model says what it received: type, pixel size and bytes', async ({ page }) => {
+  await openApp(page);
+  const png = await drawPng(page, 64, 48);
+  await paste(page, [{ name: 'chart.png', type: 'image/png', base64: png }]);
+  await expect(chips(page)).toHaveCount(1);
+  await composer(page).fill('What is this?');
+  await composer(page).press('Enter');
+  const reply = assistantMessages(page).last();
+  await expect(reply).toContainText('You attached one file');
+  await expect(reply).toContainText(`an image (PNG, 64×48 px, ${Buffer.from(png, 'base64').length} bytes)`);
+});
+
+test.describe('two tabs', () => {
+  // Remembered, so the second tab talks to the mock too.
+  test.use({ connection: { rememberKey: true } });
+
+  test('a file sent in one tab shows in the other tab’s view of the session, read from storage', async ({
+    connected: a,
+    context,
+  }) => {
+    await exchange(a, 'Charts for the review');
+    const b = await context.newPage();
+    await openApp(b);
+    await expect(userMessages(b)).toHaveText(['Charts for the review']);
+
+    const png = await drawPng(a, 40, 30);
+    await paste(a, [{ name: 'chart.png', type: 'image/png', base64: png }]);
+    await expect(chips(a)).toHaveCount(1);
+    await composer(a).fill('Here is the chart');
+    await composer(a).press('Enter');
+    await waitIdle(a);
+
+    const shown = userMessages(b).last();
+    await expect(shown).toContainText('Here is the chart');
+    const thumb = shown.getByRole('button', { name: 'chart.png' }).locator('img');
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(40);
+  });
 });
