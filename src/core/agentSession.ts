@@ -56,14 +56,24 @@ import { createTodoWriteTool, TODO_WRITE_TOOL_NAME } from './todos/todoWriteTool
 
 export { BASE_SYSTEM_PROMPT } from './systemPrompt';
 
+/** The files a message carries, in order. */
+function filesOf(message: Message): AttachmentRef[] {
+  return message.content.flatMap((block) => (block.type === 'attachment' ? [block.attachment] : []));
+}
+
+/** A session's title from its first message: the first line of its text, else its first file's name. */
+function titleOfMessage(message: Message): string {
+  const text = textOf(message);
+  const file = filesOf(message)[0];
+  return text.trim() === '' && file ? titleFromText(file.name) : titleFromText(text);
+}
+
 /** The files sent in a branch, each with the message that carried it (for the handoff card). */
 function filesOfBranch(branch: readonly SessionEntry[]): HandoffAttachment[] {
   const files: HandoffAttachment[] = [];
   for (const entry of branch) {
     if (!isMessageEntry(entry) || entry.message.role !== 'user') continue;
-    for (const block of entry.message.content) {
-      if (block.type === 'attachment') files.push({ entryId: entry.id, attachment: block.attachment });
-    }
+    for (const attachment of filesOf(entry.message)) files.push({ entryId: entry.id, attachment });
   }
   return files;
 }
@@ -337,6 +347,8 @@ export class AgentSession {
 
   private async promptHeld(text: string, options: PromptOptions): Promise<void> {
     // An edit under way turns this message into its new branch.
+    // An edit changes the words: the files of the edited message stay with the new one.
+    const kept = this.pendingEdit === undefined ? [] : filesOf(this.editableEntry(this.pendingEdit).message);
     if (this.pendingEdit !== undefined) this.branchForEdit(this.pendingEdit);
     const full = this.contextFull();
     if (full) throw new ContextFullError(full);
@@ -346,7 +358,8 @@ export class AgentSession {
     }));
     // Queued before the message, so they land with it or before it (see saveAttachment).
     for (const record of attachments) this.deps.persistence.saveAttachment(record);
-    await this.agent.prompt(userMessage(this.expand(text, options), attachments.map(attachmentRef)), {
+    const files = [...kept, ...attachments.map(attachmentRef)];
+    await this.agent.prompt(userMessage(this.expand(text, options), files), {
       ...(options.toolChoice && { toolChoice: options.toolChoice }),
     });
     await this.sendFollowUps();
@@ -630,7 +643,7 @@ export class AgentSession {
       body.type === 'message' &&
       body.message.role === 'user'
     ) {
-      this.current.header = { ...this.current.header, title: titleFromText(textOf(body.message)) };
+      this.current.header = { ...this.current.header, title: titleOfMessage(body.message) };
     }
     this.saveHeader();
     return entry;

@@ -114,6 +114,28 @@ describe('attachments through the session', () => {
     expect(content.map((block) => block.type)).toEqual(['image']);
   });
 
+  it('titles a session whose first message is files alone after its first file', async () => {
+    h = await startSessionHarness();
+    h.mock.script(textReply('A chart.'));
+    await h.session.prompt('', { attachments: [files[0] as NewFile, files[1] as NewFile] });
+    expect(h.session.header.title).toBe('chart.png');
+  });
+
+  it('an edit of a message changes its words and keeps its files', async () => {
+    h = await startSessionHarness();
+    h.mock.script(textReply('Seen.'), textReply('Seen again.'));
+    await h.session.prompt('First words', { attachments: [files[0] as NewFile] });
+    const question = h.session.log.getBranch().find((e) => isMessageEntry(e) && e.message.role === 'user');
+    if (!question) throw new Error('No question');
+    await h.session.promptAsEdit(question.id, 'Better words');
+    const content = h.mock.messageRequests()[1]?.body.messages?.[0]?.content as Array<
+      Record<string, unknown>
+    >;
+    expect(content.map((block) => block.type)).toEqual(['image', 'text']);
+    expect(content[0]).toMatchObject({ source: { data: base64(PNG) } });
+    expect(content[1]?.text).toBe('Better words');
+  });
+
   it('sends the files again in later turns, read from storage once written', async () => {
     h = await startSessionHarness();
     h.mock.script(textReply('Seen.'), textReply('Still seen.'));
