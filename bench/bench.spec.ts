@@ -1,5 +1,6 @@
 /**
- * `npm run bench`'s measurements P1 to P4 (and P6, taken during P1), run by bench/run.mjs
+ * `npm run bench`'s measurements P1 to P4 (and P6, taken during P1; P3a and P4a, taken
+ * with P3 and P4 on a database with images attached), run by bench/run.mjs
  * through bench/playwright.config.ts. Each test writes its raw measurements to
  * bench/.dist/results/<id>.json; run.mjs adds P5 (file sizes), takes the medians and
  * prints the tables. See bench/README.md for what each figure measures exactly.
@@ -9,7 +10,7 @@
  * bench/lib/instrument.ts. The baselines run in the same page or on the same origin, in
  * the same run, through bench/baseline/bare.ts.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { handoffDocument, textReply } from '../e2e/helpers';
 import { checkHandoffSections } from '../src/core/handoff/checkSections';
 import { HANDOFF_CUSTOM_TYPE, wrapHandoffDocument } from '../src/core/handoff/handoffPrompt';
@@ -17,12 +18,22 @@ import type { CustomMessageEntry, SessionHeader } from '../src/core/session/type
 import type * as Bare from './baseline/bare';
 import { makeRandom, replyDeltas, sessionTitle } from './baseline/content';
 import { ACTIVE_SESSION_KEY, HANDOFF_DOCUMENT_END_MARK } from './lib/appContract';
-import { P3_ENTRIES_PER_SESSION, P4_NEWEST, QUICK, SIZES, WAIT_MS } from './lib/config';
+import {
+  ATTACHMENT_BUDGET_BYTES,
+  ATTACHMENTS,
+  attachmentsPerSession,
+  P3_ENTRIES_PER_SESSION,
+  P4_NEWEST,
+  QUICK,
+  SIZES,
+  WAIT_MS,
+} from './lib/config';
 import {
   API_KEY,
   appSettings,
   awaitArmed,
   type BenchEnv,
+  type BenchPage,
   composer,
   expect,
   loadBare,
@@ -325,177 +336,347 @@ function handoffRecords(session: Bare.SeedSession, document: string, childId: st
   };
 }
 
-// --- P3 --------------------------------------------------------------------------------
+// --- P3a and P4a: the same with images attached ------------------------------------------
+
+/**
+ * P3 and P4 each measure two databases per size, in two browser contexts open side by
+ * side: the plain one, and the same sessions (the same words) with one message in ten
+ * carrying a 200 KB PNG (ATTACHMENTS). Each repetition runs the whole procedure on both,
+ * in turn, so every ratio compares two runs taken seconds apart.
+ */
+type Variant = 'plain' | 'attachments';
+
+/** Which database goes first in repetition `rep`: they alternate, so neither meets a warmer machine. */
+function variantOrder(rep: number): Variant[] {
+  return rep % 2 === 0 ? ['plain', 'attachments'] : ['attachments', 'plain'];
+}
+
+/** The bytes of images a size would seed, and whether it is measured with them (ATTACHMENT_BUDGET_BYTES). */
+function attachmentPlan(sessionEntries: number[]): { variants: Variant[]; attachmentBytes: number } {
+  const count = sessionEntries.reduce((sum, entries) => sum + attachmentsPerSession(entries), 0);
+  const attachmentBytes = count * ATTACHMENTS.bytes;
+  return {
+    variants: attachmentBytes <= ATTACHMENT_BUDGET_BYTES ? ['plain', 'attachments'] : ['plain'],
+    attachmentBytes,
+  };
+}
+
+function variantSpec(variant: Variant): Pick<Bare.SeedSpec, 'attachments'> {
+  return variant === 'attachments' ? { attachments: ATTACHMENTS } : {};
+}
+
+/** "P3" or "P3a", for progress lines. */
+function variantId(id: string, variant: Variant): string {
+  return variant === 'attachments' ? `${id}a` : id;
+}
+
+/** One size of P3a or P4a as written to its JSON: P3's or P4's shape, each run with `plain`. */
+function attachmentSize(group: { seeded: Bare.Seeded; bench: BenchPage }, size: number, runs: RunRecord[]) {
+  const { seeded, bench } = group;
+  return {
+    size,
+    entries: seeded.entries,
+    attachments: seeded.attachments,
+    attachmentBytes: seeded.attachmentBytes,
+    seedMs: seeded.ms,
+    runs,
+    pageErrors: bench.errors,
+  };
+}
+
+/** Notes on each attachments run the plain Baton time of the same repetition. */
+function pairWithPlain(plain: RunRecord[], attachments: RunRecord[]): void {
+  for (const run of attachments) {
+    const same = plain.find((p) => p.rep === run.rep);
+    if (same?.baton) run.plain = { ms: same.baton.ms };
+  }
+}
+
+// --- P3 and P3a ----------------------------------------------------------------------------
+
+interface P3Group {
+  bench: BenchPage;
+  seeded: Bare.Seeded;
+  loadApp(): Promise<{ ms: number; seen: number }>;
+  loadBaseline(): Promise<{ ms: number; start: number; end: number; count: number }>;
+}
+
+/** A new context seeded with `size` sessions of 50 entries, the app and baseline page loaded once. */
+async function p3Group(browser: Browser, env: BenchEnv, size: number, variant: Variant): Promise<P3Group> {
+  const bench = await openBenchPage(browser, env);
+  const { page } = bench;
+  const random = makeRandom(300 + size);
+  const start = seedStart();
+  const sessions: Bare.SeedSession[] = Array.from({ length: size }, (_, i) => ({
+    id: `bench-p3-${String(i).padStart(5, '0')}`,
+    title: sessionTitle(random, i),
+    entries: P3_ENTRIES_PER_SESSION,
+    start: start + i * 100_000,
+  }));
+  const newest = sessions[sessions.length - 1];
+  if (!newest) throw new Error('P3 needs at least one session');
+  const seeded = await seed(page, {
+    seed: 300 + size,
+    model: MODEL,
+    sessions,
+    settings: appSettings(env, newest.id),
+    ...variantSpec(variant),
+  });
+  progress(`${variantId('P3', variant)} ${size.toLocaleString('en')} sessions: ${seededLine(seeded)}`);
+  // The init script arms its startup watch on every load of / from now on.
+  await page.evaluate((arm) => localStorage.setItem('bench:startup', JSON.stringify(arm)), {
+    newestTitle: newest.title,
+    minItems: Math.min(size, 5),
+    timeoutMs: WAIT_MS,
+  });
+  const loadApp = async () => {
+    await page.goto('/__bench/blank.html');
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.__bench?.startup !== undefined);
+    const painted = await page.evaluate(async () => {
+      const startup = window.__bench?.startup;
+      if (!startup) throw new Error('the startup watch was not armed');
+      return startup;
+    });
+    await settle(page, WAIT_MS, 300);
+    return { ms: painted.painted, seen: painted.seen };
+  };
+  const loadBaseline = async () => {
+    await page.goto('/__bench/blank.html');
+    await page.goto('/__bench/bare.html', { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.__benchBare !== undefined);
+    const read = await page.evaluate(async () => {
+      const bare = window.__benchBare;
+      if (!bare) throw new Error('the baseline page did not start');
+      return bare;
+    });
+    if (read.count < size) throw new Error(`P3 baseline: read ${read.count} headers of ${size}`);
+    return { ms: read.end, ...read };
+  };
+  // A returning user: the app and the baseline page are each loaded once, untimed,
+  // so that both timed loads find their files in the HTTP cache.
+  await loadApp();
+  await loadBaseline();
+  return { bench, seeded, loadApp, loadBaseline };
+}
 
 test('P3: cold start, from page load to the session list interactive', async ({ browser, env }) => {
   const sizes: unknown[] = [];
+  const withAttachments: unknown[] = [];
+  const skipped: unknown[] = [];
   for (const { size, reps } of SIZES.p3) {
-    const bench = await openBenchPage(browser, env);
-    const { page } = bench;
-    const random = makeRandom(300 + size);
-    const start = seedStart();
-    const sessions: Bare.SeedSession[] = Array.from({ length: size }, (_, i) => ({
-      id: `bench-p3-${String(i).padStart(5, '0')}`,
-      title: sessionTitle(random, i),
-      entries: P3_ENTRIES_PER_SESSION,
-      start: start + i * 100_000,
-    }));
-    const newest = sessions[sessions.length - 1];
-    if (!newest) throw new Error('P3 needs at least one session');
-    const seeded = await seed(page, {
-      seed: 300 + size,
-      model: MODEL,
-      sessions,
-      settings: appSettings(env, newest.id),
-    });
-    progress(`P3 ${size.toLocaleString('en')} sessions: ${seededLine(seeded)}`);
-    // The init script arms its startup watch on every load of / from now on.
-    await page.evaluate((arm) => localStorage.setItem('bench:startup', JSON.stringify(arm)), {
-      newestTitle: newest.title,
-      minItems: Math.min(size, 5),
-      timeoutMs: WAIT_MS,
-    });
-    const loadApp = async () => {
-      await page.goto('/__bench/blank.html');
-      await page.goto('/', { waitUntil: 'commit' });
-      await page.waitForFunction(() => window.__bench?.startup !== undefined);
-      const painted = await page.evaluate(async () => {
-        const startup = window.__bench?.startup;
-        if (!startup) throw new Error('the startup watch was not armed');
-        return startup;
-      });
-      await settle(page, WAIT_MS, 300);
-      return { ms: painted.painted, seen: painted.seen };
-    };
-    const loadBaseline = async () => {
-      await page.goto('/__bench/blank.html');
-      await page.goto('/__bench/bare.html', { waitUntil: 'commit' });
-      await page.waitForFunction(() => window.__benchBare !== undefined);
-      const read = await page.evaluate(async () => {
-        const bare = window.__benchBare;
-        if (!bare) throw new Error('the baseline page did not start');
-        return bare;
-      });
-      if (read.count < size) throw new Error(`P3 baseline: read ${read.count} headers of ${size}`);
-      return { ms: read.end, ...read };
-    };
-    // A returning user: the app and the baseline page are each loaded once, untimed,
-    // so that both timed loads find their files in the HTTP cache.
-    await loadApp();
-    await loadBaseline();
-    const runs: unknown[] = [];
-    for (let rep = 0; rep < reps; rep++) {
-      const run: RunRecord = { rep, order: order(rep) };
-      for (const which of order(rep)) {
-        if (which === 'baton') {
-          const profile = rep === 0 && size === SIZES.p3Main;
-          run.baton = await maybeProfile('P3', page, `load-${size}`, profile, loadApp);
-        } else {
-          run.baseline = await loadBaseline();
-        }
-      }
-      runs.push(run);
-      progress(`P3 ${size.toLocaleString('en')} sessions, repetition ${rep + 1}/${reps}: ${pair(run)}`);
+    const plan = attachmentPlan(Array.from({ length: size }, () => P3_ENTRIES_PER_SESSION));
+    if (!plan.variants.includes('attachments')) {
+      skipped.push({ size, attachmentBytes: plan.attachmentBytes });
+      progress(
+        `P3a ${size.toLocaleString('en')} sessions: not run (${(plan.attachmentBytes / 1e9).toFixed(1)} GB of images)`,
+      );
     }
-    sizes.push({ size, entries: seeded.entries, seedMs: seeded.ms, runs, pageErrors: bench.errors });
-    await bench.close();
+    const groups = new Map<Variant, P3Group>();
+    for (const variant of plan.variants) groups.set(variant, await p3Group(browser, env, size, variant));
+    const runs: Record<Variant, RunRecord[]> = { plain: [], attachments: [] };
+    for (let rep = 0; rep < reps; rep++) {
+      for (const variant of variantOrder(rep)) {
+        const group = groups.get(variant);
+        if (!group) continue;
+        const run: RunRecord = { rep, order: order(rep) };
+        for (const which of order(rep)) {
+          if (which === 'baton') {
+            const profile = rep === 0 && size === SIZES.p3Main && variant === 'plain';
+            run.baton = await maybeProfile('P3', group.bench.page, `load-${size}`, profile, group.loadApp);
+          } else {
+            run.baseline = await group.loadBaseline();
+          }
+        }
+        // Nothing of this database runs while the other is measured.
+        await group.bench.page.goto('/__bench/blank.html');
+        runs[variant].push(run);
+        progress(
+          `${variantId('P3', variant)} ${size.toLocaleString('en')} sessions, repetition ${rep + 1}/${reps}: ${pair(run)}`,
+        );
+      }
+    }
+    const plain = groups.get('plain');
+    if (!plain) throw new Error('P3: no plain database');
+    sizes.push({
+      size,
+      entries: plain.seeded.entries,
+      seedMs: plain.seeded.ms,
+      runs: runs.plain,
+      pageErrors: plain.bench.errors,
+    });
+    const files = groups.get('attachments');
+    if (files) {
+      pairWithPlain(runs.plain, runs.attachments);
+      withAttachments.push(attachmentSize(files, size, runs.attachments));
+    }
+    for (const group of groups.values()) await group.bench.close();
   }
   writeResult('P3', { id: 'P3', chromium: browser.version(), main: SIZES.p3Main, sizes });
+  writeResult('P3a', {
+    id: 'P3a',
+    chromium: browser.version(),
+    main: SIZES.p3Main,
+    attachments: ATTACHMENTS,
+    sizes: withAttachments,
+    skipped,
+  });
 });
 
-// --- P4 --------------------------------------------------------------------------------
+// --- P4 and P4a ----------------------------------------------------------------------------
+
+interface P4Group {
+  bench: BenchPage;
+  seeded: Bare.Seeded;
+  big: Bare.SeedSession;
+  small: Bare.SeedSession;
+}
+
+/** A new context seeded with one session of `size` entries and a short one the app opens on. */
+async function p4Group(browser: Browser, env: BenchEnv, size: number, variant: Variant): Promise<P4Group> {
+  const bench = await openBenchPage(browser, env);
+  const start = seedStart();
+  const big: Bare.SeedSession = {
+    id: `bench-p4-big-${size}`,
+    title: `Bench: a session of ${size} entries`,
+    entries: size,
+    start,
+    newestMarker: `zzbenchnewest${size}`,
+  };
+  const small: Bare.SeedSession = {
+    id: 'bench-p4-small',
+    title: 'Bench: a short session',
+    entries: 4,
+    start: start + size * 1000 + DAY,
+    newestMarker: 'zzbenchsmallnewest',
+  };
+  const seeded = await seed(bench.page, {
+    seed: 400 + size,
+    model: MODEL,
+    sessions: [big, small],
+    settings: appSettings(env, small.id),
+    ...variantSpec(variant),
+  });
+  progress(`${variantId('P4', variant)} ${size.toLocaleString('en')} entries: ${seededLine(seeded)}`);
+  return { bench, seeded, big, small };
+}
+
+/** One repetition of P4 on `group`'s database: reload on the short session, the baseline read, the click. */
+async function p4Rep(group: P4Group, size: number, rep: number, profile: boolean): Promise<RunRecord> {
+  const { bench, big, small } = group;
+  const { page } = bench;
+  if (rep > 0) {
+    await page.goto('/__bench/blank.html');
+    await putSettings(page, [[ACTIVE_SESSION_KEY, small.id]]);
+  }
+  const storageIdleAfterLoadMs = await openApp(page, small.newestMarker ?? '');
+  // The baseline first, in a quiet page: after the click the app may go on reading the
+  // session, and a read measured then would time the app's reads, not the baseline's.
+  const run: RunRecord = { rep, order: ['baseline', 'baton'], storageIdleAfterLoadMs };
+  for (const which of run.order) {
+    if (which === 'baseline') {
+      const read = await page.evaluate(
+        async ({ id, limit }) => {
+          const url = '/__bench/bare.js';
+          const bare: typeof Bare = await import(url);
+          return bare.readNewest(id, limit);
+        },
+        { id: big.id, limit: P4_NEWEST },
+      );
+      if (read.count !== Math.min(P4_NEWEST, size)) {
+        throw new Error(`P4 baseline: read ${read.count} entries`);
+      }
+      run.baseline = { ms: read.end - read.start, ...read };
+      continue;
+    }
+    const baton = await maybeProfile('P4', page, `open-${size}`, profile, async () => {
+      const clickedAt = await page.evaluate(
+        ({ title, marker, timeout }) => {
+          const bench = window.__bench;
+          if (!bench) throw new Error('bench hooks missing');
+          const list = bench.sessionList();
+          const button = [...(list?.querySelectorAll<HTMLElement>('button, a, [role="button"]') ?? [])].find(
+            (element) => (element.textContent ?? '').trim() === title,
+          );
+          if (!button) throw new Error(`no "${title}" in the Sessions list`);
+          bench.arm(() => {
+            const articles = document.querySelectorAll('article');
+            for (let i = articles.length - 1; i >= 0; i--) {
+              const article = articles[i];
+              if (article && (article.textContent ?? '').includes(marker)) return bench.onScreen(article);
+            }
+            return false;
+          }, timeout);
+          const at = performance.now();
+          button.click();
+          return at;
+        },
+        { title: big.title, marker: big.newestMarker ?? '', timeout: WAIT_MS },
+      );
+      const painted = await awaitArmed(page);
+      return { ms: painted.painted - clickedAt, clickedAt, seen: painted.seen, painted: painted.painted };
+    });
+    // Once a size: how long the app keeps IndexedDB busy after the click (the next
+    // repetition reloads the page, so the others need not wait for it).
+    run.baton = baton;
+    if (rep === 0) run.storageIdleAfterClickMs = (await settle(page, WAIT_MS)) - baton.clickedAt;
+  }
+  // Nothing of this database runs while the other is measured (the app may still be
+  // reading the long session).
+  await page.goto('/__bench/blank.html');
+  return run;
+}
 
 test('P4: open a long session, from the click to its newest messages painted', async ({ browser, env }) => {
   const sizes: unknown[] = [];
+  const withAttachments: unknown[] = [];
+  const skipped: unknown[] = [];
   for (const { size, reps } of SIZES.p4) {
-    const bench = await openBenchPage(browser, env);
-    const { page } = bench;
-    const start = seedStart();
-    const big: Bare.SeedSession = {
-      id: `bench-p4-big-${size}`,
-      title: `Bench: a session of ${size} entries`,
-      entries: size,
-      start,
-      newestMarker: `zzbenchnewest${size}`,
-    };
-    const small: Bare.SeedSession = {
-      id: 'bench-p4-small',
-      title: 'Bench: a short session',
-      entries: 4,
-      start: start + size * 1000 + DAY,
-      newestMarker: 'zzbenchsmallnewest',
-    };
-    const seeded = await seed(page, {
-      seed: 400 + size,
-      model: MODEL,
-      sessions: [big, small],
-      settings: appSettings(env, small.id),
-    });
-    progress(`P4 ${size.toLocaleString('en')} entries: ${seededLine(seeded)}`);
-    const runs: unknown[] = [];
-    for (let rep = 0; rep < reps; rep++) {
-      if (rep > 0) {
-        await page.goto('/__bench/blank.html');
-        await putSettings(page, [[ACTIVE_SESSION_KEY, small.id]]);
-      }
-      const storageIdleAfterLoadMs = await openApp(page, small.newestMarker ?? '');
-      // The baseline first, in a quiet page: after the click the app may go on reading the
-      // session, and a read measured then would time the app's reads, not the baseline's.
-      const run: RunRecord = { rep, order: ['baseline', 'baton'], storageIdleAfterLoadMs };
-      for (const which of run.order) {
-        if (which === 'baseline') {
-          const read = await page.evaluate(
-            async ({ id, limit }) => {
-              const url = '/__bench/bare.js';
-              const bare: typeof Bare = await import(url);
-              return bare.readNewest(id, limit);
-            },
-            { id: big.id, limit: P4_NEWEST },
-          );
-          if (read.count !== Math.min(P4_NEWEST, size)) {
-            throw new Error(`P4 baseline: read ${read.count} entries`);
-          }
-          run.baseline = { ms: read.end - read.start, ...read };
-          continue;
-        }
-        const profile = rep === 0 && size === SIZES.p4Main;
-        const baton = await maybeProfile('P4', page, `open-${size}`, profile, async () => {
-          const clickedAt = await page.evaluate(
-            ({ title, marker, timeout }) => {
-              const bench = window.__bench;
-              if (!bench) throw new Error('bench hooks missing');
-              const list = bench.sessionList();
-              const button = [
-                ...(list?.querySelectorAll<HTMLElement>('button, a, [role="button"]') ?? []),
-              ].find((element) => (element.textContent ?? '').trim() === title);
-              if (!button) throw new Error(`no "${title}" in the Sessions list`);
-              bench.arm(() => {
-                const articles = document.querySelectorAll('article');
-                for (let i = articles.length - 1; i >= 0; i--) {
-                  const article = articles[i];
-                  if (article && (article.textContent ?? '').includes(marker)) return bench.onScreen(article);
-                }
-                return false;
-              }, timeout);
-              const at = performance.now();
-              button.click();
-              return at;
-            },
-            { title: big.title, marker: big.newestMarker ?? '', timeout: WAIT_MS },
-          );
-          const painted = await awaitArmed(page);
-          return { ms: painted.painted - clickedAt, clickedAt, seen: painted.seen, painted: painted.painted };
-        });
-        // Once a size: how long the app keeps IndexedDB busy after the click (the next
-        // repetition reloads the page, so the others need not wait for it).
-        run.baton = baton;
-        if (rep === 0) run.storageIdleAfterClickMs = (await settle(page, WAIT_MS)) - baton.clickedAt;
-      }
-      runs.push(run);
-      progress(`P4 ${size.toLocaleString('en')} entries, repetition ${rep + 1}/${reps}: ${pair(run)}`);
+    const plan = attachmentPlan([size, 4]);
+    if (!plan.variants.includes('attachments')) {
+      skipped.push({ size, attachmentBytes: plan.attachmentBytes });
+      progress(
+        `P4a ${size.toLocaleString('en')} entries: not run (${(plan.attachmentBytes / 1e9).toFixed(1)} GB of images)`,
+      );
     }
-    sizes.push({ size, entries: seeded.entries, seedMs: seeded.ms, runs, pageErrors: bench.errors });
-    await bench.close();
+    const groups = new Map<Variant, P4Group>();
+    for (const variant of plan.variants) groups.set(variant, await p4Group(browser, env, size, variant));
+    const runs: Record<Variant, RunRecord[]> = { plain: [], attachments: [] };
+    for (let rep = 0; rep < reps; rep++) {
+      for (const variant of variantOrder(rep)) {
+        const group = groups.get(variant);
+        if (!group) continue;
+        const profile = rep === 0 && size === SIZES.p4Main && variant === 'plain';
+        const run = await p4Rep(group, size, rep, profile);
+        runs[variant].push(run);
+        progress(
+          `${variantId('P4', variant)} ${size.toLocaleString('en')} entries, repetition ${rep + 1}/${reps}: ${pair(run)}`,
+        );
+      }
+    }
+    const plain = groups.get('plain');
+    if (!plain) throw new Error('P4: no plain database');
+    sizes.push({
+      size,
+      entries: plain.seeded.entries,
+      seedMs: plain.seeded.ms,
+      runs: runs.plain,
+      pageErrors: plain.bench.errors,
+    });
+    const files = groups.get('attachments');
+    if (files) {
+      pairWithPlain(runs.plain, runs.attachments);
+      withAttachments.push(attachmentSize(files, size, runs.attachments));
+    }
+    for (const group of groups.values()) await group.bench.close();
   }
   writeResult('P4', { id: 'P4', chromium: browser.version(), main: SIZES.p4Main, sizes });
+  writeResult('P4a', {
+    id: 'P4a',
+    chromium: browser.version(),
+    main: SIZES.p4Main,
+    attachments: ATTACHMENTS,
+    sizes: withAttachments,
+    skipped,
+  });
 });

@@ -7,7 +7,7 @@
  *
  *   npm run bench                  full run (5 repetitions, medians; ~10 minutes)
  *   npm run bench -- --quick       quick run (tiny sizes, 1 repetition; CI runs this)
- *   npm run bench -- --only=P1,P4  only these figures (P6 comes with P1); README untouched
+ *   npm run bench -- --only=P1,P4  only these figures (P6 comes with P1, P3a with P3, P4a with P4); README untouched
  *
  * P9 (the prompt cache's share of the input) is a count, not a timing: bench/cacheShare.spec.ts
  * drives the session layer in Node, and bench/lib/cacheShare.mjs summarises it. P10 to P13
@@ -35,17 +35,20 @@ const resultsDir = join(distRoot, 'results');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick') || process.env.BENCH_QUICK === '1';
 const onlyArg = args.find((a) => a.startsWith('--only='));
+// Figures measured by another's test: asking for either runs both.
+const MEASURED_WITH = { P6: 'P1', P3A: 'P3', P4A: 'P4' };
+const measuredBy = (id) => MEASURED_WITH[id.toUpperCase()] ?? id.toUpperCase();
 const only = onlyArg
   ? new Set(
       onlyArg
         .slice('--only='.length)
         .split(',')
-        .map((id) => id.trim().toUpperCase())
-        .filter(Boolean),
+        .map((id) => id.trim())
+        .filter(Boolean)
+        .map(measuredBy),
     )
   : undefined;
-const wanted = (id) =>
-  !only || only.has(id) || (id === 'P6' && only.has('P1')) || (id === 'P1' && only.has('P6'));
+const wanted = (id) => !only || only.has(measuredBy(id));
 // The same Chromium the end-to-end tests use (Playwright's own when the machine has none).
 const chromium = ensureChromium(root);
 const appDist = process.env.BENCH_APP_DIST ? resolve(process.env.BENCH_APP_DIST) : join(distRoot, 'app');
@@ -348,6 +351,73 @@ for (const id of ['P2', 'P3', 'P4']) {
   }
 }
 
+// P3a and P4a: P3 and P4 on the same sessions with one message in ten carrying an
+// image, measured in the same test, each repetition next to the plain one.
+const attachmentFigures = {};
+for (const [id, plainId] of [
+  ['P3a', 'P3'],
+  ['P4a', 'P4'],
+]) {
+  if (!wanted(id)) continue;
+  const result = readResult(id);
+  const mainEntry = result?.sizes.find((s) => s.size === result.main);
+  if (!result || !mainEntry) {
+    missing.push(id);
+    continue;
+  }
+  attachmentFigures[id] = result;
+  const summary = (entry) => {
+    const runs = entry.runs ?? [];
+    return {
+      size: entry.size,
+      reps: runs.length,
+      baton: median(runs.map((r) => r.baton?.ms)),
+      plain: median(runs.map((r) => r.plain?.ms)),
+      ratio: median(runs.map((r) => (r.baton && r.plain?.ms > 0 ? r.baton.ms / r.plain.ms : undefined))),
+      bare: median(runs.map((r) => r.baseline?.ms)),
+      attachments: entry.attachments,
+      attachmentBytes: entry.attachmentBytes,
+      seedMs: entry.seedMs,
+    };
+  };
+  const sizes = result.sizes.map(summary);
+  const smallest = sizes[0];
+  for (const s of sizes) {
+    growth.push({
+      id,
+      size: s.size,
+      unit: growthFigures[plainId].unit,
+      reps: s.reps,
+      baton: s.baton,
+      baseline: s.plain,
+      ratio: s.ratio,
+      costGrowth: smallest?.baton ? s.baton / smallest.baton : undefined,
+      dataGrowth: smallest ? s.size / smallest.size : undefined,
+    });
+  }
+  const main = summary(mainEntry);
+  const unit = growthFigures[plainId].unit;
+  const label = `${main.size.toLocaleString('en')} ${unit}${id === 'P3a' ? ' of 50 entries' : ''}`;
+  const images = `${main.attachments.toLocaleString('en')} images, ${Math.round(main.attachmentBytes / 1e6).toLocaleString('en')} MB`;
+  const fileSize = `${Math.round(result.attachments.bytes / 1000)} KB`;
+  figures.push({
+    id,
+    what: `${plainId} with 10% of messages carrying a ${fileSize} PNG, ${label} (${images})`,
+    baseline: `${ms(main.plain)} (${plainId} without attachments)`,
+    baton: ms(main.baton),
+    ratio: ratio(main.ratio),
+    target: `ratio ≤ 1.10 at every size`,
+    met: sizes.every((s) => s.ratio <= 1.1),
+    values: { ...main, perSize: sizes.map(({ size, ratio }) => ({ size, ratio })) },
+  });
+  const perSize = sizes.map((s) => `${s.size.toLocaleString('en')} ${unit} ${ratio(s.ratio)}`);
+  const skipped = (result.skipped ?? []).map(
+    (s) =>
+      `${s.size.toLocaleString('en')} ${unit} not run (${(s.attachmentBytes / 1e9).toFixed(1)} GB of images, over what a browser context holds in memory)`,
+  );
+  notes.push(`${id} with attachments ÷ without, per size: ${[...perSize, ...skipped].join(', ')}.`);
+}
+
 if (wanted('P5')) {
   if (!p5) missing.push('P5');
   else {
@@ -402,7 +472,11 @@ if (wanted('P9')) {
     notes.push(note);
   }
 }
-figures.sort((a, b) => Number(a.id.slice(1)) - Number(b.id.slice(1)));
+// By number, then P3 before P3a.
+figures.sort(
+  (a, b) =>
+    Number.parseInt(a.id.slice(1), 10) - Number.parseInt(b.id.slice(1), 10) || a.id.localeCompare(b.id),
+);
 
 // --- Output --------------------------------------------------------------------------------
 
@@ -448,7 +522,9 @@ const figureRows = figures.map((f) => [f.id, f.what, f.baseline, f.baton, f.rati
 console.log(table(['id', 'what', 'baseline (same run)', 'Baton', 'ratio', 'target', 'met'], figureRows));
 
 if (growth.length > 0) {
-  console.log('\nGrowth with size (medians; cost × and data × are against the smallest size):\n');
+  console.log(
+    '\nGrowth with size (medians; cost × and data × are against the smallest size; for P3a and P4a the baseline is P3 or P4 without attachments, same repetitions):\n',
+  );
   const rows = growth.map((g) => [
     g.id,
     `${g.size.toLocaleString('en')} ${g.unit}`,
@@ -486,7 +562,7 @@ if (busy.length > 0) {
   notes.push(`IndexedDB busy after (from navigation start, or from the click): ${busy.join(', ')}.`);
 }
 
-for (const id of ['P1', 'P2', 'P3', 'P4', ...HOSTILE_IDS]) {
+for (const id of ['P1', 'P2', 'P3', 'P3a', 'P4', 'P4a', ...HOSTILE_IDS]) {
   const errors = [];
   const result = readResult(id);
   for (const r of result?.runs ?? []) errors.push(...(r.pageErrors ?? []));
@@ -525,6 +601,7 @@ const output = {
     P2: readResult('P2'),
     P3: readResult('P3'),
     P4: readResult('P4'),
+    ...attachmentFigures,
     P5: p5,
     P9: p9,
     ...hostileResults,

@@ -7,10 +7,12 @@
  * It imports only `idb` (through the app's own schema, so the layout is the same) and the
  * slim SDK client, made the way src/llm makes it.
  */
-import type { SessionEntry, SessionHeader } from '../../src/core/session/types';
+import type { AttachmentRecord } from '../../src/core/attachments/attachmentTypes';
+import type { ContentBlock, SessionEntry, SessionHeader } from '../../src/core/session/types';
 import { createAnthropicClient } from '../../src/llm/anthropicClient';
 import { makeRandom, messageText } from './content';
 import { database, done, type Timed } from './db';
+import { makePng } from './png';
 
 export { database, readHeaders } from './db';
 
@@ -36,6 +38,36 @@ export interface SeedSpec {
   settings?: Array<[string, unknown]>;
   /** Entries per transaction (default 5,000). */
   batch?: number;
+  /** Images in user messages (P3a, P4a); none when absent. */
+  attachments?: SeedAttachments;
+}
+
+/**
+ * In every seeded session, every `every`-th user message, counting back from the newest
+ * (which always carries one), has one PNG of about `bytes` bytes attached, its block
+ * first in the content, as the app writes a message with a file. The bytes go to the
+ * `attachments` store in the same transaction as the entry, as a Blob of a real PNG of
+ * `width` × `height` pixels. With user and assistant messages in turn, `every: 5` is one
+ * message in ten.
+ */
+export interface SeedAttachments {
+  every: number;
+  bytes: number;
+  width: number;
+  height: number;
+}
+
+/** Whether entry `index` of `session` carries an attachment under `attachments`. */
+export function carriesAttachment(
+  session: SeedSession,
+  index: number,
+  attachments: SeedAttachments,
+): boolean {
+  // Entries alternate user (even index) and assistant; the newest user message is the
+  // last even index.
+  if (index % 2 !== 0) return false;
+  const newestUser = session.entries - 1 - ((session.entries - 1) % 2);
+  return ((newestUser - index) / 2) % attachments.every === 0;
 }
 
 /** The id of entry `index` of session `sessionId`. */
@@ -57,7 +89,13 @@ export function seededHeader(session: SeedSession, model: string): SessionHeader
   };
 }
 
-function seededEntry(session: SeedSession, index: number, random: () => number, model: string): SessionEntry {
+function seededEntry(
+  session: SeedSession,
+  index: number,
+  random: () => number,
+  model: string,
+  attachment?: AttachmentRecord,
+): SessionEntry {
   const role = index % 2 === 0 ? 'user' : 'assistant';
   let text = messageText(random, role);
   if (index === session.entries - 1 && session.newestMarker) text += `\n\n${session.newestMarker}`;
@@ -69,7 +107,14 @@ function seededEntry(session: SeedSession, index: number, random: () => number, 
     timestamp: session.start + index * 1000,
     type: 'message' as const,
   };
-  if (role === 'user') return { ...base, message: { role, content: [{ type: 'text', text }] } };
+  if (role === 'user') {
+    const content: ContentBlock[] = [{ type: 'text', text }];
+    if (attachment) {
+      const { sessionId: _owner, data: _bytes, ...ref } = attachment;
+      content.unshift({ type: 'attachment', attachment: ref });
+    }
+    return { ...base, message: { role, content } };
+  }
   const output = Math.ceil(text.length / 4);
   return {
     ...base,
@@ -84,33 +129,70 @@ function seededEntry(session: SeedSession, index: number, random: () => number, 
   };
 }
 
+export interface Seeded {
+  entries: number;
+  /** Attachments written, and their bytes in all. */
+  attachments: number;
+  attachmentBytes: number;
+  ms: number;
+}
+
 /**
- * Writes the sessions (headers and entries) and settings straight into the app's
- * database, `batch` entries per transaction. Returns how many entries and how long.
+ * Writes the sessions (headers and entries), their attachments if the spec asks for
+ * them, and settings straight into the app's database (opened at the app's schema
+ * version, so with its `attachments` store), `batch` entries per transaction. The text
+ * is the same with or without attachments: the images have a generator of their own.
+ * Returns how many entries and attachments, and how long.
  */
-export async function seed(spec: SeedSpec): Promise<{ entries: number; ms: number }> {
+export async function seed(spec: SeedSpec): Promise<Seeded> {
   const started = performance.now();
   const db = await database();
   const random = makeRandom(spec.seed);
   const batch = spec.batch ?? 5000;
-  let tx = db.transaction(['sessions', 'entries', 'settings'], 'readwrite', { durability: 'relaxed' });
+  const files = spec.attachments;
+  const png = files ? await makePng(files.width, files.height, files.bytes, spec.seed + 0x5eed) : undefined;
+  const stores = files
+    ? ['sessions', 'entries', 'attachments', 'settings']
+    : ['sessions', 'entries', 'settings'];
+  let tx = db.transaction(stores, 'readwrite', { durability: 'relaxed' });
   let inTx = 0;
   let total = 0;
+  let attachments = 0;
+  let attachmentBytes = 0;
   for (const [key, value] of spec.settings ?? []) tx.objectStore('settings').put(value, key);
   for (const session of spec.sessions) {
     tx.objectStore('sessions').put(seededHeader(session, spec.model));
     for (let index = 0; index < session.entries; index++) {
-      tx.objectStore('entries').put(seededEntry(session, index, random, spec.model));
+      let record: AttachmentRecord | undefined;
+      if (files && png && carriesAttachment(session, index, files)) {
+        // A Blob of its own for every record, as each attached file is.
+        const data = new Blob([png], { type: 'image/png' });
+        record = {
+          id: `${entryId(session.id, index)}-file`,
+          kind: 'image',
+          mediaType: 'image/png',
+          name: `screenshot-${index}.png`,
+          size: data.size,
+          width: files.width,
+          height: files.height,
+          sessionId: session.id,
+          data,
+        };
+        tx.objectStore('attachments').put(record);
+        attachments++;
+        attachmentBytes += data.size;
+      }
+      tx.objectStore('entries').put(seededEntry(session, index, random, spec.model, record));
       total++;
       if (++inTx >= batch) {
         await done(tx);
-        tx = db.transaction(['sessions', 'entries', 'settings'], 'readwrite', { durability: 'relaxed' });
+        tx = db.transaction(stores, 'readwrite', { durability: 'relaxed' });
         inTx = 0;
       }
     }
   }
   await done(tx);
-  return { entries: total, ms: performance.now() - started };
+  return { entries: total, attachments, attachmentBytes, ms: performance.now() - started };
 }
 
 /**

@@ -74,6 +74,27 @@ export const SIZES = QUICK
  */
 export const HOSTILE = QUICK ? { reps: 1, divide: 20 } : { reps: 3, divide: 1 };
 
+/**
+ * P3a and P4a: P3 and P4 again, on the same data but with images attached. One user
+ * message in `every` (counting back from each session's newest) carries one PNG of
+ * `bytes` bytes, `width` × `height` pixels: with user and assistant messages in turn, one
+ * message in ten. Quick runs too, at their tiny sizes.
+ */
+export const ATTACHMENTS = { every: 5, bytes: 200_000, width: 1200, height: 800 };
+
+/**
+ * The most image bytes one size of P3a or P4a seeds. A Playwright context is off the
+ * record: Chromium keeps its IndexedDB, Blobs included, in memory, and refuses writes
+ * past about 2 GB of Blobs (QuotaExceededError, seen at 2.0 GB). A size whose images
+ * would pass this is not run: P3a at 10,000 sessions (10 GB), P4a at 100,000 entries (2 GB).
+ */
+export const ATTACHMENT_BUDGET_BYTES = 1_500_000_000;
+
+/** How many attachments a session of `entries` entries gets under ATTACHMENTS. */
+export function attachmentsPerSession(entries: number): number {
+  return Math.ceil(Math.ceil(entries / 2) / ATTACHMENTS.every);
+}
+
 /** Entries per session in P3. */
 export const P3_ENTRIES_PER_SESSION = 50;
 /** P4's baseline reads this many of the newest entries. */

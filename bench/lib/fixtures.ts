@@ -80,7 +80,7 @@ export async function openBenchPage(browser: Browser, env: BenchEnv): Promise<Be
 }
 
 /** Runs `bare.seed(spec)` in the page: sessions, entries and settings straight into IndexedDB. */
-export async function seed(page: Page, spec: Bare.SeedSpec): Promise<{ entries: number; ms: number }> {
+export async function seed(page: Page, spec: Bare.SeedSpec): Promise<Bare.Seeded> {
   return page.evaluate(async (s) => {
     const url = '/__bench/bare.js';
     const bare: typeof Bare = await import(url);
@@ -177,9 +177,17 @@ export function pair(run: { baton?: { ms: number }; baseline?: { ms: number } })
   return `Baton ${fixed(run.baton?.ms)}, baseline ${fixed(run.baseline?.ms)}`;
 }
 
-/** "seeded 5,000 entries in 1.4 s" */
-export function seededLine(seeded: { entries: number; ms: number }): string {
-  return `seeded ${seeded.entries.toLocaleString('en')} entries in ${(seeded.ms / 1000).toFixed(1)} s`;
+/** "seeded 5,000 entries in 1.4 s", or "seeded 5,000 entries and 500 images (100.0 MB) in 4.2 s" */
+export function seededLine(seeded: {
+  entries: number;
+  ms: number;
+  attachments?: number;
+  attachmentBytes?: number;
+}): string {
+  const files = seeded.attachments
+    ? ` and ${seeded.attachments.toLocaleString('en')} images (${((seeded.attachmentBytes ?? 0) / 1e6).toFixed(1)} MB)`
+    : '';
+  return `seeded ${seeded.entries.toLocaleString('en')} entries${files} in ${(seeded.ms / 1000).toFixed(1)} s`;
 }
 
 /** One figure's raw measurements, for run.mjs to summarise. */
