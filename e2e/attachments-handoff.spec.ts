@@ -101,12 +101,13 @@ test('a handoff sends the files still in view, names them, and the new card link
 
   // The document request: the file as an image block with the stored bytes, named in the instruction.
   const [request] = mockApi.messageRequests();
-  const first = (request?.body.messages as Array<{ content: Array<Record<string, unknown>> }>)[0];
+  if (!request) throw new Error('No document request was made');
+  const first = (request.body.messages as Array<{ content: Array<Record<string, unknown>> }>)[0];
   expect(first?.content[0]).toMatchObject({
     type: 'image',
     source: { type: 'base64', media_type: 'image/png', data: PNG_BASE64 },
   });
-  expect(JSON.stringify(request?.body.messages)).toContain(`- chart.png (image, 2×1, ${PNG_SIZE} bytes)`);
+  expect(JSON.stringify(request.body.messages)).toContain(`- chart.png (image, 2×1, ${PNG_SIZE} bytes)`);
 
   // The new session's card lists the file; the link opens the old session at that message.
   const files = handoffCard(page).getByRole('region', { name: 'Files in the earlier session' });

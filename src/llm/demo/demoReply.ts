@@ -67,24 +67,25 @@ function replyBlocks(request: DemoRequest, last: DemoTurn | undefined): Scripted
 
 /** What the demo received, as a real request carried it: type, size, dimensions or pages. */
 function describeFiles(files: readonly DemoFile[]): string {
-  const lines = files.map((file) => {
-    switch (file.kind) {
-      case 'image': {
-        const type = file.mediaType.replace('image/', '').toUpperCase();
-        const size = file.width && file.height ? `, ${file.width}×${file.height} px` : '';
-        return `- an image (${type}${size}, ${formatBytes(file.bytes)})`;
-      }
-      case 'pdf':
-        return `- a PDF${file.name ? ` ${quote(file.name, 60)}` : ''} (${file.pages ?? '?'} page${file.pages === 1 ? '' : 's'}, ${formatBytes(file.bytes)})`;
-      case 'text':
-        return `- a text file ${quote(file.name, 60)} (${groupThousands(file.chars)} characters)`;
-    }
-  });
   return [
     `You attached ${files.length === 1 ? 'one file' : `${files.length} files`}, and they reached me as a real model would get them:`,
-    ...lines,
+    ...files.map(describeFile),
     'As a demo I cannot look inside them; with an API key, the model reads them.',
   ].join('\n');
+}
+
+function describeFile(file: DemoFile): string {
+  switch (file.kind) {
+    case 'image': {
+      const type = file.mediaType.replace('image/', '').toUpperCase();
+      const size = file.width && file.height ? `, ${file.width}×${file.height} px` : '';
+      return `- an image (${type}${size}, ${formatBytes(file.bytes)})`;
+    }
+    case 'pdf':
+      return `- a PDF${file.name ? ` ${quote(file.name, 60)}` : ''} (${file.pages ?? '?'} page${file.pages === 1 ? '' : 's'}, ${formatBytes(file.bytes)})`;
+    case 'text':
+      return `- a text file ${quote(file.name, 60)} (${groupThousands(file.chars)} characters)`;
+  }
 }
 
 function wantsPlan(request: DemoRequest, lastText: string): boolean {
