@@ -117,10 +117,11 @@ function lexRegion(source: string, regionStart: number, lex: BlockLexer): Region
  *
  * With a `budget` (markdownBudget.ts), a call lexes no more than the budget allows: a
  * longer text comes back with an `unsplit` rest, for the next call. Markdown stops for
- * good at the first block over the budget, or before a line nested too deeply (found
- * before anything is lexed): from there on the text is the `plain` rest. Such a cut
- * depends only on the text before it, so a streamed text is cut where the finished one
- * is; only a cut at the growing tail is decided again on every call.
+ * good at the first block over the budget, or before a finished line nested too deeply
+ * (found before anything is lexed): from there on the text is the `plain` rest. Such a
+ * cut depends only on the text up to it, so a streamed text is cut where the finished
+ * one is; only a cut at the growing tail or the growing last line is decided again on
+ * every call.
  */
 export function splitBlocks(
   input: string,
@@ -162,10 +163,20 @@ export function splitBlocks(
   if (!budget) return { ...whole(added.length > 0 ? [...kept, ...added] : kept), tail };
 
   const complete = scan.end === source.length;
+  // The scan measured the last line while it is still growing, so a stop there holds for
+  // now only: its nesting and lexing work can still change, either way (nestingOfLine
+  // reads `> *` as a quote holding a list item, which `> **bold**` is not). A stop at a
+  // finished line depends only on the text up to it, and holds for good. A cut for
+  // length does too: the line only gets longer, and its start does not move.
+  const growing = !complete && !source.includes('\n', scan.end);
+  const cutForNow = growing && scan.cut === 'depth';
+  const cut = cutForNow ? undefined : scan.cut;
   // Cut for good, the text before the cut is all there will be of markdown: its tail is
   // final, a block like the others.
-  const blocks = scan.cut && tail.text !== '' ? [...added, tail] : added;
-  const over = overBudget(kept.length, complete ? [...added, tail] : blocks, complete, region, budget);
+  const blocks = cut && tail.text !== '' ? [...added, tail] : added;
+  // Cut for now, the tail is measured as it would be if the line turned out too deep.
+  const withTail = complete || cutForNow;
+  const over = overBudget(kept.length, withTail ? [...added, tail] : blocks, withTail, region, budget);
   if (over && over.index < blocks.length) {
     // A settled block over the budget: it and everything after it are plain, for good.
     const settled = [...kept, ...blocks.slice(0, over.index)];
@@ -175,10 +186,18 @@ export function splitBlocks(
     };
   }
   const settled = blocks.length > 0 ? [...kept, ...blocks] : kept;
-  if (scan.cut || (!complete && added.length === 0)) {
-    // Before a line too deep or too far; or one block needing more lexing than a call may do.
-    const reason = scan.cut ?? 'length';
-    return { ...whole(settled), plain: restFrom(source, { start: endOf(settled), reason, fixed: true }) };
+  if (cutForNow) {
+    // The lexer must not see the line, but the tail before it is not final either: it
+    // shows as plain text until the line ends and decides where markdown stops.
+    const reason = over?.reason ?? 'depth';
+    return { ...whole(settled), plain: restFrom(source, { start: tailStart, reason, fixed: false }) };
+  }
+  if (cut || (!complete && added.length === 0)) {
+    // Before a line too deep or too far; or one block needing more lexing than a call may
+    // do, which is known for good only once the line that tipped it over is finished.
+    const reason = cut ?? 'length';
+    const fixed = cut !== undefined || !growing;
+    return { ...whole(settled), plain: restFrom(source, { start: endOf(settled), reason, fixed }) };
   }
   if (!complete) return { ...whole(settled), unsplit: { start: tailStart, text: source.slice(tailStart) } };
   if (over)
