@@ -169,7 +169,9 @@ export interface RegionScan {
  * for good (a cut); or where one call's lexing work would exceed the budget, for now.
  * marked lexes the content of every container again one level down, so a line's work is
  * its length times one more than its depth (lineMeter). Linear in the text scanned; the
- * answer for a prefix never changes as the text grows.
+ * answer for complete lines never changes as the text grows, but an unfinished last line
+ * can still change depth and cost (`> *` becomes `> **bold**`), so the splitter treats a
+ * stop there as provisional.
  */
 export function scanRegion(source: string, from: number, budget: MarkdownBudget): RegionScan {
   let start = from;
