@@ -28,7 +28,8 @@ describe('the handoff tool', () => {
     h = await startSessionHarness();
     h.mock.script(textReply('Hi.'));
     await h.session.prompt('Hello');
-    const tool = h.mock.requests[0]?.body.tools?.find((t: { name: string }) => t.name === HANDOFF_TOOL_NAME);
+    const tools = (h.mock.requests[0]?.body.tools ?? []) as Array<{ name: string }>;
+    const tool = tools.find((t) => t.name === HANDOFF_TOOL_NAME);
     expect(tool).toEqual({
       name: 'handoff',
       description: HANDOFF_TOOL_DESCRIPTION,
