@@ -27,6 +27,14 @@ import {
   HANDOFF_TOOLS_REFUSED,
   wrapHandoffDocument,
 } from './handoff/handoffPrompt';
+import { type HandoffProposal, HandoffProposals } from './handoff/handoffProposals';
+import {
+  createHandoffTool,
+  HANDOFF_ACCEPTED_RESULT,
+  HANDOFF_DECLINED_RESULT,
+  HANDOFF_TOOL_NAME,
+  type HandoffProposalAnswer,
+} from './handoff/handoffTool';
 import { prepareHandoffRequest } from './handoff/prepareHandoffRequest';
 import { newId } from './ids';
 import { DEFAULT_THINKING, type ThinkingSetting, thinkingRequestFor } from './models/thinking';
@@ -118,6 +126,8 @@ export type SessionEvent =
   | { type: 'header_changed'; header: SessionHeader }
   | { type: 'todos_changed'; todos: TodoItem[] }
   | { type: 'handoff_state'; state: HandoffState }
+  /** The model's handoff proposal waiting for the user's answer, or none any more. */
+  | { type: 'handoff_proposal'; proposal: HandoffProposal | undefined }
   /** Text the user had queued, handed back for the composer (never silently dropped). */
   | { type: 'queued_text_returned'; text: string }
   /** An edit of a user message began (its id) or ended (undefined). */
@@ -175,6 +185,9 @@ export class AgentSession {
   private readonly reminder = new TodoReminder();
   private readonly tools: AgentTool[];
   private readonly listeners = new Set<(event: SessionEvent) => void>();
+  private readonly proposals = new HandoffProposals((proposal) =>
+    this.emit({ type: 'handoff_proposal', proposal }),
+  );
   private streamingEntryId: string | undefined;
   private readonly now: () => number;
   private readonly makeId: () => string;
@@ -198,6 +211,7 @@ export class AgentSession {
           this.emit({ type: 'todos_changed', todos: items });
         },
       }),
+      createHandoffTool((input, signal) => this.proposals.ask(input, signal, this.handoffCallId())),
     ];
     this.agent = new Agent({
       getModelClient: () => deps.getModelClient(),
@@ -346,6 +360,8 @@ export class AgentSession {
   }
 
   private async promptHeld(text: string, options: PromptOptions): Promise<void> {
+    // The user moved on past a proposal shown again after a reload.
+    this.proposals.dropRestored();
     // An edit under way turns this message into its new branch.
     // An edit changes the words: the files of the edited message stay with the new one.
     const kept = this.pendingEdit === undefined ? [] : filesOf(this.editableEntry(this.pendingEdit).message);
@@ -447,6 +463,8 @@ export class AgentSession {
 
   private async sendFollowUps(): Promise<void> {
     for (;;) {
+      // An accepted handoff comes next; queued text goes back to the user with it.
+      if (this.proposals.hasAccepted) return;
       const last = this.agent.messages.at(-1);
       // After a stop, an error or a full window the queue waits for the user, who can
       // see and edit it.
@@ -473,7 +491,63 @@ export class AgentSession {
 
   abort(): void {
     if (this.handoffs.isGeneratingHandoff) this.handoffs.abortHandoff();
+    // Stopping while the model's proposal waits means "not now": the chat goes on.
+    else if (this.proposals.pending && !this.proposals.pending.restored)
+      this.proposals.answer({ accepted: false });
     else this.agent.abort();
+  }
+
+  /** The model's handoff proposal waiting for the user's answer. */
+  get handoffProposal(): HandoffProposal | undefined {
+    return this.proposals.pending;
+  }
+
+  /**
+   * The user's answer to the model's handoff proposal. A live one resolves the waiting
+   * tool call (declined: the model's next reply is requested as in any tool loop;
+   * accepted: the run ends, see takeAcceptedHandoff). One shown again after a reload has
+   * no run behind it: its answer is stored now, and "not now" asks the model to go on.
+   */
+  async answerHandoffProposal(answer: HandoffProposalAnswer): Promise<void> {
+    const answered = this.proposals.answer(answer);
+    if (!answered?.restored) return;
+    const result: Message = {
+      role: 'toolResult',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: answered.toolUseId,
+          content: answer.accepted ? HANDOFF_ACCEPTED_RESULT : HANDOFF_DECLINED_RESULT,
+        },
+      ],
+    };
+    if (answer.accepted) {
+      this.appendMessage(result);
+      this.agent.replaceMessages(buildSessionContext(this.current.getBranch()).messages);
+      return;
+    }
+    if (this.isBusy) throw new AgentBusyError();
+    await this.exclusively(
+      async () => {
+        await this.agent.prompt(result);
+        await this.sendFollowUps();
+      },
+      () => {
+        throw new SessionBusyElsewhereError();
+      },
+    );
+  }
+
+  /** The focus of a handoff the user accepted, once the session is idle; taken once. */
+  takeAcceptedHandoff(): string | undefined {
+    return this.isBusy ? undefined : this.proposals.takeAccepted();
+  }
+
+  /** The handoff call of the reply whose tools are running. */
+  private handoffCallId(): string {
+    const reply = newestReply(this.agent.messages);
+    const call = reply?.content.find((b) => b.type === 'tool_use' && b.name === HANDOFF_TOOL_NAME);
+    return call?.type === 'tool_use' ? call.id : '';
   }
 
   async handoff(customInstructions?: string, options: HandoffOptions = {}): Promise<HandoffResult> {
@@ -581,6 +655,7 @@ export class AgentSession {
     this.reminder.reset();
     this.streamingEntryId = undefined;
     this.emit({ type: 'todos_changed', todos: this.todoList });
+    this.proposals.restoreFrom(branch);
   }
 
   private saveHeader(): void {

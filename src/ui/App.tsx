@@ -8,6 +8,7 @@ import { ContextBanner } from './ContextBanner';
 import { ChatView } from './chat/ChatView';
 import { Composer } from './composer/Composer';
 import { RegionBoundary } from './errors/RegionBoundary';
+import { HandoffProposalSlot } from './handoff/HandoffProposalSlot';
 import { KeptAfterDeleteDialog } from './KeptAfterDeleteDialog';
 import { useGlobalKeys } from './keyboard/useGlobalKeys';
 import { Notices } from './Notices';
@@ -119,6 +120,7 @@ export function App() {
           <Breadcrumb />
           <ContextBanner />
           <ChatView />
+          <HandoffProposalSlot />
         </RegionBoundary>
         {/* Anchored at the composer's top edge: a notice never covers its controls. Outside
             the regions, so what a region's way out did is still said. */}

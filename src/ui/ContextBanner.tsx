@@ -18,7 +18,9 @@ export function ContextBanner() {
   const [dismissed, setDismissed] = useState<{ sessionId: string | null; used: number } | null>(null);
   const meter = contextMeterView(entries, settings);
 
+  // "Do nothing" in Settings: no banner (the meter still shows the fill).
   const hidden =
+    settings.autoHandoff === 'off' ||
     !meter.overThreshold ||
     handoffActive ||
     (dismissed !== null && dismissed.sessionId === sessionId && dismissed.used >= meter.used);

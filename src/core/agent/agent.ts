@@ -209,16 +209,17 @@ export class Agent {
         // is not honoured. A run that refuses tools says so and lets the model go on, a
         // bounded number of times (the handoff's document turn must not change todos).
         let toolResults: Message[] = [];
+        let endsRun = false;
         if (options.refuseToolsWith !== undefined) {
           if (refusedRounds < MAX_REFUSED_TOOL_ROUNDS)
             toolResults = refuseTools(reply.message, options.refuseToolsWith);
           if (toolResults.length > 0) refusedRounds++;
         } else if (options.toolChoice !== 'none') {
-          toolResults = await this.runTools(reply.message, controller.signal);
+          ({ results: toolResults, endsRun } = await this.runTools(reply.message, controller.signal));
         }
         for (const result of toolResults) this.add(result, added);
         this.emit({ type: 'turn_end', message: reply.message, toolResults });
-        if (controller.signal.aborted) break;
+        if (controller.signal.aborted || endsRun) break;
         // The API paused a long turn (server tools): sending it back lets the model go on.
         if (reply.message.stopReason === 'pause_turn' && continuations < MAX_PAUSE_CONTINUATIONS) {
           continuations++;
@@ -306,33 +307,43 @@ export class Agent {
     return this.config.attachments.load(ids);
   }
 
-  private async runTools(message: Message, signal: AbortSignal): Promise<Message[]> {
+  /** Runs the reply's tool calls; `endsRun` when one of them asked to end the run (see ToolExecutionResult). */
+  private async runTools(
+    message: Message,
+    signal: AbortSignal,
+  ): Promise<{ results: Message[]; endsRun: boolean }> {
     const calls = toolCalls(message);
-    if (calls.length === 0) return [];
+    if (calls.length === 0) return { results: [], endsRun: false };
     const tools = new Map(this.config.getTools().map((tool) => [tool.definition.name, tool]));
     const results: ToolResultBlock[] = [];
+    let endsRun = false;
     for (const call of calls) {
-      results.push(await this.runTool(tools.get(call.name), call, signal));
+      const ran = await this.runTool(tools.get(call.name), call, signal);
+      results.push(ran.block);
+      endsRun ||= ran.endsRun;
     }
-    return [{ role: 'toolResult', content: results }];
+    return { results: [{ role: 'toolResult', content: results }], endsRun };
   }
 
   private async runTool(
     tool: AgentTool | undefined,
     call: ToolUseBlock,
     signal: AbortSignal,
-  ): Promise<ToolResultBlock> {
-    const answer = (content: string, isError: boolean): ToolResultBlock => ({
-      type: 'tool_result',
-      tool_use_id: call.id,
-      content,
-      ...(isError && { is_error: true }),
+  ): Promise<{ block: ToolResultBlock; endsRun: boolean }> {
+    const answer = (content: string, isError: boolean, endsRun = false) => ({
+      block: {
+        type: 'tool_result' as const,
+        tool_use_id: call.id,
+        content,
+        ...(isError && { is_error: true }),
+      },
+      endsRun,
     });
     if (signal.aborted) return answer('Cancelled by the user.', true);
     if (!tool) return answer(`Unknown tool: ${call.name}`, true);
     try {
       const result = await tool.execute(call.input, signal);
-      return answer(result.content, result.isError === true);
+      return answer(result.content, result.isError === true, result.endsRun === true);
     } catch (caught) {
       return answer(`Tool failed: ${caught instanceof Error ? caught.message : String(caught)}`, true);
     }

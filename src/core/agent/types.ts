@@ -131,6 +131,12 @@ export class ModelError extends Error {
 export interface ToolExecutionResult {
   content: string;
   isError?: boolean;
+  /**
+   * The run ends with this answer: the model is not asked again. For a tool whose answer
+   * hands control back to the user (the handoff the user accepted starts next, and needs
+   * the session idle); the result is still stored, so the transcript stays well formed.
+   */
+  endsRun?: boolean;
 }
 
 export interface AgentTool {

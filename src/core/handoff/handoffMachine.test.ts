@@ -193,7 +193,11 @@ describe('handoff: success', () => {
     const request = mock.requests[1];
     expect(request?.body.system).toBe(BASE_SYSTEM_PROMPT);
     expect(request?.body.tool_choice).toEqual(mock.requests[0]?.body.tool_choice);
-    expect(request?.body.tools).toEqual([expect.objectContaining({ name: 'todo_write' })]);
+    // Every request declares the session's tools: todo_write and the handoff proposal.
+    expect(request?.body.tools).toEqual([
+      expect.objectContaining({ name: 'todo_write' }),
+      expect.objectContaining({ name: 'handoff' }),
+    ]);
     const instruction = sentTexts(request).at(-1) ?? '';
     for (const section of [
       'Goal',

@@ -8,6 +8,7 @@
  * nothing the user did is lost or aimed at the session they just left.
  */
 
+import type { HandoffProposalAnswer } from '../../core/handoff/handoffTool';
 import type { ThinkingSetting } from '../../core/models/thinking';
 import { whenRuntime } from '../app/runtime';
 import { notifyError } from '../store/notices';
@@ -92,8 +93,11 @@ export async function importFromText(text: string): Promise<ImportOutcome> {
   }
 }
 
-export const startHandoff = later((e, focus: string, options?: { model?: string }) =>
-  e.startHandoff(focus, options),
+export const startHandoff = later(async (e, focus: string, options?: { model?: string }) => {
+  await e.startHandoff(focus, options);
+});
+export const answerHandoffProposal = later((e, answer: HandoffProposalAnswer) =>
+  e.answerHandoffProposal(answer),
 );
 export const finishHandoffReview = later((e, text: string | undefined) => e.finishHandoffReview(text));
 

@@ -10,6 +10,7 @@ import { outgoingAttachments } from '../attachments/pendingAttachment';
 import { messageTooLong } from '../store/composerText';
 import { notify, notifyError } from '../store/notices';
 import { get, set } from '../store/storeAccess';
+import { answerHandoffProposal, userTypedMessage } from './afterReply';
 import { startHandoff } from './handoffActions';
 import { sendPrompt } from './sendPrompt';
 import { newSession, showHelp } from './sessionActions';
@@ -17,7 +18,9 @@ import { newSession, showHelp } from './sessionActions';
 const commandContext: CommandContext = {
   showHelp,
   newSession,
-  handoff: startHandoff,
+  handoff: async (focus) => {
+    await startHandoff(focus);
+  },
   handoffRefusal: () => getRuntime().session.handoffs.refusal(),
 };
 
@@ -66,6 +69,8 @@ export async function submitComposer(text: string, options: { steer?: boolean } 
     await command.run(parsed.args, commandContext);
     return;
   }
+  // A message the user typed ends a chain of automatic handoffs (see afterReply.ts).
+  userTypedMessage();
   const isTemplateCall = parsed.kind === 'command';
   const body = parsed.kind === 'text' ? parsed.text : text;
   if (files.length > 0) {
@@ -117,6 +122,11 @@ export function stop(): boolean {
   if (!hasRuntime()) return false;
   const { session } = getRuntime();
   if (session.isGeneratingHandoff) return session.abortHandoff();
+  // Esc while the model's handoff proposal waits is "Not now": the chat goes on.
+  if (session.handoffProposal && !session.handoffProposal.restored) {
+    void answerHandoffProposal({ accepted: false });
+    return true;
+  }
   if (session.agent.isStreaming) {
     session.agent.abort();
     return true;

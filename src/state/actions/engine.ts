@@ -5,6 +5,7 @@
  */
 
 export { answerKeptAfterDelete } from '../app/tabSync/deletedWhileOpen';
+export { answerHandoffProposal } from './afterReply';
 export { continueReply, removeQueued, stop, submitComposer } from './composerActions';
 export { cancelEdit, editLastMessage, handleEditKey } from './editActions';
 export { exportEverything, exportOpenChain, exportOpenSession, importFromText } from './exchangeActions';

@@ -1,5 +1,6 @@
 /** Starting a handoff from the composer or the button, reviewing its document, and reporting how it ended. */
 import type { HandoffOptions } from '../../core/agentSession';
+import type { HandoffResult } from '../../core/handoff/handoffMachine';
 import {
   HANDOFF_CANCELLED,
   HANDOFF_NEW_SESSION_NOTICE,
@@ -18,8 +19,12 @@ export interface StartHandoffOptions {
   model?: string;
 }
 
-export async function startHandoff(focus: string, options: StartHandoffOptions = {}): Promise<void> {
-  if (!hasRuntime()) return;
+/** Resolves with how the handoff ended; undefined when it was refused or could not run. */
+export async function startHandoff(
+  focus: string,
+  options: StartHandoffOptions = {},
+): Promise<HandoffResult | undefined> {
+  if (!hasRuntime()) return undefined;
   const { session } = getRuntime();
   // The machine checks whether a handoff can start (spec, Trigger 4 and 5) and refuses
   // with HandoffRefused, shown below; it trims and redacts the focus and the model.
@@ -36,9 +41,11 @@ export async function startHandoff(focus: string, options: StartHandoffOptions =
     // The user's own choice: a status, not an alert.
     else if (result.status === 'cancelled') notify(HANDOFF_CANCELLED);
     else notifyError(handoffFailedMessage(result.reason));
+    return result;
   } catch (error) {
     if (error instanceof HandoffRefused) notify(error.message);
     else notifyError(handoffFailedMessage(errorText(error)));
+    return undefined;
   } finally {
     closeReview(undefined);
   }

@@ -27,8 +27,10 @@ export async function sendPrompt(
   const { session } = getRuntime();
   // Busy from the moment of sending: the tab lock is asked for before agent_start.
   set({ isStreaming: true });
+  let ended = false;
   try {
     await session.prompt(body, options);
+    ended = true;
   } catch (error) {
     if (pendingFiles && pendingFiles.length > 0) {
       giveBackFiles(pendingFiles);
@@ -43,6 +45,18 @@ export async function sendPrompt(
   } finally {
     if (!session.agent.isStreaming) set({ isStreaming: false });
   }
+  // An accepted handoff proposal or an auto-handoff needs the session idle: now it is.
+  if (ended) await afterRun();
+}
+
+let afterRun: () => Promise<void> = async () => undefined;
+
+/**
+ * What follows every run that ended (afterReply.ts sets it when it loads; importing it
+ * here would make an import cycle, since it sends prompts itself).
+ */
+export function setAfterRun(run: () => Promise<void>): void {
+  afterRun = run;
 }
 
 const FILES_BACK_WHILE_BUSY =

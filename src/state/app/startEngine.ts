@@ -88,6 +88,8 @@ export function startEngine({ repository, headers, active, problems }: LoadedSta
     entries: session.log.getBranch(),
     sessionUsage: sumSessionUsage(session.log.entries()),
     todos: session.todos,
+    // A proposal found unanswered after a reload is shown again (see handoffProposals.ts).
+    handoffProposal: session.handoffProposal ?? null,
   });
   setRuntime(runtime);
   for (const problem of problems) notifyError(problem);

@@ -126,6 +126,8 @@ export function applySessionEvent(
       });
     case 'handoff_state':
       return result({ handoff: event.state });
+    case 'handoff_proposal':
+      return result({ handoffProposal: event.proposal ?? null });
     case 'queued_text_returned':
       return result(
         { composerText: prepended(event.text, state.composerText) },

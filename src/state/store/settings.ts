@@ -3,7 +3,14 @@
  * is written there only when the user ticked "Remember key on this device", and is
  * otherwise kept in sessionStorage, which lives exactly as long as the tab.
  */
+
 import type { PromptTemplate } from '../../core/commands/promptTemplates';
+import {
+  AUTO_HANDOFF_MODES,
+  type AutoHandoffMode,
+  DEFAULT_AUTO_HANDOFF_LIMIT,
+  MAX_AUTO_HANDOFF_LIMIT,
+} from '../../core/handoff/autoHandoffSettings';
 import type { ModelPrice } from '../../core/models/modelTable';
 import { DEFAULT_THINKING, restoreThinking, type ThinkingSetting } from '../../core/models/thinking';
 import { DEFAULT_BASE_URL, DEFAULT_MAX_TOKENS, DEFAULT_MODEL } from '../../llm/defaults';
@@ -21,6 +28,10 @@ export interface Settings {
   sendPendingAfterHandoff: boolean;
   /** Past this share of the context window, suggest a handoff (0..1). */
   contextThreshold: number;
+  /** What reaching `contextThreshold` does: ask (the banner), hand off automatically, or nothing. */
+  autoHandoff: AutoHandoffMode;
+  /** Automatic handoffs in a row before the chain stops (a typed message resets the count). */
+  autoHandoffLimit: number;
   /** The model's context window in tokens; 0 means "look it up". */
   contextWindowOverride: number;
   theme: 'system' | 'light' | 'dark';
@@ -42,6 +53,8 @@ export const DEFAULT_SETTINGS: Settings = {
   reviewHandoff: false,
   sendPendingAfterHandoff: false,
   contextThreshold: 0.75,
+  autoHandoff: 'ask',
+  autoHandoffLimit: DEFAULT_AUTO_HANDOFF_LIMIT,
   contextWindowOverride: 0,
   theme: 'system',
   thinking: DEFAULT_THINKING,
@@ -83,6 +96,14 @@ export function restoreSettings(stored: unknown): Settings {
       typeof s.contextThreshold === 'number' && s.contextThreshold > 0 && s.contextThreshold <= 1
         ? s.contextThreshold
         : DEFAULT_SETTINGS.contextThreshold,
+    autoHandoff: AUTO_HANDOFF_MODES.find((mode) => mode === s.autoHandoff) ?? DEFAULT_SETTINGS.autoHandoff,
+    autoHandoffLimit:
+      typeof s.autoHandoffLimit === 'number' &&
+      Number.isInteger(s.autoHandoffLimit) &&
+      s.autoHandoffLimit >= 1 &&
+      s.autoHandoffLimit <= MAX_AUTO_HANDOFF_LIMIT
+        ? s.autoHandoffLimit
+        : DEFAULT_AUTO_HANDOFF_LIMIT,
     contextWindowOverride:
       typeof s.contextWindowOverride === 'number' && s.contextWindowOverride > 0
         ? Math.floor(s.contextWindowOverride)

@@ -3,7 +3,9 @@
  * (repository, write queue, agent session) sit in runtime.ts. Actions are plain
  * functions in actions.ts that read and set this store.
  */
+
 import { createStore } from 'zustand/vanilla';
+import type { HandoffProposal } from '../../core/handoff/handoffProposals';
 import type { HandoffState } from '../../core/handoff/handoffState';
 import type { Message, SessionEntry, SessionHeader } from '../../core/session/types';
 import type { TodoItem } from '../../core/todos/todoTypes';
@@ -46,6 +48,8 @@ export interface BatonState {
   handoff: HandoffState;
   /** The captured handoff document waiting in the review editor, if review is on. */
   handoffReview: { document: string } | null;
+  /** The model's handoff proposal waiting for the user's answer (the card in the chat). */
+  handoffProposal: HandoffProposal | null;
   /** The user message being edited (↑ in an empty composer); the next send branches from it. */
   editingEntryId: string | null;
   /**
@@ -91,6 +95,7 @@ export const initialState: BatonState = {
   todos: [],
   handoff: { status: 'idle' },
   handoffReview: null,
+  handoffProposal: null,
   editingEntryId: null,
   focusEntry: null,
   openingSessionId: null,

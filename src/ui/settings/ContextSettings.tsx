@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { AUTO_HANDOFF_MODES, MAX_AUTO_HANDOFF_LIMIT } from '../../core/handoff/autoHandoffSettings';
 import type { Settings } from '../../state/store/settings';
 import { formatTokens, parsePercent, parseWindowOverride } from '../contextMeter';
 
@@ -16,6 +17,12 @@ export function ContextSettings({ draft, onChange }: Props) {
   const overrideHint = useId();
   const [percent, setPercent] = useState(percentText(draft.contextThreshold));
   const [override, setOverride] = useState(overrideText(draft.contextWindowOverride));
+  const limitHint = useId();
+  const [limit, setLimit] = useState(String(draft.autoHandoffLimit));
+  useEffect(() => {
+    setLimit((text) => (parseLimit(text) === draft.autoHandoffLimit ? text : String(draft.autoHandoffLimit)));
+  }, [draft.autoHandoffLimit]);
+  const limitValid = parseLimit(limit) !== null;
 
   // The dialog reopening resets the draft; the fields follow unless they already agree.
   useEffect(() => {
@@ -59,6 +66,45 @@ export function ContextSettings({ draft, onChange }: Props) {
           : 'Enter a percentage from 1 to 100.'}
       </p>
       <label>
+        When the context reaches the threshold
+        <select
+          value={draft.autoHandoff}
+          onChange={(e) => {
+            const mode = AUTO_HANDOFF_MODES.find((m) => m === e.target.value);
+            if (mode) onChange({ autoHandoff: mode });
+          }}
+        >
+          <option value="ask">Ask (show a banner)</option>
+          <option value="auto">Hand off automatically</option>
+          <option value="off">Do nothing</option>
+        </select>
+      </label>
+      {draft.autoHandoff === 'auto' && (
+        <>
+          <label>
+            Most automatic handoffs in a row
+            <input
+              type="number"
+              min={1}
+              max={MAX_AUTO_HANDOFF_LIMIT}
+              value={limit}
+              aria-invalid={!limitValid}
+              aria-describedby={limitHint}
+              onChange={(e) => {
+                setLimit(e.target.value);
+                const value = parseLimit(e.target.value);
+                if (value !== null) onChange({ autoHandoffLimit: value });
+              }}
+            />
+          </label>
+          <p id={limitHint} className={limitValid ? 'muted' : 'field-error'}>
+            {limitValid
+              ? 'After a reply past the threshold Baton hands off, and says "Continue with the next steps." in the new session when work was left. A message you type starts the count again.'
+              : `Enter a whole number from 1 to ${MAX_AUTO_HANDOFF_LIMIT}.`}
+          </p>
+        </>
+      )}
+      <label>
         Context window override (tokens)
         <input
           type="number"
@@ -86,6 +132,14 @@ export function ContextSettings({ draft, onChange }: Props) {
 
 function percentText(threshold: number): string {
   return String(Math.round(threshold * 1000) / 10);
+}
+
+/** A whole number of handoffs from 1 to the maximum, else null. */
+function parseLimit(text: string): number | null {
+  const value = Number(text);
+  return text.trim() !== '' && Number.isInteger(value) && value >= 1 && value <= MAX_AUTO_HANDOFF_LIMIT
+    ? value
+    : null;
 }
 
 function overrideText(override: number): string {
