@@ -1,9 +1,8 @@
-import { memo, useMemo } from 'react';
-import { describeAttachment } from '../../core/attachments/attachmentText';
+import { lazy, memo, Suspense, useMemo } from 'react';
 import { describeCondensing } from '../../core/handoff/describeCondensing';
-import { type HandoffAttachment, readHandoffDetails } from '../../core/handoff/handoffDetails';
+import { readHandoffDetails } from '../../core/handoff/handoffDetails';
 import type { CustomMessageEntry } from '../../core/session/types';
-import { openSession, openSessionAt } from '../../state/actions/actions';
+import { openSession } from '../../state/actions/actions';
 import { selectSessionTitle } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
@@ -67,30 +66,8 @@ function TokenLine({ entry }: { entry: CustomMessageEntry }) {
   );
 }
 
-/**
- * The files of the old session: the new one does not get them (the document says what
- * they held), so each links to the message that carried it there.
- */
-function HandedOnFiles({ parentId, files }: { parentId: string; files: HandoffAttachment[] }) {
-  return (
-    <section className="handoff-files" aria-label="Files in the earlier session">
-      <span>Files in the earlier session (not sent to this one):</span>
-      <ul>
-        {files.map(({ entryId, attachment }) => (
-          <li key={attachment.id}>
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => void openSessionAt(parentId, entryId)}
-            >
-              {describeAttachment(attachment)}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
+// The files list loads only for a handoff that had files (initial JS, bench P5).
+const HandedOnFiles = lazy(() => import('./HandedOnFiles').then((m) => ({ default: m.HandedOnFiles })));
 
 export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomMessageEntry }) {
   const details = readHandoffDetails(entry.details);
@@ -120,7 +97,11 @@ export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomM
         </p>
       )}
       <TokenLine entry={entry} />
-      {parentId && details.attachments && <HandedOnFiles parentId={parentId} files={details.attachments} />}
+      {parentId && details.attachments && (
+        <Suspense fallback={null}>
+          <HandedOnFiles parentId={parentId} files={details.attachments} />
+        </Suspense>
+      )}
       <InvisiblesNote found={revealed.found} />
       <HandoffCardActions document={document} sessionTitle={sessionTitle} />
       <Markdown text={revealed.text} />

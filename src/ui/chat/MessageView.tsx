@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { lazy, memo, Suspense, useMemo } from 'react';
 import type { AttachmentRef } from '../../core/attachments/attachmentTypes';
 import { CONTEXT_WINDOW_EXCEEDED_NOTE, overflowOf } from '../../core/context/lengthRefusal';
 import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
@@ -9,7 +9,6 @@ import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
 import { PlainText } from '../text/PlainText';
 import { citedText, type Source } from './citedText';
-import { MessageAttachments } from './MessageAttachments';
 import { SearchLines } from './SearchLines';
 import { ThoughtView } from './ThoughtView';
 
@@ -79,7 +78,11 @@ function UserMessage({ message }: { message: Message }) {
   );
   return (
     <article className="message message-user" aria-label="You">
-      <MessageAttachments attachments={attachments} />
+      {attachments.length > 0 && (
+        <Suspense fallback={null}>
+          <MessageAttachments attachments={attachments} />
+        </Suspense>
+      )}
       {(text || attachments.length === 0) && (
         <div className="user-text">
           <PlainText text={text} />
@@ -156,3 +159,8 @@ export const MessageView = memo(function MessageView({
   // Tool results are for the model; the tool call above already says what happened.
   return null;
 });
+
+// Thumbnails load with the first message that has files: most sessions have none (bench P5).
+const MessageAttachments = lazy(() =>
+  import('./MessageAttachments').then((m) => ({ default: m.MessageAttachments })),
+);

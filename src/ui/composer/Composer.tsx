@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { type CompletionItem, completeSlash } from '../../core/commands/autocomplete';
 import { handleEditKey, setComposerText, stop, submitComposer } from '../../state/actions/actions';
 import { attachFiles } from '../../state/attachments/attachmentActions';
@@ -9,7 +9,6 @@ import { pastedFiles } from '../attachments/pastedFiles';
 import { hasLongRun } from '../text/longRuns';
 import '../text/longText.css';
 import { AttachButton } from './AttachButton';
-import { AttachmentChips } from './AttachmentChips';
 import { HandoffButton } from './HandoffButton';
 import { QueueChips } from './QueueChips';
 import { AUTOCOMPLETE_ID, optionId, SlashAutocomplete } from './SlashAutocomplete';
@@ -98,7 +97,7 @@ export function Composer() {
   return (
     <div className="composer">
       <QueueChips />
-      <AttachmentChips />
+      <PendingFiles />
       <div className="composer-box">
         {open && <SlashAutocomplete items={matches} selected={active} onPick={pick} />}
         <textarea
@@ -143,4 +142,18 @@ export function Composer() {
       </div>
     </div>
   );
+}
+
+// The chips load with the first file: most sessions never attach one (initial JS, bench P5).
+const AttachmentChips = lazy(() => import('./AttachmentChips').then((m) => ({ default: m.AttachmentChips })));
+
+function PendingFiles() {
+  const any = useBaton(
+    (s) => s.pendingAttachments.length > 0 || s.readingAttachments > 0 || s.attachmentRefusals.length > 0,
+  );
+  return any ? (
+    <Suspense fallback={null}>
+      <AttachmentChips />
+    </Suspense>
+  ) : null;
 }

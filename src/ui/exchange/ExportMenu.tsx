@@ -1,8 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { type ExportFormat, exportOpenChain, exportOpenSession } from '../../state/actions/actions';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { ExportFormat } from '../../state/actions/actions';
 import { selectInChain } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import './exchange.css';
+
+// The popover's content loads on first open (initial JS, bench P5).
+const ExportPopover = lazy(() => import('./ExportPopover').then((m) => ({ default: m.ExportPopover })));
 
 /** The status line's "Export" popover: the open session or its handoff chain, as JSONL or Markdown. */
 export function ExportMenu() {
@@ -15,7 +18,6 @@ export function ExportMenu() {
 
   useEffect(() => {
     if (!open) return;
-    first.current?.focus();
     // A click anywhere else closes it, as other popovers do.
     const onPointer = (event: PointerEvent) => {
       if (!wrap.current?.contains(event.target as Node)) setOpen(false); // A DOM event's target is a Node.
@@ -24,9 +26,12 @@ export function ExportMenu() {
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
 
-  const run = (work: (format: ExportFormat) => Promise<void>, format: ExportFormat) => {
+  const close = () => {
     setOpen(false);
     button.current?.focus();
+  };
+  const run = (work: (format: ExportFormat) => Promise<void>, format: ExportFormat) => {
+    close();
     void work(format);
   };
 
@@ -44,43 +49,9 @@ export function ExportMenu() {
         Export
       </button>
       {open && (
-        <div
-          className="export-popover"
-          role="dialog"
-          aria-label="Export"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.preventDefault();
-              e.stopPropagation();
-              setOpen(false);
-              button.current?.focus();
-            }
-          }}
-        >
-          <p className="popover-help">This session (every branch in JSONL, the shown branch in Markdown):</p>
-          <div className="export-row">
-            <button ref={first} type="button" onClick={() => run(exportOpenSession, 'jsonl')}>
-              Session as JSONL
-            </button>
-            <button type="button" onClick={() => run(exportOpenSession, 'md')}>
-              Session as Markdown
-            </button>
-          </div>
-          <p className="popover-help">
-            {inChain
-              ? 'Its whole handoff chain, from the first session on:'
-              : 'Its handoff chain (this session has none yet, so the same):'}
-          </p>
-          <div className="export-row">
-            <button type="button" onClick={() => run(exportOpenChain, 'jsonl')}>
-              Chain as JSONL
-            </button>
-            <button type="button" onClick={() => run(exportOpenChain, 'md')}>
-              Chain as Markdown
-            </button>
-          </div>
-          <p className="popover-help">The API key is never in an export.</p>
-        </div>
+        <Suspense fallback={null}>
+          <ExportPopover first={first} inChain={inChain} run={run} close={close} />
+        </Suspense>
       )}
     </div>
   );
