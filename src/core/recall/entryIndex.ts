@@ -6,7 +6,7 @@
  */
 import MiniSearch, { type AsPlainObject, type Options, type SearchResult } from 'minisearch';
 import type { SearchableEntry, SearchableRole } from './searchText';
-import { stem } from './stem';
+import { processTerm } from './terms';
 
 export type IndexedKind = 'entry' | 'title';
 
@@ -44,12 +44,7 @@ export function titleDocId(sessionId: string): string {
   return `${TITLE_PREFIX}${sessionId}`;
 }
 
-/** Lower-cased and stemmed; one-letter words and stop-length noise are dropped. */
-export function processTerm(term: string): string | null {
-  const lower = term.toLowerCase();
-  if (lower.length < 2) return null;
-  return stem(lower);
-}
+export { processTerm };
 
 /** A fresh object each time: MiniSearch keeps (and may change) what it is given. */
 function options(): Options<IndexedDoc> {

@@ -3,7 +3,7 @@
  * match, with a few lines around it. A long line (prose without breaks) is cut to a
  * window around its first match so one paragraph cannot fill the budget.
  */
-import { processTerm } from './entryIndex';
+import { processTerm } from './terms';
 
 export const CONTEXT_LINES = 2;
 const MAX_LINE = 400;
@@ -31,9 +31,7 @@ function cutLine(line: string, terms: ReadonlySet<string>): string {
   return `${start > 0 ? '…' : ''}${piece}${start + MAX_LINE < line.length ? '…' : ''}`;
 }
 
-export function excerptOf(text: string, matched: readonly string[]): string {
-  const terms = new Set(matched);
-  const lines = text.split('\n');
+function bestLineIndex(lines: readonly string[], terms: ReadonlySet<string>): number {
   let best = 0;
   let bestScore = -1;
   for (const [i, line] of lines.entries()) {
@@ -43,6 +41,20 @@ export function excerptOf(text: string, matched: readonly string[]): string {
       bestScore = score;
     }
   }
+  return best;
+}
+
+/** The one line that matches best, cut around its match: for a list of hits. */
+export function bestLineOf(text: string, matched: readonly string[]): string {
+  const terms = new Set(matched);
+  const lines = text.split('\n');
+  return cutLine(lines[bestLineIndex(lines, terms)] ?? '', terms);
+}
+
+export function excerptOf(text: string, matched: readonly string[]): string {
+  const terms = new Set(matched);
+  const lines = text.split('\n');
+  const best = bestLineIndex(lines, terms);
   const from = Math.max(0, best - CONTEXT_LINES);
   const to = Math.min(lines.length, best + CONTEXT_LINES + 1);
   const shown = lines.slice(from, to).map((line) => cutLine(line, terms));

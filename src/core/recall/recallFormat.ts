@@ -5,6 +5,9 @@
  * `<sessionId>/<entryId>`, which the chat turns into a link to that message.
  */
 
+/** Here, not in recallTool.ts, so the chat can name the tool without loading it. */
+export const RECALL_TOOL_NAME = 'recall';
+
 export interface RecallPassage {
   sessionId: string;
   sessionTitle: string;

@@ -10,10 +10,12 @@ import { isRecord } from '../isRecord';
 import type { SessionHeader } from '../session/types';
 import { ancestorsOf } from './ancestors';
 import { excerptOf } from './excerpt';
-import { passageText, type RecallPassage, recallHeadline } from './recallFormat';
+import { passageText, RECALL_TOOL_NAME, type RecallPassage, recallHeadline } from './recallFormat';
+
+export { RECALL_TOOL_NAME };
+
 import type { RecallPort } from './recallPort';
 
-export const RECALL_TOOL_NAME = 'recall';
 export const RECALL_DESCRIPTION = 'Search the earlier sessions this work came from';
 
 /** What one answer may cost the context, in estimated tokens. */
