@@ -12,6 +12,8 @@
  * P9 (the prompt cache's share of the input) is a count, not a timing: bench/cacheShare.spec.ts
  * drives the session layer in Node, and bench/lib/cacheShare.mjs summarises it. P10 to P13
  * (bench/hostile.spec.ts) are the longest main-thread task while a hostile message is shown.
+ * P14 (Node) and P15 (Chromium), in bench/recall.spec.ts: the search index's build and query
+ * times, and the longest main-thread task while the search worker indexes.
  *
  * Environment: BENCH_QUICK=1 (as --quick), BENCH_PORT (default 4400), BENCH_PROFILE=P1..P4
  * (trace that figure's first timed run into bench/.profiles/), BENCH_APP_DIST (measure an
@@ -80,7 +82,7 @@ function step(label) {
 console.log(`Baton bench, ${quick ? 'quick' : 'full'} mode${only ? ` (only ${[...only].join(', ')})` : ''}`);
 // P9 runs in Node on the sources: with it alone there is nothing to build.
 const HOSTILE_IDS = ['P10', 'P11', 'P12', 'P13'];
-const needsBuilds = ['P1', 'P2', 'P3', 'P4', 'P5', ...HOSTILE_IDS].some(wanted);
+const needsBuilds = ['P1', 'P2', 'P3', 'P4', 'P5', ...HOSTILE_IDS, 'P15'].some(wanted);
 if (!needsBuilds) {
   step('builds: none needed for P9');
 } else if (process.env.BENCH_APP_DIST) {
@@ -114,16 +116,19 @@ const TEST_TITLES = {
   P11: 'P11:',
   P12: 'P12:',
   P13: 'P13:',
+  P14: 'P14:',
+  P15: 'P15:',
 };
-const browserIds = ['P1', 'P2', 'P3', 'P4', ...HOSTILE_IDS].filter(wanted);
-const testIds = [...browserIds, ...(wanted('P9') ? ['P9'] : [])];
+const browserIds = ['P1', 'P2', 'P3', 'P4', ...HOSTILE_IDS, 'P15'].filter(wanted);
+const nodeIds = ['P9', 'P14'].filter(wanted);
+const testIds = [...browserIds, ...nodeIds];
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 let playwrightOk = true;
 if (testIds.length > 0) {
   const where = [
     ...(browserIds.length > 0 ? [`${browserIds.join(', ')} in Chromium`] : []),
-    ...(wanted('P9') ? ['P9 in Node'] : []),
+    ...(nodeIds.length > 0 ? [`${nodeIds.join(', ')} in Node`] : []),
   ].join(', ');
   step(`measure ${where} (Playwright, one worker, port ${process.env.BENCH_PORT || 4400})`);
   const grep = testIds.map((id) => TEST_TITLES[id]).join('|');
@@ -472,6 +477,40 @@ if (wanted('P9')) {
     notes.push(note);
   }
 }
+// P14 and P15: the search index (bench/recall.spec.ts).
+const p14 = wanted('P14') ? readResult('P14') : undefined;
+if (wanted('P14')) {
+  if (!p14) missing.push('P14');
+  else {
+    figures.push({
+      id: 'P14',
+      what: `search index (Node): build over ${p14.sessions.toLocaleString('en')} sessions × ${p14.entries} entries, then a query (median of ${p14.queries})`,
+      baseline: 'n/a',
+      baton: `build ${ms(p14.buildMs)}, query ${ms(p14.queryMs)}`,
+      ratio: 'n/a',
+      target: 'query ≤ 50 ms',
+      met: p14.queryMs <= 50,
+      values: { buildMs: p14.buildMs, queryMs: p14.queryMs },
+    });
+  }
+}
+const p15 = wanted('P15') ? readResult('P15') : undefined;
+if (wanted('P15')) {
+  if (!p15) missing.push('P15');
+  else {
+    figures.push({
+      id: 'P15',
+      what: `longest main-thread task while the search worker indexes ${p15.entries.toLocaleString('en')} stored entries (first search typed → results shown, ${ms(p15.indexMs)})`,
+      baseline: 'n/a',
+      baton: p15.longestTaskMs > 0 ? ms(p15.longestTaskMs) : 'none over 50 ms',
+      ratio: 'n/a',
+      target: 'longest task ≤ 50 ms',
+      met: p15.longestTaskMs <= 50,
+      values: { longestTaskMs: p15.longestTaskMs, indexMs: p15.indexMs, entries: p15.entries },
+    });
+  }
+}
+
 // By number, then P3 before P3a.
 figures.sort(
   (a, b) =>
@@ -562,7 +601,7 @@ if (busy.length > 0) {
   notes.push(`IndexedDB busy after (from navigation start, or from the click): ${busy.join(', ')}.`);
 }
 
-for (const id of ['P1', 'P2', 'P3', 'P3a', 'P4', 'P4a', ...HOSTILE_IDS]) {
+for (const id of ['P1', 'P2', 'P3', 'P3a', 'P4', 'P4a', ...HOSTILE_IDS, 'P15']) {
   const errors = [];
   const result = readResult(id);
   for (const r of result?.runs ?? []) errors.push(...(r.pageErrors ?? []));
@@ -605,6 +644,8 @@ const output = {
     P5: p5,
     P9: p9,
     ...hostileResults,
+    P14: p14,
+    P15: p15,
   },
 };
 // A complete full run is the record (bench/results.json, beside README's table); quick,

@@ -40,7 +40,7 @@ async function seedAttachedSession(page: Page, bytes: number[]): Promise<void> {
   await page.evaluate(
     async ({ sessionId, title, imageId, bytes }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('baton', 2);
+        const request = indexedDB.open('baton');
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });

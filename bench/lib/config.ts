@@ -105,3 +105,12 @@ export const P4_NEWEST = 100;
  * is a count, not a timing, and the session takes a few seconds.
  */
 export const P9_TURNS = 30;
+
+/**
+ * P14: the search index built over `sessions` × `entries` (Node, the app's SearchEngine
+ * over an in-memory source), then `queries` searches timed. P15: the longest main-thread
+ * task in Chromium while the search worker indexes `p15Entries` stored entries.
+ */
+export const RECALL = QUICK
+  ? { sessions: 20, entries: 10, queries: 5, p15Entries: 2000 }
+  : { sessions: 1000, entries: 50, queries: 50, p15Entries: 100_000 };

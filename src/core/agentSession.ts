@@ -38,6 +38,8 @@ import {
 import { prepareHandoffRequest } from './handoff/prepareHandoffRequest';
 import { newId } from './ids';
 import { DEFAULT_THINKING, type ThinkingSetting, thinkingRequestFor } from './models/thinking';
+import type { RecallPort } from './recall/recallPort';
+import { createRecallTool } from './recall/recallTool';
 import { buildSessionContext } from './session/buildSessionContext';
 import {
   BUSY_IN_ANOTHER_TAB,
@@ -114,6 +116,8 @@ export interface AgentSessionDeps {
   getApiKey(): string | undefined;
   getPromptTemplates(): PromptTemplate[];
   redact(text: string, secret: string | undefined): string;
+  /** Searches earlier sessions: sessions started by a handoff get the recall tool with it. */
+  recall?: RecallPort;
   /** Holds the session for one writer across tabs; default: nothing to share it with. */
   exclusive?: Exclusive;
   now?: () => number;
@@ -184,6 +188,7 @@ export class AgentSession {
   private todoList: TodoItem[] = [];
   private readonly reminder = new TodoReminder();
   private readonly tools: AgentTool[];
+  private readonly recallTool: AgentTool | undefined;
   private readonly listeners = new Set<(event: SessionEvent) => void>();
   private readonly proposals = new HandoffProposals((proposal) =>
     this.emit({ type: 'handoff_proposal', proposal }),
@@ -213,12 +218,13 @@ export class AgentSession {
       }),
       createHandoffTool((input, signal) => this.proposals.ask(input, signal, this.handoffCallId())),
     ];
+    this.recallTool = deps.recall && createRecallTool({ port: deps.recall, current: () => this.header });
     this.agent = new Agent({
       getModelClient: () => deps.getModelClient(),
       getModel: () => this.model,
       getMaxTokens: () => deps.getMaxTokens(),
       getSystemPrompt: () => this.systemPrompt(),
-      getTools: () => this.tools,
+      getTools: () => this.currentTools(),
       getRequestFeatures: () => ({
         thinking: thinkingRequestFor(this.model, this.thinking),
         webSearch: deps.getWebSearch?.() === true,
@@ -235,7 +241,7 @@ export class AgentSession {
           squeeze: 1 + attempt,
           context: this.agent.messages,
           system: this.systemPrompt(),
-          tools: this.tools.map((tool) => tool.definition),
+          tools: this.currentTools().map((tool) => tool.definition),
           model: this.model,
           window: this.contextWindow,
           maxTokens: deps.getMaxTokens(),
@@ -337,7 +343,14 @@ export class AgentSession {
   }
 
   systemPrompt(): string {
-    return systemPromptFor(this.current.header.parentSession !== undefined);
+    const startedByHandoff = this.current.header.parentSession !== undefined;
+    return systemPromptFor(startedByHandoff, startedByHandoff && this.recallTool !== undefined);
+  }
+
+  /** The tools of the current session: recall only where there are earlier sessions to search. */
+  currentTools(): AgentTool[] {
+    const hasAncestors = this.current.header.parentSession !== undefined;
+    return hasAncestors && this.recallTool ? [...this.tools, this.recallTool] : this.tools;
   }
 
   countBranchMessages(): number {

@@ -5,18 +5,24 @@ import { type BatonDbSchema, DB_NAME, openBatonDb, SCHEMA_VERSION, upgradeSchema
 import { makeAttachmentRecord, makeHeader, makeMessageEntry, uniqueDbName } from './storageTestFixtures';
 
 describe('schema', () => {
-  it('is named baton and at version 2', () => {
+  it('is named baton and at version 3', () => {
     expect(DB_NAME).toBe('baton');
-    expect(SCHEMA_VERSION).toBe(2);
+    expect(SCHEMA_VERSION).toBe(3);
   });
 
-  it('creates the four stores and their indexes on a fresh database', async () => {
+  it('creates the five stores and their indexes on a fresh database', async () => {
     const db = await openBatonDb(uniqueDbName());
     try {
       expect(db.version).toBe(SCHEMA_VERSION);
-      expect([...db.objectStoreNames].sort()).toEqual(['attachments', 'entries', 'sessions', 'settings']);
+      expect([...db.objectStoreNames].sort()).toEqual([
+        'attachments',
+        'entries',
+        'searchIndex',
+        'sessions',
+        'settings',
+      ]);
 
-      const tx = db.transaction(['sessions', 'entries', 'settings', 'attachments']);
+      const tx = db.transaction(['sessions', 'entries', 'settings', 'attachments', 'searchIndex']);
       const sessions = tx.objectStore('sessions');
       expect(sessions.keyPath).toBe('id');
       expect([...sessions.indexNames]).toEqual(['updatedAt']);
@@ -31,6 +37,10 @@ describe('schema', () => {
       const settings = tx.objectStore('settings');
       expect(settings.keyPath).toBeNull();
       expect(settings.autoIncrement).toBe(false);
+
+      const searchIndex = tx.objectStore('searchIndex');
+      expect(searchIndex.keyPath).toBeNull();
+      expect([...searchIndex.indexNames]).toEqual([]);
 
       const attachments = tx.objectStore('attachments');
       expect(attachments.keyPath).toBe('id');
@@ -53,7 +63,13 @@ describe('schema', () => {
     });
     try {
       expect(seen).toEqual([[0, SCHEMA_VERSION]]);
-      expect([...db.objectStoreNames].sort()).toEqual(['attachments', 'entries', 'sessions', 'settings']);
+      expect([...db.objectStoreNames].sort()).toEqual([
+        'attachments',
+        'entries',
+        'searchIndex',
+        'sessions',
+        'settings',
+      ]);
       // The layout works, not merely exists: keys in line and out of line, both indexes.
       await db.put('sessions', makeHeader('s1'));
       await db.put('entries', makeMessageEntry('s1', 'e1', 5));

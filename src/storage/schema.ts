@@ -6,11 +6,12 @@
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb';
 import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import type { SessionEntry, SessionHeader } from '../core/session/types';
+import type { PersistedIndex } from './search/searchEngine';
 
 export const DB_NAME = 'baton';
 
 /** Bump by one for every layout change and add the matching step to applySchemaStep. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export interface BatonDbSchema extends DBSchema {
   sessions: {
@@ -35,6 +36,14 @@ export interface BatonDbSchema extends DBSchema {
     key: string;
     value: AttachmentRecord;
     indexes: { sessionId: string };
+  };
+  /**
+   * The full-text search index (version 3) with the entries it covers, under one key
+   * (SEARCH_INDEX_KEY). Derived data: losing it costs a rebuild, never a message.
+   */
+  searchIndex: {
+    key: string;
+    value: PersistedIndex;
   };
   /** Key-value pairs with out-of-line keys; values are anything structured clone accepts. */
   settings: {
@@ -83,7 +92,12 @@ function applySchemaStep(version: number, db: BatonDb, _tx: UpgradeTransaction):
       attachments.createIndex('sessionId', 'sessionId');
       return;
     }
-    // case 3: change the layout here, migrating records through `_tx` if needed.
+    case 3: {
+      // Nothing to migrate: the index is built from the entries on first use.
+      db.createObjectStore('searchIndex');
+      return;
+    }
+    // case 4: change the layout here, migrating records through `_tx` if needed.
     default:
       // Throwing aborts the versionchange transaction, so the database stays as it was.
       throw new Error(`No schema upgrade step to version ${version}`);

@@ -6,6 +6,7 @@
  * a message still streaming into an interrupted one).
  */
 import type { ThinkingSetting } from '../core/models/thinking';
+import type { RecallPort } from '../core/recall/recallPort';
 import type { Exclusive } from '../core/session/exclusiveAccess';
 import 'fake-indexeddb/auto';
 import { AgentSession } from '../core/agentSession';
@@ -54,6 +55,10 @@ export interface SessionHarnessOptions {
   exclusive?: Exclusive;
   /** Thinking for sessions that did not choose their own (the Settings default). */
   defaultThinking?: ThinkingSetting;
+  /** The recall port (see core/recall); none by default. */
+  recall?: RecallPort;
+  /** Fields of the starting session's header, e.g. `parentSession` for one started by a handoff. */
+  header?: Partial<Pick<SessionHeader, 'parentSession' | 'title'>>;
 }
 
 /** Zero-padded so that ids sort in creation order, in IndexedDB as in assertions. */
@@ -99,11 +104,15 @@ export async function startSessionHarness(options: SessionHarnessOptions = {}): 
         newId,
         ...(options.exclusive && { exclusive: options.exclusive }),
         ...(defaultThinking && { getDefaultThinking: () => defaultThinking }),
+        ...(options.recall && { recall: options.recall }),
       },
       log,
     );
 
-  const header = createSessionHeader({ id: newId(), model: TEST_MODEL, now: Date.now() });
+  const header = {
+    ...createSessionHeader({ id: newId(), model: TEST_MODEL, now: Date.now() }),
+    ...options.header,
+  };
   const initial = options.entries?.(header.id) ?? [];
   const last = initial.at(-1);
   const log = new SessionLog({ ...header, leafId: last ? last.id : null }, initial);

@@ -97,6 +97,13 @@ export const HANDOFF_SESSION_FRAMING = [
   'Do not write another handoff document unless the user asks for one.',
 ].join('\n');
 
+/** Added to the framing in sessions that have the recall tool (see core/recall). */
+export const RECALL_FRAMING = [
+  'The document is a summary; the earlier sessions themselves are kept. When it lacks a detail',
+  'you need (an exact path, an error message, a number, the reason for a decision), search',
+  'them with the recall tool instead of guessing or asking the user.',
+].join('\n');
+
 /**
  * The answer to a tool call in the document turn. The tools stay declared and tool_choice
  * stays `auto` there, as in every turn, so the request's conversation is read from the

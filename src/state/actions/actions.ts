@@ -10,6 +10,7 @@
 
 import type { HandoffProposalAnswer } from '../../core/handoff/handoffTool';
 import type { ThinkingSetting } from '../../core/models/thinking';
+import type { IndexHit } from '../../core/recall/entryIndex';
 import { whenRuntime } from '../app/runtime';
 import { notifyError } from '../store/notices';
 import { errorText, get, set } from '../store/storeAccess';
@@ -118,6 +119,18 @@ export function openSessionAt(sessionId: string, entryId: string): Promise<void>
   set({ focusEntry: { sessionId, entryId } });
   return openSession(sessionId);
 }
+/**
+ * Searches every session, titles and messages, best first. The search code (a worker
+ * and MiniSearch) is loaded on the first search, not with the app.
+ */
+export async function searchAllSessions(query: string, limit = 60): Promise<IndexHit[]> {
+  const runtime = await whenRuntime();
+  // What this tab has queued is written first, so a message just sent is found.
+  await runtime.queue.flush().catch(() => undefined);
+  const { searchSessions } = await import('../search/searchClient');
+  return searchSessions(query, { limit });
+}
+
 export const renameSession = later((e, id: string, title: string) => e.renameSession(id, title));
 export const setSessionThinking = later((e, setting: ThinkingSetting) => e.setSessionThinking(setting));
 export const answerKeptAfterDelete = later((e, keep: boolean) => e.answerKeptAfterDelete(keep));

@@ -14,6 +14,7 @@ import type { SessionRepository } from '../../storage/sessionRepository';
 import { requestPersistenceOnce } from '../../storage/storageQuota';
 import { WriteQueue } from '../../storage/writeQueue';
 import { rememberDeviceKey } from '../actions/keyRemoval';
+import { lazyRecall } from '../search/lazyRecall';
 import { applySessionEvent, type SessionView } from '../store/applySessionEvent';
 import { notify, notifyError } from '../store/notices';
 import { modelForSession } from '../store/sessionModel';
@@ -70,6 +71,7 @@ export function startEngine({ repository, headers, active, problems }: LoadedSta
       getPromptTemplates: () => get().settings.promptTemplates,
       redact: redactSecret,
       exclusive: withSessionLock,
+      recall: lazyRecall,
     },
     log ??
       new SessionLog(

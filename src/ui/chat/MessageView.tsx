@@ -2,13 +2,15 @@ import { lazy, memo, Suspense, useMemo } from 'react';
 import type { AttachmentRef } from '../../core/attachments/attachmentTypes';
 import { CONTEXT_WINDOW_EXCEEDED_NOTE, overflowOf } from '../../core/context/lengthRefusal';
 import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
-import { type Message, textOf } from '../../core/session/types';
+import { RECALL_TOOL_NAME } from '../../core/recall/recallFormat';
+import { type Message, type ToolUseBlock, textOf } from '../../core/session/types';
 import { continueReply, startHandoff } from '../../state/actions/actions';
 import { selectIsNewest } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
 import { PlainText } from '../text/PlainText';
 import { citedText, type Source } from './citedText';
+import { RecallCall } from './RecallCall';
 import { SearchLines } from './SearchLines';
 import { ThoughtView } from './ThoughtView';
 
@@ -110,7 +112,7 @@ function SourceList({ sources }: { sources: Source[] }) {
 
 function AssistantMessage({ message, streaming }: { message: Message; streaming: boolean }) {
   const { text, sources } = useMemo(() => citedText(message), [message]);
-  const tools = message.content.filter((b) => b.type === 'tool_use');
+  const tools = message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
   const note = message.stopReason ? STOP_NOTES[message.stopReason] : undefined;
   return (
     <article
@@ -123,11 +125,15 @@ function AssistantMessage({ message, streaming }: { message: Message; streaming:
       <SearchLines message={message} streaming={streaming} />
       {text && <Markdown text={text} streaming={streaming} />}
       <SourceList sources={sources} />
-      {tools.map((tool) => (
-        <div key={tool.type === 'tool_use' ? tool.id : ''} className="tool-call">
-          Used tool <code>{tool.type === 'tool_use' ? tool.name : ''}</code>
-        </div>
-      ))}
+      {tools.map((tool) =>
+        tool.name === RECALL_TOOL_NAME ? (
+          <RecallCall key={tool.id} call={tool} />
+        ) : (
+          <div key={tool.id} className="tool-call">
+            Used tool <code>{tool.name}</code>
+          </div>
+        ),
+      )}
       {streaming && !text && message.content.every((b) => b.type === 'text') && (
         <div className="typing">Thinking…</div>
       )}

@@ -2,6 +2,7 @@ import { useCallback, useRef } from 'react';
 import { newSession } from '../../state/actions/actions';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { SessionList } from './SessionList';
+import { SessionSearch } from './SessionSearch';
 
 /**
  * The sessions, each handoff chain grouped under its root. `onNavigate` lets the narrow
@@ -29,6 +30,7 @@ export function Sidebar({ id, onNavigate }: { id?: string; onNavigate?: () => vo
       <div className="sidebar-tools">
         <ThemeToggle />
       </div>
+      <SessionSearch onOpened={done} />
       <SessionList onOpened={done} />
     </aside>
   );

@@ -1,0 +1,166 @@
+/**
+ * `npm run bench`'s P14 and P15: the search index behind the recall tool and the
+ * sidebar's search (issue 13).
+ *
+ * P14 runs in Node: the app's SearchEngine (src/storage/search) catches up with 1,000
+ * sessions of 50 entries (text from bench/baseline/content.ts) from an in-memory source,
+ * saving the index as the app does (toJSON), then answers queries of words from the same
+ * generator. The figure is the build time and the median query time.
+ *
+ * P15 runs in Chromium: 100,000 entries are seeded into IndexedDB, the app is opened and
+ * left to settle, then a search is typed into the sidebar's box: the worker reads every
+ * session, indexes it and saves the index. The figure is the longest main-thread task
+ * (Long Tasks API) from the keystroke until the results are shown. Target: ≤ 50 ms.
+ */
+import { performance } from 'node:perf_hooks';
+import { searchableEntry } from '../src/core/recall/searchText';
+import type { SessionEntry, SessionHeader } from '../src/core/session/types';
+import { type PersistedIndex, SearchEngine } from '../src/storage/search/searchEngine';
+import { makeRandom, messageText } from './baseline/content';
+import { QUICK, RECALL, WAIT_MS } from './lib/config';
+import {
+  appSettings,
+  expect,
+  openBenchPage,
+  progress,
+  seed,
+  settle,
+  test,
+  writeResult,
+} from './lib/fixtures';
+
+test.describe.configure({ timeout: QUICK ? 5 * 60_000 : 30 * 60_000 });
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+function generated(): { headers: SessionHeader[]; entries: Map<string, SessionEntry[]> } {
+  const random = makeRandom(1400);
+  const headers: SessionHeader[] = [];
+  const entries = new Map<string, SessionEntry[]>();
+  for (let s = 0; s < RECALL.sessions; s++) {
+    const id = `s${s}`;
+    const list: SessionEntry[] = [];
+    for (let e = 0; e < RECALL.entries; e++) {
+      const role = e % 2 === 0 ? 'user' : 'assistant';
+      list.push({
+        id: `${id}-e${e}`,
+        parentId: e === 0 ? null : `${id}-e${e - 1}`,
+        sessionId: id,
+        timestamp: e,
+        type: 'message',
+        message: {
+          role,
+          content: [{ type: 'text', text: messageText(random, role) }],
+          stopReason: 'end_turn',
+        },
+      } as SessionEntry);
+    }
+    entries.set(id, list);
+    headers.push({
+      id,
+      title: `Session ${s}`,
+      createdAt: 0,
+      updatedAt: 1,
+      model: 'm',
+      leafId: null,
+      children: [],
+    });
+  }
+  return { headers, entries };
+}
+
+test('P14: search index build at 1,000 sessions × 50 entries, and query latency', async () => {
+  const { headers, entries } = generated();
+  let saved: PersistedIndex | undefined;
+  const engine = new SearchEngine(
+    { headers: async () => headers, entries: async (id) => entries.get(id) ?? [] },
+    {
+      load: async () => undefined,
+      save: async (index) => {
+        saved = index;
+      },
+    },
+  );
+  const started = performance.now();
+  const added = await engine.catchUp();
+  const buildMs = performance.now() - started;
+  expect(added).toBe(RECALL.sessions * RECALL.entries);
+  expect(saved).toBeDefined();
+
+  // Queries of two words each, taken from the indexed text, so each finds something.
+  const random = makeRandom(1401);
+  const words = [...entries.values()]
+    .flat()
+    .flatMap((entry) => (searchableEntry(entry)?.text ?? '').split(/\W+/))
+    .filter((word) => word.length > 4);
+  const times: number[] = [];
+  let found = 0;
+  for (let q = 0; q < RECALL.queries; q++) {
+    const query = `${words[Math.floor(random() * words.length)]} ${words[Math.floor(random() * words.length)]}`;
+    const at = performance.now();
+    const hits = await engine.search({ query, limit: 10 });
+    times.push(performance.now() - at);
+    if (hits.length > 0) found++;
+  }
+  expect(found).toBe(RECALL.queries);
+  const queryMs = median(times);
+  progress(`P14: built ${added} entries in ${Math.round(buildMs)} ms; median query ${queryMs.toFixed(2)} ms`);
+  writeResult('P14', {
+    id: 'P14',
+    sessions: RECALL.sessions,
+    entries: RECALL.entries,
+    buildMs,
+    queryMs,
+    queries: RECALL.queries,
+  });
+});
+
+test('P15: longest main-thread task while the search worker indexes 100,000 entries', async ({
+  browser,
+  env,
+}) => {
+  const bench = await openBenchPage(browser, env);
+  try {
+    const { page } = bench;
+    const sessions = 100;
+    const perSession = Math.ceil(RECALL.p15Entries / sessions);
+    const seeded = await seed(page, {
+      seed: 1500,
+      model: 'claude-bench',
+      sessions: Array.from({ length: sessions }, (_, i) => ({
+        id: `p15-${i}`,
+        title: `Indexed session ${i}`,
+        entries: perSession,
+        start: 1_700_000_000_000 + i * 10_000_000,
+        ...(i === 0 && { oldestMarker: 'zanzibarquokka' }),
+      })),
+      settings: appSettings(env, 'p15-0'),
+    });
+    progress(`P15: seeded ${seeded.entries} entries in ${Math.round(seeded.ms)} ms`);
+    await page.goto('/');
+    await settle(page, WAIT_MS);
+
+    const from = await page.evaluate(() => performance.now());
+    await page.getByRole('searchbox', { name: 'Search sessions' }).fill('zanzibarquokka');
+    const results = page.getByRole('region', { name: 'Search results' });
+    await expect(results.getByRole('button', { name: /zanzibarquokka/ })).toBeVisible({ timeout: WAIT_MS });
+    const tookMs = (await page.evaluate(() => performance.now())) - from;
+    // A moment for the last long task to be reported.
+    await page.waitForTimeout(500);
+    const longestTaskMs = await page.evaluate((since) => {
+      const tasks = window.__bench?.longTasks ?? [];
+      return Math.max(0, ...tasks.filter((t) => t.start + t.duration > since).map((t) => t.duration));
+    }, from);
+    expect(bench.errors).toEqual([]);
+    progress(
+      `P15: indexed ${seeded.entries} entries in ${Math.round(tookMs)} ms; longest task ${longestTaskMs} ms`,
+    );
+    writeResult('P15', { id: 'P15', entries: seeded.entries, indexMs: tookMs, longestTaskMs });
+  } finally {
+    await bench.close();
+  }
+});
