@@ -3,6 +3,7 @@
  * SDK sends), and stopping a reply with Esc or the Stop button.
  */
 import type { Page } from '@playwright/test';
+import { createHandoffTool } from '../src/core/handoff/handoffTool';
 import { createTodoWriteTool } from '../src/core/todos/todoWriteTool';
 import { expect, test } from './fixtures';
 import {
@@ -29,6 +30,8 @@ const SYSTEM_PROMPT = [
 
 /** The tool definition the app declares, taken from the tool itself. */
 const TODO_TOOL = createTodoWriteTool({ get: () => [], set: () => {} }).definition;
+/** The tool the model proposes a handoff with; its answer comes from the user, never here. */
+const HANDOFF_TOOL = createHandoffTool(() => Promise.reject(new Error('not asked in this test'))).definition;
 
 /**
  * Streamed four characters every 300 ms (about eight seconds in all): a loaded CI machine
@@ -127,7 +130,7 @@ test('with a key and base URL it sends the exact request, with the free-text mod
     ],
     stream: true,
     system: SYSTEM_PROMPT,
-    tools: [TODO_TOOL],
+    tools: [TODO_TOOL, HANDOFF_TOOL],
     tool_choice: { type: 'auto' },
   });
 
