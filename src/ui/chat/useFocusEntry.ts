@@ -1,11 +1,14 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SessionEntry } from '../../core/session/types';
 import { set } from '../../state/store/storeAccess';
 import { useBaton } from '../../state/store/useBaton';
+import { ROW_KEY_ATTRIBUTE } from '../virtual/useFocusedRowKey';
 
 /** How long a message linked to stays highlighted, in ms. */
 const HIGHLIGHT_MS = 4_000;
+/** Frames to keep bringing the row into view while the list settles (about a second). */
+const SCROLL_FRAMES = 60;
 
 /**
  * Scrolls to the message the store asks for (focusEntry) once it is among the shown
@@ -20,21 +23,43 @@ export function useFocusEntry(
 ): string | undefined {
   const target = useBaton((s) => s.focusEntry);
   const [highlighted, setHighlighted] = useState<string>();
+  const latest = useRef({ shown, virtualizer });
+  latest.current = { shown, virtualizer };
 
   useEffect(() => {
-    if (!target) return;
-    const index = shown.findIndex((entry) => entry.id === target.entryId);
-    if (index === -1) return;
+    if (!target || !shown.some((entry) => entry.id === target.entryId)) return;
     set({ focusEntry: null });
-    virtualizer.scrollToIndex(index, { align: 'center' });
     setHighlighted(target.entryId);
-  }, [target, shown, virtualizer]);
+  }, [target, shown]);
 
+  // A list just mounted is still attaching its scroller and then jumps to its bottom, and
+  // rows are measured as they render: one scroll can land before any of that and be
+  // undone. So the row is brought into view every frame until it is there.
   useEffect(() => {
     if (highlighted === undefined) return;
+    let frames = 0;
+    let frame = requestAnimationFrame(function bringIntoView() {
+      const { shown: entries, virtualizer: list } = latest.current;
+      const index = entries.findIndex((entry) => entry.id === highlighted);
+      if (index !== -1) list.scrollToIndex(index, { align: 'center' });
+      if (!isInView(list.scrollElement, highlighted) && ++frames < SCROLL_FRAMES)
+        frame = requestAnimationFrame(bringIntoView);
+    });
     const timer = setTimeout(() => setHighlighted(undefined), HIGHLIGHT_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [highlighted]);
 
   return highlighted;
+}
+
+/** Whether the row of entry `id` is rendered and wholly or partly inside the scroller's view. */
+function isInView(scroller: HTMLDivElement | null, id: string): boolean {
+  const row = scroller?.querySelector(`[${ROW_KEY_ATTRIBUTE}="${CSS.escape(id)}"]`);
+  if (!scroller || !row) return false;
+  const view = scroller.getBoundingClientRect();
+  const box = row.getBoundingClientRect();
+  return box.bottom > view.top && box.top < view.bottom;
 }
