@@ -5,8 +5,7 @@
  * `<sessionId>/<entryId>`, which the chat turns into a link to that message.
  */
 
-/** Here, not in recallTool.ts, so the chat can name the tool without loading it. */
-export const RECALL_TOOL_NAME = 'recall';
+export { RECALL_TOOL_NAME } from './recallToolName';
 
 export interface RecallPassage {
   sessionId: string;

@@ -2,7 +2,7 @@ import { lazy, memo, Suspense, useMemo } from 'react';
 import type { AttachmentRef } from '../../core/attachments/attachmentTypes';
 import { CONTEXT_WINDOW_EXCEEDED_NOTE, overflowOf } from '../../core/context/lengthRefusal';
 import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
-import { RECALL_TOOL_NAME } from '../../core/recall/recallFormat';
+import { RECALL_TOOL_NAME } from '../../core/recall/recallToolName';
 import { type Message, type ToolUseBlock, textOf } from '../../core/session/types';
 import { continueReply, startHandoff } from '../../state/actions/actions';
 import { selectIsNewest } from '../../state/store/selectors';
@@ -10,7 +10,6 @@ import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
 import { PlainText } from '../text/PlainText';
 import { citedText, type Source } from './citedText';
-import { RecallCall } from './RecallCall';
 import { SearchLines } from './SearchLines';
 import { ThoughtView } from './ThoughtView';
 
@@ -127,7 +126,9 @@ function AssistantMessage({ message, streaming }: { message: Message; streaming:
       <SourceList sources={sources} />
       {tools.map((tool) =>
         tool.name === RECALL_TOOL_NAME ? (
-          <RecallCall key={tool.id} call={tool} />
+          <Suspense key={tool.id} fallback={null}>
+            <RecallCall call={tool} />
+          </Suspense>
         ) : (
           <div key={tool.id} className="tool-call">
             Used tool <code>{tool.name}</code>
@@ -170,3 +171,6 @@ export const MessageView = memo(function MessageView({
 const MessageAttachments = lazy(() =>
   import('./MessageAttachments').then((m) => ({ default: m.MessageAttachments })),
 );
+
+// A recall call's passages load with the first one shown: sessions without ancestors never show one.
+const RecallCall = lazy(() => import('./RecallCall').then((m) => ({ default: m.RecallCall })));

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { openSession, openSessionAt, searchAllSessions } from '../../state/actions/actions';
 import { get } from '../../state/store/storeAccess';
-import { groupHits, type SearchGroup } from './searchGroups';
+import type { SearchGroup } from './searchGroups';
 
 /** Waits for a pause in typing before searching: each search reads the index in the worker. */
 const DEBOUNCE_MS = 150;
@@ -38,8 +38,9 @@ export function SessionSearch({ onOpened }: { onOpened(): void }) {
       return;
     }
     const timer = setTimeout(() => {
-      searchAllSessions(asked).then(
-        (hits) => {
+      // The grouping (and the excerpts it cuts) loads with the first search, like the index.
+      Promise.all([searchAllSessions(asked), import('./searchGroups')]).then(
+        ([hits, { groupHits }]) => {
           // An answer to an older query than the box now holds is dropped.
           if (latest.current === asked) setFound({ query: asked, groups: groupHits(hits, titleOf) });
         },
