@@ -34,7 +34,9 @@ const PENDING = 'Which invoices failed the rate check last night, and why did th
 
 /** A long first exchange, then PENDING refused for length by the mock. */
 async function refusedForLength(app: AppHarness): Promise<void> {
-  await app.composer.submitComposer('Summarise the ledger rules. '.repeat(60));
+  // Long enough that a new session (the document, its framing and the tools a handoff
+  // session has, recall included) with the pending request fits where this one did not.
+  await app.composer.submitComposer('Summarise the ledger rules. '.repeat(120));
   app.mock.limitContext(mockTokenCount(app.mock.messageRequests()[0]?.body ?? {}) + 40);
   await app.composer.submitComposer(PENDING);
   const last = app.state().entries.at(-1);
