@@ -7,7 +7,12 @@
 import { Agent, AgentBusyError, userMessage } from './agent/agent';
 import type { AgentEvent } from './agent/agentEvents';
 import { type AgentTool, type ModelClient, newestReply, type ToolChoice } from './agent/types';
-import type { AttachmentLoader, AttachmentRecord, AttachmentRef } from './attachments/attachmentTypes';
+import {
+  type AttachmentLoader,
+  type AttachmentRecord,
+  type AttachmentRef,
+  filesOf,
+} from './attachments/attachmentTypes';
 import { expandPromptTemplate, type PromptTemplate } from './commands/promptTemplates';
 import { contextTokensUsed, contextWindowFor } from './context/contextWindow';
 import { type ContextOverflow, contextOverflowSentence, overflowOf } from './context/lengthRefusal';
@@ -66,15 +71,10 @@ import { createTodoWriteTool, TODO_WRITE_TOOL_NAME } from './todos/todoWriteTool
 
 export { BASE_SYSTEM_PROMPT } from './systemPrompt';
 
-/** The files a message carries, in order. */
-function filesOf(message: Message): AttachmentRef[] {
-  return message.content.flatMap((block) => (block.type === 'attachment' ? [block.attachment] : []));
-}
-
 /** A session's title from its first message: the first line of its text, else its first file's name. */
 function titleOfMessage(message: Message): string {
   const text = textOf(message);
-  const file = filesOf(message)[0];
+  const file = filesOf(message.content)[0];
   return text.trim() === '' && file ? titleFromText(file.name) : titleFromText(text);
 }
 
@@ -83,7 +83,7 @@ function filesOfBranch(branch: readonly SessionEntry[]): HandoffAttachment[] {
   const files: HandoffAttachment[] = [];
   for (const entry of branch) {
     if (!isMessageEntry(entry) || entry.message.role !== 'user') continue;
-    for (const attachment of filesOf(entry.message)) files.push({ entryId: entry.id, attachment });
+    for (const attachment of filesOf(entry.message.content)) files.push({ entryId: entry.id, attachment });
   }
   return files;
 }
@@ -377,7 +377,8 @@ export class AgentSession {
     this.proposals.dropRestored();
     // An edit under way turns this message into its new branch.
     // An edit changes the words: the files of the edited message stay with the new one.
-    const kept = this.pendingEdit === undefined ? [] : filesOf(this.editableEntry(this.pendingEdit).message);
+    const kept =
+      this.pendingEdit === undefined ? [] : filesOf(this.editableEntry(this.pendingEdit).message.content);
     if (this.pendingEdit !== undefined) this.branchForEdit(this.pendingEdit);
     const full = this.contextFull();
     if (full) throw new ContextFullError(full);

@@ -4,7 +4,12 @@
  * steering / follow-up / pending-next-turn queues, and reports everything through
  * events; persisting is the listener's business.
  */
-import type { AttachmentLoader, AttachmentPayload, AttachmentRef } from '../attachments/attachmentTypes';
+import {
+  type AttachmentLoader,
+  type AttachmentPayload,
+  type AttachmentRef,
+  filesOf,
+} from '../attachments/attachmentTypes';
 import { thinkingAllowedWith } from '../models/thinking';
 import { joinTurns, toApiMessages } from '../session/buildSessionContext';
 import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../session/types';
@@ -377,7 +382,7 @@ function refuseTools(message: Message, text: string): Message[] {
 export function attachmentIds(messages: readonly ApiMessage[]): string[] {
   const ids = new Set<string>();
   for (const message of messages) {
-    for (const block of message.content) if (block.type === 'attachment') ids.add(block.attachment.id);
+    for (const file of filesOf(message.content)) ids.add(file.id);
   }
   return [...ids];
 }

@@ -54,3 +54,8 @@ export interface AttachmentLoader {
 export function isAttachmentBlock(block: { type: string }): block is AttachmentBlock {
   return block.type === 'attachment';
 }
+
+/** The files among a message's content blocks, in order. */
+export function filesOf(content: readonly { type: string }[]): AttachmentRef[] {
+  return content.filter(isAttachmentBlock).map((block) => block.attachment);
+}

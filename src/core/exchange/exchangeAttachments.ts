@@ -2,17 +2,14 @@
  * Which files an export carries: every file the exported entries attach, read from
  * the stored records, each written after the entries of the session it belongs to.
  */
-import { type AttachmentRecord, type AttachmentRef, isAttachmentBlock } from '../attachments/attachmentTypes';
+import { type AttachmentRecord, type AttachmentRef, filesOf } from '../attachments/attachmentTypes';
 import { isMessageEntry, type SessionEntry } from '../session/types';
 import type { ExchangeAttachment, SessionData } from './exchangeFormat';
 import { attachmentRefProblem } from './readAttachmentLine';
 
 /** The references of the attachment blocks in one entry (user messages carry them). */
 export function attachmentRefsOf(entry: SessionEntry): AttachmentRef[] {
-  if (!isMessageEntry(entry)) return [];
-  const refs: AttachmentRef[] = [];
-  for (const block of entry.message.content) if (isAttachmentBlock(block)) refs.push(block.attachment);
-  return refs;
+  return isMessageEntry(entry) ? filesOf(entry.message.content) : [];
 }
 
 /** The ids of every file the sessions' entries attach, each once, in order of first use. */

@@ -3,16 +3,14 @@
  * (so the document says what they held) and listed on the new session's card.
  */
 import type { AgentMessage } from '../agent/types';
-import type { AttachmentRef } from '../attachments/attachmentTypes';
+import { type AttachmentRef, filesOf } from '../attachments/attachmentTypes';
 
 /** Every attached file of the user messages, once each, in order. */
 export function attachedFiles(messages: readonly AgentMessage[]): AttachmentRef[] {
   const files = new Map<string, AttachmentRef>();
   for (const message of messages) {
     if (message.role !== 'user') continue;
-    for (const block of message.content) {
-      if (block.type === 'attachment') files.set(block.attachment.id, block.attachment);
-    }
+    for (const file of filesOf(message.content)) files.set(file.id, file);
   }
   return [...files.values()];
 }

@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useMemo } from 'react';
-import type { AttachmentRef } from '../../core/attachments/attachmentTypes';
+import { filesOf } from '../../core/attachments/attachmentTypes';
 import { CONTEXT_WINDOW_EXCEEDED_NOTE, overflowOf } from '../../core/context/lengthRefusal';
 import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
 import { RECALL_TOOL_NAME } from '../../core/recall/recallToolName';
@@ -74,9 +74,7 @@ function UserMessage({ message }: { message: Message }) {
       </article>
     );
   }
-  const attachments = message.content.flatMap((b): AttachmentRef[] =>
-    b.type === 'attachment' ? [b.attachment] : [],
-  );
+  const attachments = filesOf(message.content);
   return (
     <article className="message message-user" aria-label="You">
       {attachments.length > 0 && (
