@@ -16,7 +16,7 @@ export { RECALL_TOOL_NAME };
 
 import type { RecallPort } from './recallPort';
 
-export const RECALL_DESCRIPTION = 'Search the earlier sessions this work came from';
+export const RECALL_DESCRIPTION = 'search the earlier sessions this work came from';
 
 /** What one answer may cost the context, in estimated tokens. */
 export const RECALL_TOKEN_BUDGET = 2000;
