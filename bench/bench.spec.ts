@@ -17,6 +17,7 @@ import { HANDOFF_CUSTOM_TYPE, wrapHandoffDocument } from '../src/core/handoff/ha
 import type { CustomMessageEntry, SessionHeader } from '../src/core/session/types';
 import type * as Bare from './baseline/bare';
 import { makeRandom, replyDeltas, sessionTitle } from './baseline/content';
+import type * as Paint from './baseline/paint';
 import { ACTIVE_SESSION_KEY, HANDOFF_DOCUMENT_END_MARK } from './lib/appContract';
 import {
   ATTACHMENT_BUDGET_BYTES,
@@ -49,6 +50,7 @@ import {
   test,
   writeResult,
 } from './lib/fixtures';
+import type { StartupArm } from './lib/instrument';
 
 test.describe.configure({ timeout: QUICK ? 5 * 60_000 : 45 * 60_000 });
 
@@ -197,7 +199,6 @@ test('P2: the handoff switch, from the end of the document to the new session pa
   const sizes: unknown[] = [];
   for (const { size, reps } of SIZES.p2) {
     const bench = await openBenchPage(browser, env);
-    const { page } = bench;
     const session: Bare.SeedSession = {
       id: `bench-p2-${size}`,
       title: `Bench: handoff from ${size} entries`,
@@ -205,7 +206,7 @@ test('P2: the handoff switch, from the end of the document to the new session pa
       start: seedStart(),
       newestMarker: `zzbenchnewest${size}`,
     };
-    const seeded = await seed(page, {
+    const seeded = await seed(bench.page, {
       seed: 200 + size,
       model: MODEL,
       sessions: [session],
@@ -214,10 +215,12 @@ test('P2: the handoff switch, from the end of the document to the new session pa
     progress(`P2 ${size.toLocaleString('en')} entries: ${seededLine(seeded)}`);
     const runs: unknown[] = [];
     for (let rep = 0; rep < reps; rep++) {
+      // Every repetition in a browser started afresh on the profile: the old session is
+      // read from disk, as after a restart.
+      const page = await bench.reopen();
       if (rep > 0) {
         // The same old session again: the handoff made its child the active one and
         // added its request and document to the old session's branch.
-        await page.goto('/__bench/blank.html');
         await page.evaluate(
           async ({ session, model, settings }) => {
             const url = '/__bench/bare.js';
@@ -228,14 +231,20 @@ test('P2: the handoff switch, from the end of the document to the new session pa
         );
       }
       const storageIdleAfterLoadMs = await openApp(page, session.newestMarker ?? '');
+      await loadBare(page, 'paint');
       // The baseline first: its records are then overwritten by the app's own switch.
+      const childId = `bench-p2-baseline-${size}-${rep}`;
       const baseline = await page.evaluate(
-        async (records) => {
-          const url = '/__bench/bare.js';
-          const bare: typeof Bare = await import(url);
-          return bare.writeRecords(records);
+        async ({ records, chat, timeout }) => {
+          const url = '/__bench/paint.js';
+          const paint: typeof Paint = await import(url);
+          return paint.writeAndPaint(records, chat, timeout);
         },
-        handoffRecords(session, handoffText, `bench-p2-baseline-${size}-${rep}`),
+        {
+          records: handoffRecords(session, handoffText, childId),
+          chat: { title: `${session.title} · baseline`, text: handoffText },
+          timeout: WAIT_MS,
+        },
       );
       await settle(page, WAIT_MS);
 
@@ -278,10 +287,17 @@ test('P2: the handoff switch, from the end of the document to the new session pa
         rep,
         storageIdleAfterLoadMs,
         baton: { ms: painted.painted - markAt, markAt, seen: painted.seen, painted: painted.painted },
-        baseline: { ms: baseline.end - baseline.start, ...baseline },
+        baseline: {
+          ms: baseline.end - baseline.start,
+          writeMs: baseline.written - baseline.start,
+          ...baseline,
+        },
       };
       runs.push(run);
-      progress(`P2 ${size.toLocaleString('en')} entries, repetition ${rep + 1}/${reps}: ${pair(run)}`);
+      progress(
+        `P2 ${size.toLocaleString('en')} entries, repetition ${rep + 1}/${reps}: ${pair(run)} (of which the write ${run.baseline.writeMs.toFixed(1)} ms)`,
+      );
+      // The switch is stored before the next repetition closes the browser.
       await settle(page, WAIT_MS);
     }
     sizes.push({ size, entries: seeded.entries, seedMs: seeded.ms, runs, pageErrors: bench.errors });
@@ -392,19 +408,190 @@ function pairWithPlain(plain: RunRecord[], attachments: RunRecord[]): void {
   }
 }
 
+// --- The large database: seeded once, read by P3 and P4 ----------------------------------
+
+/**
+ * One profile holding SIZES.large: the oldest sessions are fillers of 50 entries (P3's
+ * shape), then the long session P4 opens, then the short session the app opens on (the
+ * newest, at the top of the Sessions list, with the long one just under it). Seeding a
+ * million entries takes minutes, so it is done once per run and only read afterwards:
+ * P3 and P4 change nothing but the active-session setting.
+ */
+interface LargeDatabase {
+  bench: BenchPage;
+  seeded: Bare.Seeded;
+  /** Sessions in all. */
+  sessions: number;
+  /** The long session (P4 clicks it). */
+  big: Bare.SeedSession;
+  /** The short session, newest of all (P4's app opens on it). */
+  small: Bare.SeedSession;
+  /** The newest filler: the session P3's cold start opens, 50 entries like P3's sessions. */
+  opened: Bare.SeedSession;
+}
+
+async function seedLarge(env: BenchEnv): Promise<LargeDatabase> {
+  const { session, fillers } = SIZES.large;
+  const bench = await openBenchPage(undefined, env);
+  try {
+    const random = makeRandom(500);
+    const start = seedStart();
+    const filler: Bare.SeedSession[] = Array.from({ length: fillers }, (_, i) => ({
+      id: `bench-large-${String(i).padStart(5, '0')}`,
+      title: sessionTitle(random, i),
+      entries: P3_ENTRIES_PER_SESSION,
+      start: start + i * 100_000,
+    }));
+    const opened = filler.at(-1);
+    if (!opened) throw new Error('the large database needs at least one filler session');
+    const big: Bare.SeedSession = {
+      id: `bench-large-big-${session}`,
+      title: `Bench: a session of ${session} entries among many`,
+      entries: session,
+      start: start + fillers * 100_000 + DAY,
+      newestMarker: `zzbenchlargenewest${session}`,
+    };
+    const small: Bare.SeedSession = {
+      id: 'bench-large-small',
+      title: 'Bench: a short session beside the large ones',
+      entries: 4,
+      start: big.start + session * 1000 + DAY,
+      newestMarker: 'zzbenchlargesmallnewest',
+    };
+    const total = fillers * P3_ENTRIES_PER_SESSION + session + small.entries;
+    progress(`large database: seeding ${total.toLocaleString('en')} entries in ${fillers + 2} sessions`);
+    const seeded = await seed(bench.page, {
+      seed: 500,
+      model: MODEL,
+      sessions: [...filler, big, small],
+      settings: appSettings(env, small.id),
+    });
+    progress(`large database: ${seededLine(seeded)}`);
+    await bench.stop();
+    return { bench, seeded, sessions: fillers + 2, big, small, opened };
+  } catch (error) {
+    await bench.close();
+    throw error;
+  }
+}
+
+/**
+ * `test` with the large database as a worker fixture: seeded when a test first asks for
+ * it (P3 or P4, whichever runs first), shared by the tests of the worker (the bench runs
+ * one), deleted when the worker ends.
+ */
+const testWithLarge = test.extend<object, { large: () => Promise<LargeDatabase> }>({
+  large: [
+    async ({ env }, use) => {
+      let made: Promise<LargeDatabase> | undefined;
+      await use(() => {
+        made ??= seedLarge(env);
+        return made;
+      });
+      const large = await made?.catch(() => undefined);
+      await large?.bench.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
 // --- P3 and P3a ----------------------------------------------------------------------------
+
+/** What P3 awaits and reads on a database. */
+interface P3Target {
+  /** Sessions stored: the baseline must read every header. */
+  sessions: number;
+  /** The newest session's title, which the Sessions list must show. */
+  newestTitle: string;
+  /** The session the app opens (the active-session setting). */
+  active: Bare.SeedSession;
+}
 
 interface P3Group {
   bench: BenchPage;
   seeded: Bare.Seeded;
-  loadApp(): Promise<{ ms: number; seen: number }>;
-  loadBaseline(): Promise<{ ms: number; start: number; end: number; count: number }>;
+  /** Sets the active session and loads the app and the baseline page once, untimed. */
+  prepare(): Promise<void>;
+  loadApp(profile: boolean, label: string): Promise<{ ms: number; seen: number }>;
+  loadBaseline(): Promise<{
+    ms: number;
+    start: number;
+    end: number;
+    count: number;
+    entries: number;
+  }>;
 }
 
-/** A new context seeded with `size` sessions of 50 entries, the app and baseline page loaded once. */
+/**
+ * P3's procedure on a seeded profile. Each timed load starts a new browser on the profile,
+ * so the database is read from disk, and stops it afterwards.
+ */
+function p3Procedure(bench: BenchPage, seeded: Bare.Seeded, target: P3Target): P3Group {
+  const arm: StartupArm = {
+    newestTitle: target.newestTitle,
+    minItems: Math.min(target.sessions, 5),
+    timeoutMs: WAIT_MS,
+  };
+  const loadApp = async (profile: boolean, label: string) => {
+    const page = await bench.reopen();
+    // The init script arms its startup watch on the next load of / (and is disarmed
+    // after, so the profile's other loads, P4's on the large database, carry no watch).
+    await page.evaluate((startup) => localStorage.setItem('bench:startup', JSON.stringify(startup)), arm);
+    const painted = await maybeProfile('P3', page, label, profile, async () => {
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.waitForFunction(() => window.__bench?.startup !== undefined);
+      return page.evaluate(async () => {
+        const startup = window.__bench?.startup;
+        if (!startup) throw new Error('the startup watch was not armed');
+        return startup;
+      });
+    });
+    await settle(page, WAIT_MS, 300);
+    await page.evaluate(() => localStorage.removeItem('bench:startup'));
+    await bench.stop();
+    return { ms: painted.painted, seen: painted.seen };
+  };
+  const loadBaseline = async () => {
+    const page = await bench.reopen();
+    await page.goto(`/__bench/bare.html?newest=${P4_NEWEST}`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.__benchBare !== undefined);
+    const read = await page.evaluate(async () => {
+      const bare = window.__benchBare;
+      if (!bare) throw new Error('the baseline page did not start');
+      return bare;
+    });
+    await bench.stop();
+    if (read.count < target.sessions) {
+      throw new Error(`P3 baseline: read ${read.count} headers of ${target.sessions}`);
+    }
+    const expected = Math.min(P4_NEWEST, target.active.entries);
+    if (read.sessionId !== target.active.id || read.entries !== expected) {
+      throw new Error(
+        `P3 baseline: read ${read.entries} entries of ${read.sessionId}, not ${expected} of ${target.active.id}`,
+      );
+    }
+    return { ms: read.end, ...read };
+  };
+  return {
+    bench,
+    seeded,
+    async prepare() {
+      const page = await bench.reopen();
+      await putSettings(page, [[ACTIVE_SESSION_KEY, target.active.id]]);
+      await bench.stop();
+      // A returning user: the app and the baseline page are each loaded once, untimed,
+      // so that both timed loads find their files in the (on-disk) HTTP cache.
+      await loadApp(false, 'warm-up');
+      await loadBaseline();
+    },
+    loadApp,
+    loadBaseline,
+  };
+}
+
+/** A new profile seeded with `size` sessions of 50 entries, prepared for P3. */
 async function p3Group(browser: Browser, env: BenchEnv, size: number, variant: Variant): Promise<P3Group> {
   const bench = await openBenchPage(browser, env);
-  const { page } = bench;
   const random = makeRandom(300 + size);
   const start = seedStart();
   const sessions: Bare.SeedSession[] = Array.from({ length: size }, (_, i) => ({
@@ -415,7 +602,7 @@ async function p3Group(browser: Browser, env: BenchEnv, size: number, variant: V
   }));
   const newest = sessions[sessions.length - 1];
   if (!newest) throw new Error('P3 needs at least one session');
-  const seeded = await seed(page, {
+  const seeded = await seed(bench.page, {
     seed: 300 + size,
     model: MODEL,
     sessions,
@@ -423,105 +610,104 @@ async function p3Group(browser: Browser, env: BenchEnv, size: number, variant: V
     ...variantSpec(variant),
   });
   progress(`${variantId('P3', variant)} ${size.toLocaleString('en')} sessions: ${seededLine(seeded)}`);
-  // The init script arms its startup watch on every load of / from now on.
-  await page.evaluate((arm) => localStorage.setItem('bench:startup', JSON.stringify(arm)), {
-    newestTitle: newest.title,
-    minItems: Math.min(size, 5),
-    timeoutMs: WAIT_MS,
-  });
-  const loadApp = async () => {
-    await page.goto('/__bench/blank.html');
-    await page.goto('/', { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.__bench?.startup !== undefined);
-    const painted = await page.evaluate(async () => {
-      const startup = window.__bench?.startup;
-      if (!startup) throw new Error('the startup watch was not armed');
-      return startup;
-    });
-    await settle(page, WAIT_MS, 300);
-    return { ms: painted.painted, seen: painted.seen };
-  };
-  const loadBaseline = async () => {
-    await page.goto('/__bench/blank.html');
-    await page.goto('/__bench/bare.html', { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.__benchBare !== undefined);
-    const read = await page.evaluate(async () => {
-      const bare = window.__benchBare;
-      if (!bare) throw new Error('the baseline page did not start');
-      return bare;
-    });
-    if (read.count < size) throw new Error(`P3 baseline: read ${read.count} headers of ${size}`);
-    return { ms: read.end, ...read };
-  };
-  // A returning user: the app and the baseline page are each loaded once, untimed,
-  // so that both timed loads find their files in the HTTP cache.
-  await loadApp();
-  await loadBaseline();
-  return { bench, seeded, loadApp, loadBaseline };
+  const group = p3Procedure(bench, seeded, { sessions: size, newestTitle: newest.title, active: newest });
+  await group.prepare();
+  return group;
 }
 
-test('P3: cold start, from page load to the session list interactive', async ({ browser, env }) => {
-  const sizes: unknown[] = [];
-  const withAttachments: unknown[] = [];
-  const skipped: unknown[] = [];
-  for (const { size, reps } of SIZES.p3) {
-    const plan = attachmentPlan(Array.from({ length: size }, () => P3_ENTRIES_PER_SESSION));
-    if (!plan.variants.includes('attachments')) {
-      skipped.push({ size, attachmentBytes: plan.attachmentBytes });
-      progress(
-        `P3a ${size.toLocaleString('en')} sessions: not run (${(plan.attachmentBytes / 1e9).toFixed(1)} GB of images)`,
-      );
-    }
-    const groups = new Map<Variant, P3Group>();
-    for (const variant of plan.variants) groups.set(variant, await p3Group(browser, env, size, variant));
-    const runs: Record<Variant, RunRecord[]> = { plain: [], attachments: [] };
-    for (let rep = 0; rep < reps; rep++) {
-      for (const variant of variantOrder(rep)) {
-        const group = groups.get(variant);
-        if (!group) continue;
-        const run: RunRecord = { rep, order: order(rep) };
-        for (const which of order(rep)) {
-          if (which === 'baton') {
-            const profile = rep === 0 && size === SIZES.p3Main && variant === 'plain';
-            run.baton = await maybeProfile('P3', group.bench.page, `load-${size}`, profile, group.loadApp);
-          } else {
-            run.baseline = await group.loadBaseline();
-          }
-        }
-        // Nothing of this database runs while the other is measured.
-        await group.bench.page.goto('/__bench/blank.html');
-        runs[variant].push(run);
+/** One repetition of P3 on `group`: the app's load and the baseline's, in `order(rep)`. */
+async function p3Rep(group: P3Group, rep: number, profile: boolean, label: string): Promise<RunRecord> {
+  const run: RunRecord = { rep, order: order(rep) };
+  for (const which of order(rep)) {
+    if (which === 'baton') run.baton = await group.loadApp(profile, label);
+    else run.baseline = await group.loadBaseline();
+  }
+  return run;
+}
+
+testWithLarge(
+  'P3: cold start, from page load to the session list interactive',
+  async ({ browser, env, large }) => {
+    const sizes: unknown[] = [];
+    const withAttachments: unknown[] = [];
+    const skipped: unknown[] = [];
+    for (const { size, reps } of SIZES.p3) {
+      const plan = attachmentPlan(Array.from({ length: size }, () => P3_ENTRIES_PER_SESSION));
+      if (!plan.variants.includes('attachments')) {
+        skipped.push({ size, attachmentBytes: plan.attachmentBytes });
         progress(
-          `${variantId('P3', variant)} ${size.toLocaleString('en')} sessions, repetition ${rep + 1}/${reps}: ${pair(run)}`,
+          `P3a ${size.toLocaleString('en')} sessions: not run (${(plan.attachmentBytes / 1e9).toFixed(1)} GB of images)`,
         );
       }
+      const groups = new Map<Variant, P3Group>();
+      for (const variant of plan.variants) groups.set(variant, await p3Group(browser, env, size, variant));
+      const runs: Record<Variant, RunRecord[]> = { plain: [], attachments: [] };
+      for (let rep = 0; rep < reps; rep++) {
+        for (const variant of variantOrder(rep)) {
+          const group = groups.get(variant);
+          if (!group) continue;
+          const profile = rep === 0 && size === SIZES.p3Main && variant === 'plain';
+          const run = await p3Rep(group, rep, profile, `load-${size}`);
+          runs[variant].push(run);
+          progress(
+            `${variantId('P3', variant)} ${size.toLocaleString('en')} sessions, repetition ${rep + 1}/${reps}: ${pair(run)}`,
+          );
+        }
+      }
+      const plain = groups.get('plain');
+      if (!plain) throw new Error('P3: no plain database');
+      sizes.push({
+        size,
+        entries: plain.seeded.entries,
+        seedMs: plain.seeded.ms,
+        runs: runs.plain,
+        pageErrors: plain.bench.errors,
+      });
+      const files = groups.get('attachments');
+      if (files) {
+        pairWithPlain(runs.plain, runs.attachments);
+        withAttachments.push(attachmentSize(files, size, runs.attachments));
+      }
+      for (const group of groups.values()) await group.bench.close();
     }
-    const plain = groups.get('plain');
-    if (!plain) throw new Error('P3: no plain database');
-    sizes.push({
-      size,
-      entries: plain.seeded.entries,
-      seedMs: plain.seeded.ms,
-      runs: runs.plain,
-      pageErrors: plain.bench.errors,
+
+    // The large database: every header of it, the newest filler open.
+    const db = await large();
+    const errorsBefore = db.bench.errors.length;
+    const group = p3Procedure(db.bench, db.seeded, {
+      sessions: db.sessions,
+      newestTitle: db.small.title,
+      active: db.opened,
     });
-    const files = groups.get('attachments');
-    if (files) {
-      pairWithPlain(runs.plain, runs.attachments);
-      withAttachments.push(attachmentSize(files, size, runs.attachments));
+    await group.prepare();
+    const runs: RunRecord[] = [];
+    for (let rep = 0; rep < SIZES.large.reps; rep++) {
+      const run = await p3Rep(group, rep, false, 'load-large');
+      runs.push(run);
+      progress(
+        `P3 ${db.sessions.toLocaleString('en')} sessions (${db.seeded.entries.toLocaleString('en')} entries), repetition ${rep + 1}/${SIZES.large.reps}: ${pair(run)}`,
+      );
     }
-    for (const group of groups.values()) await group.bench.close();
-  }
-  writeResult('P3', { id: 'P3', chromium: browser.version(), main: SIZES.p3Main, sizes });
-  writeResult('P3a', {
-    id: 'P3a',
-    chromium: browser.version(),
-    main: SIZES.p3Main,
-    attachments: ATTACHMENTS,
-    sizes: withAttachments,
-    skipped,
-  });
-});
+    sizes.push({
+      size: db.sessions,
+      entries: db.seeded.entries,
+      large: true,
+      seedMs: db.seeded.ms,
+      runs,
+      pageErrors: db.bench.errors.slice(errorsBefore),
+    });
+
+    writeResult('P3', { id: 'P3', chromium: browser.version(), main: SIZES.p3Main, sizes });
+    writeResult('P3a', {
+      id: 'P3a',
+      chromium: browser.version(),
+      main: SIZES.p3Main,
+      attachments: ATTACHMENTS,
+      sizes: withAttachments,
+      skipped,
+    });
+  },
+);
 
 // --- P4 and P4a ----------------------------------------------------------------------------
 
@@ -532,7 +718,7 @@ interface P4Group {
   small: Bare.SeedSession;
 }
 
-/** A new context seeded with one session of `size` entries and a short one the app opens on. */
+/** A new profile seeded with one session of `size` entries and a short one the app opens on. */
 async function p4Group(browser: Browser, env: BenchEnv, size: number, variant: Variant): Promise<P4Group> {
   const bench = await openBenchPage(browser, env);
   const start = seedStart();
@@ -558,23 +744,27 @@ async function p4Group(browser: Browser, env: BenchEnv, size: number, variant: V
     ...variantSpec(variant),
   });
   progress(`${variantId('P4', variant)} ${size.toLocaleString('en')} entries: ${seededLine(seeded)}`);
+  await bench.stop();
   return { bench, seeded, big, small };
 }
 
-/** One repetition of P4 on `group`'s database: reload on the short session, the baseline read, the click. */
+/**
+ * One repetition of P4 on `group`'s profile. Each side starts a new browser on the
+ * profile, opens the app on the short session and waits until it has finished with
+ * IndexedDB, then times its read of the long session: the baseline's bare read of the
+ * newest entries, or the click on its title. So each side finds the long session on
+ * disk, read by neither side before it; the sides alternate which goes first.
+ */
 async function p4Rep(group: P4Group, size: number, rep: number, profile: boolean): Promise<RunRecord> {
   const { bench, big, small } = group;
-  const { page } = bench;
-  if (rep > 0) {
-    await page.goto('/__bench/blank.html');
-    await putSettings(page, [[ACTIVE_SESSION_KEY, small.id]]);
-  }
-  const storageIdleAfterLoadMs = await openApp(page, small.newestMarker ?? '');
-  // The baseline first, in a quiet page: after the click the app may go on reading the
-  // session, and a read measured then would time the app's reads, not the baseline's.
-  const run: RunRecord = { rep, order: ['baseline', 'baton'], storageIdleAfterLoadMs };
+  const run: RunRecord = { rep, order: order(rep) };
   for (const which of run.order) {
+    const page = await bench.reopen();
+    // The click made the long session the active one: back to the short one.
+    await putSettings(page, [[ACTIVE_SESSION_KEY, small.id]]);
+    const storageIdleAfterLoadMs = await openApp(page, small.newestMarker ?? '');
     if (which === 'baseline') {
+      run.storageIdleAfterLoadMs = storageIdleAfterLoadMs;
       const read = await page.evaluate(
         async ({ id, limit }) => {
           const url = '/__bench/bare.js';
@@ -583,100 +773,124 @@ async function p4Rep(group: P4Group, size: number, rep: number, profile: boolean
         },
         { id: big.id, limit: P4_NEWEST },
       );
-      if (read.count !== Math.min(P4_NEWEST, size)) {
+      if (read.count !== Math.min(P4_NEWEST, big.entries)) {
         throw new Error(`P4 baseline: read ${read.count} entries`);
       }
       run.baseline = { ms: read.end - read.start, ...read };
-      continue;
+    } else {
+      const baton = await maybeProfile('P4', page, `open-${size}`, profile, async () => {
+        const clickedAt = await page.evaluate(
+          ({ title, marker, timeout }) => {
+            const bench = window.__bench;
+            if (!bench) throw new Error('bench hooks missing');
+            const list = bench.sessionList();
+            const button = [
+              ...(list?.querySelectorAll<HTMLElement>('button, a, [role="button"]') ?? []),
+            ].find((element) => (element.textContent ?? '').trim() === title);
+            if (!button) throw new Error(`no "${title}" in the Sessions list`);
+            bench.arm(() => {
+              const articles = document.querySelectorAll('article');
+              for (let i = articles.length - 1; i >= 0; i--) {
+                const article = articles[i];
+                if (article && (article.textContent ?? '').includes(marker)) return bench.onScreen(article);
+              }
+              return false;
+            }, timeout);
+            const at = performance.now();
+            button.click();
+            return at;
+          },
+          { title: big.title, marker: big.newestMarker ?? '', timeout: WAIT_MS },
+        );
+        const painted = await awaitArmed(page);
+        return { ms: painted.painted - clickedAt, clickedAt, seen: painted.seen, painted: painted.painted };
+      });
+      run.baton = baton;
+      // Once a size: how long the app keeps IndexedDB busy after the click (the other
+      // repetitions close the browser instead of waiting for it).
+      if (rep === 0) run.storageIdleAfterClickMs = (await settle(page, WAIT_MS)) - baton.clickedAt;
     }
-    const baton = await maybeProfile('P4', page, `open-${size}`, profile, async () => {
-      const clickedAt = await page.evaluate(
-        ({ title, marker, timeout }) => {
-          const bench = window.__bench;
-          if (!bench) throw new Error('bench hooks missing');
-          const list = bench.sessionList();
-          const button = [...(list?.querySelectorAll<HTMLElement>('button, a, [role="button"]') ?? [])].find(
-            (element) => (element.textContent ?? '').trim() === title,
-          );
-          if (!button) throw new Error(`no "${title}" in the Sessions list`);
-          bench.arm(() => {
-            const articles = document.querySelectorAll('article');
-            for (let i = articles.length - 1; i >= 0; i--) {
-              const article = articles[i];
-              if (article && (article.textContent ?? '').includes(marker)) return bench.onScreen(article);
-            }
-            return false;
-          }, timeout);
-          const at = performance.now();
-          button.click();
-          return at;
-        },
-        { title: big.title, marker: big.newestMarker ?? '', timeout: WAIT_MS },
-      );
-      const painted = await awaitArmed(page);
-      return { ms: painted.painted - clickedAt, clickedAt, seen: painted.seen, painted: painted.painted };
-    });
-    // Once a size: how long the app keeps IndexedDB busy after the click (the next
-    // repetition reloads the page, so the others need not wait for it).
-    run.baton = baton;
-    if (rep === 0) run.storageIdleAfterClickMs = (await settle(page, WAIT_MS)) - baton.clickedAt;
+    // Nothing of this profile runs while the other side or the other database is measured.
+    await bench.stop();
   }
-  // Nothing of this database runs while the other is measured (the app may still be
-  // reading the long session).
-  await page.goto('/__bench/blank.html');
   return run;
 }
 
-test('P4: open a long session, from the click to its newest messages painted', async ({ browser, env }) => {
-  const sizes: unknown[] = [];
-  const withAttachments: unknown[] = [];
-  const skipped: unknown[] = [];
-  for (const { size, reps } of SIZES.p4) {
-    const plan = attachmentPlan([size, 4]);
-    if (!plan.variants.includes('attachments')) {
-      skipped.push({ size, attachmentBytes: plan.attachmentBytes });
-      progress(
-        `P4a ${size.toLocaleString('en')} entries: not run (${(plan.attachmentBytes / 1e9).toFixed(1)} GB of images)`,
-      );
-    }
-    const groups = new Map<Variant, P4Group>();
-    for (const variant of plan.variants) groups.set(variant, await p4Group(browser, env, size, variant));
-    const runs: Record<Variant, RunRecord[]> = { plain: [], attachments: [] };
-    for (let rep = 0; rep < reps; rep++) {
-      for (const variant of variantOrder(rep)) {
-        const group = groups.get(variant);
-        if (!group) continue;
-        const profile = rep === 0 && size === SIZES.p4Main && variant === 'plain';
-        const run = await p4Rep(group, size, rep, profile);
-        runs[variant].push(run);
+testWithLarge(
+  'P4: open a long session, from the click to its newest messages painted',
+  async ({ browser, env, large }) => {
+    const sizes: unknown[] = [];
+    const withAttachments: unknown[] = [];
+    const skipped: unknown[] = [];
+    for (const { size, reps } of SIZES.p4) {
+      const plan = attachmentPlan([size, 4]);
+      if (!plan.variants.includes('attachments')) {
+        skipped.push({ size, attachmentBytes: plan.attachmentBytes });
         progress(
-          `${variantId('P4', variant)} ${size.toLocaleString('en')} entries, repetition ${rep + 1}/${reps}: ${pair(run)}`,
+          `P4a ${size.toLocaleString('en')} entries: not run (${(plan.attachmentBytes / 1e9).toFixed(1)} GB of images)`,
         );
       }
+      const groups = new Map<Variant, P4Group>();
+      for (const variant of plan.variants) groups.set(variant, await p4Group(browser, env, size, variant));
+      const runs: Record<Variant, RunRecord[]> = { plain: [], attachments: [] };
+      for (let rep = 0; rep < reps; rep++) {
+        for (const variant of variantOrder(rep)) {
+          const group = groups.get(variant);
+          if (!group) continue;
+          const run = await p4Rep(group, size, rep, false);
+          runs[variant].push(run);
+          progress(
+            `${variantId('P4', variant)} ${size.toLocaleString('en')} entries, repetition ${rep + 1}/${reps}: ${pair(run)}`,
+          );
+        }
+      }
+      const plain = groups.get('plain');
+      if (!plain) throw new Error('P4: no plain database');
+      sizes.push({
+        size,
+        entries: plain.seeded.entries,
+        seedMs: plain.seeded.ms,
+        runs: runs.plain,
+        pageErrors: plain.bench.errors,
+      });
+      const files = groups.get('attachments');
+      if (files) {
+        pairWithPlain(runs.plain, runs.attachments);
+        withAttachments.push(attachmentSize(files, size, runs.attachments));
+      }
+      for (const group of groups.values()) await group.bench.close();
     }
-    const plain = groups.get('plain');
-    if (!plain) throw new Error('P4: no plain database');
+
+    // P4's own figure: the long session among a million entries.
+    const db = await large();
+    const errorsBefore = db.bench.errors.length;
+    const group: P4Group = { bench: db.bench, seeded: db.seeded, big: db.big, small: db.small };
+    const runs: RunRecord[] = [];
+    for (let rep = 0; rep < SIZES.large.reps; rep++) {
+      const run = await p4Rep(group, db.big.entries, rep, rep === 0);
+      runs.push(run);
+      progress(
+        `P4 ${db.big.entries.toLocaleString('en')} entries among ${db.seeded.entries.toLocaleString('en')}, repetition ${rep + 1}/${SIZES.large.reps}: ${pair(run)}`,
+      );
+    }
     sizes.push({
-      size,
-      entries: plain.seeded.entries,
-      seedMs: plain.seeded.ms,
-      runs: runs.plain,
-      pageErrors: plain.bench.errors,
+      size: db.big.entries,
+      entries: db.seeded.entries,
+      large: true,
+      main: true,
+      seedMs: db.seeded.ms,
+      runs,
+      pageErrors: db.bench.errors.slice(errorsBefore),
     });
-    const files = groups.get('attachments');
-    if (files) {
-      pairWithPlain(runs.plain, runs.attachments);
-      withAttachments.push(attachmentSize(files, size, runs.attachments));
-    }
-    for (const group of groups.values()) await group.bench.close();
-  }
-  writeResult('P4', { id: 'P4', chromium: browser.version(), main: SIZES.p4Main, sizes });
-  writeResult('P4a', {
-    id: 'P4a',
-    chromium: browser.version(),
-    main: SIZES.p4Main,
-    attachments: ATTACHMENTS,
-    sizes: withAttachments,
-    skipped,
-  });
-});
+
+    writeResult('P4', { id: 'P4', chromium: browser.version(), sizes });
+    writeResult('P4a', {
+      id: 'P4a',
+      chromium: browser.version(),
+      main: SIZES.p4aMain,
+      attachments: ATTACHMENTS,
+      sizes: withAttachments,
+      skipped,
+    });
+  },
+);

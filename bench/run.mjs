@@ -242,12 +242,26 @@ function sizeSummary(entry) {
   const runs = entry.runs ?? [];
   return {
     size: entry.size,
+    // Entries in the whole database, and whether it is the large one shared by P3 and P4.
+    entries: entry.entries,
+    large: entry.large === true,
     reps: runs.length,
     baton: median(runs.map((r) => r.baton?.ms)),
     baseline: median(runs.map((r) => r.baseline?.ms)),
     ratio: median(runs.map((r) => (r.baton && r.baseline?.ms > 0 ? r.baton.ms / r.baseline.ms : undefined))),
     seedMs: entry.seedMs,
   };
+}
+
+/** The size a figure is read at: the one flagged `main` (P4: the large database), else `main`'s size. */
+function mainSize(result) {
+  return result?.sizes.find((s) => s.main === true) ?? result?.sizes.find((s) => s.size === result.main);
+}
+
+/** "100,000 entries", or "100,000 entries in a database of 1,000,004" for the large database. */
+function sizeLabel(size, unit, entries, large) {
+  const own = `${size.toLocaleString('en')} ${unit}`;
+  return large ? `${own} in a database of ${entries.toLocaleString('en')} entries` : own;
 }
 
 const figures = [];
@@ -298,7 +312,7 @@ const growthFigures = {
 for (const id of ['P2', 'P3', 'P4']) {
   if (!wanted(id)) continue;
   const result = readResult(id);
-  const mainEntry = result?.sizes.find((s) => s.size === result.main);
+  const mainEntry = mainSize(result);
   if (!result || !mainEntry) {
     missing.push(id);
     continue;
@@ -310,21 +324,24 @@ for (const id of ['P2', 'P3', 'P4']) {
       id,
       size: s.size,
       unit: growthFigures[id].unit,
+      entries: s.entries,
+      large: s.large,
       reps: s.reps,
       baton: s.baton,
       baseline: s.baseline,
       ratio: s.ratio,
       costGrowth: smallest?.baton ? s.baton / smallest.baton : undefined,
       dataGrowth: smallest ? s.size / smallest.size : undefined,
+      seedMs: s.seedMs,
     });
   }
   const main = sizeSummary(mainEntry);
-  const label = `${main.size.toLocaleString('en')} ${growthFigures[id].unit}`;
+  const label = sizeLabel(main.size, growthFigures[id].unit, main.entries, main.large);
   if (id === 'P2') {
     figures.push({
       id,
-      what: `${growthFigures[id].what}, ${label} in the old session`,
-      baseline: `${ms(main.baseline)} (bare IndexedDB write)`,
+      what: `${growthFigures[id].what}, ${label} in the old session, on disk`,
+      baseline: `${ms(main.baseline)} (bare write of the switch's records + one React paint of a one-message chat, on disk)`,
       baton: ms(main.baton),
       ratio: ratio(main.ratio),
       target: '≤ 50 ms',
@@ -334,8 +351,8 @@ for (const id of ['P2', 'P3', 'P4']) {
   } else if (id === 'P3') {
     figures.push({
       id,
-      what: `${growthFigures[id].what}, ${label} of 50 entries`,
-      baseline: `${ms(main.baseline)} (bare idb read of the headers)`,
+      what: `${growthFigures[id].what}, ${label} of 50 entries, on disk, browser just started`,
+      baseline: `${ms(main.baseline)} (bare read of the headers and the open session's newest 100, on disk, cold)`,
       baton: ms(main.baton),
       ratio: ratio(main.ratio),
       target: 'ratio ≤ 1.5 and ≤ 300 ms',
@@ -345,8 +362,8 @@ for (const id of ['P2', 'P3', 'P4']) {
   } else {
     figures.push({
       id,
-      what: `${growthFigures[id].what}, ${label}`,
-      baseline: `${ms(main.baseline)} (bare idb read of the newest 100)`,
+      what: `${growthFigures[id].what}, ${label}, on disk, browser just started`,
+      baseline: `${ms(main.baseline)} (bare idb read of the newest 100, on disk, cold)`,
       baton: ms(main.baton),
       ratio: ratio(main.ratio),
       target: '≤ 150 ms',
@@ -380,6 +397,7 @@ for (const [id, plainId] of [
       plain: median(runs.map((r) => r.plain?.ms)),
       ratio: median(runs.map((r) => (r.baton && r.plain?.ms > 0 ? r.baton.ms / r.plain.ms : undefined))),
       bare: median(runs.map((r) => r.baseline?.ms)),
+      entries: entry.entries,
       attachments: entry.attachments,
       attachmentBytes: entry.attachmentBytes,
       seedMs: entry.seedMs,
@@ -392,12 +410,15 @@ for (const [id, plainId] of [
       id,
       size: s.size,
       unit: growthFigures[plainId].unit,
+      entries: s.entries,
+      large: false,
       reps: s.reps,
       baton: s.baton,
       baseline: s.plain,
       ratio: s.ratio,
       costGrowth: smallest?.baton ? s.baton / smallest.baton : undefined,
       dataGrowth: smallest ? s.size / smallest.size : undefined,
+      seedMs: s.seedMs,
     });
   }
   const main = summary(mainEntry);
@@ -407,7 +428,7 @@ for (const [id, plainId] of [
   const fileSize = `${Math.round(result.attachments.bytes / 1000)} KB`;
   figures.push({
     id,
-    what: `${plainId} with 10% of messages carrying a ${fileSize} PNG, ${label} (${images})`,
+    what: `${plainId} with 10% of messages carrying a ${fileSize} PNG, ${label} (${images}), on disk`,
     baseline: `${ms(main.plain)} (${plainId} without attachments)`,
     baton: ms(main.baton),
     ratio: ratio(main.ratio),
@@ -418,7 +439,7 @@ for (const [id, plainId] of [
   const perSize = sizes.map((s) => `${s.size.toLocaleString('en')} ${unit} ${ratio(s.ratio)}`);
   const skipped = (result.skipped ?? []).map(
     (s) =>
-      `${s.size.toLocaleString('en')} ${unit} not run (${(s.attachmentBytes / 1e9).toFixed(1)} GB of images, over what a browser context holds in memory)`,
+      `${s.size.toLocaleString('en')} ${unit} not run (${(s.attachmentBytes / 1e9).toFixed(1)} GB of images, over the bench's budget for seeding them: ATTACHMENT_BUDGET_BYTES)`,
   );
   notes.push(`${id} with attachments ÷ without, per size: ${[...perSize, ...skipped].join(', ')}.`);
 }
@@ -560,21 +581,42 @@ console.log(
 const figureRows = figures.map((f) => [f.id, f.what, f.baseline, f.baton, f.ratio, f.target, yesNo(f.met)]);
 console.log(table(['id', 'what', 'baseline (same run)', 'Baton', 'ratio', 'target', 'met'], figureRows));
 
-if (growth.length > 0) {
-  console.log(
-    '\nGrowth with size (medians; cost × and data × are against the smallest size; for P3a and P4a the baseline is P3 or P4 without attachments, same repetitions):\n',
-  );
-  const rows = growth.map((g) => [
+/** The growth table's columns, for the console and README.md alike. */
+const growthHeaders = [
+  'id',
+  'size',
+  'database',
+  'reps',
+  'Baton',
+  'baseline',
+  'ratio',
+  'cost ×',
+  'data ×',
+  'seeded in',
+];
+const seconds = (value) => `${(value / 1000).toFixed(1)} s`;
+function growthRows() {
+  return growth.map((g) => [
     g.id,
     `${g.size.toLocaleString('en')} ${g.unit}`,
+    g.entries === undefined
+      ? 'n/a'
+      : `${g.entries.toLocaleString('en')} entries${g.large ? ' (shared)' : ''}`,
     g.reps,
     ms(g.baton),
     ms(g.baseline),
     ratio(g.ratio),
     g.costGrowth === undefined ? 'n/a' : `${g.costGrowth.toFixed(2)}×`,
     g.dataGrowth === undefined ? 'n/a' : `${g.dataGrowth}×`,
+    g.seedMs === undefined ? 'n/a' : seconds(g.seedMs),
   ]);
-  console.log(table(['id', 'size', 'reps', 'Baton', 'baseline', 'ratio', 'cost ×', 'data ×'], rows));
+}
+const growthNote =
+  'Medians, on disk. cost × and data × are against the smallest size; database is every entry in the profile measured, "shared" the large database P3 and P4 both read, seeded once; for P3a and P4a the baseline is P3 or P4 without attachments, same repetitions.';
+
+if (growth.length > 0) {
+  console.log(`\nGrowth with size (${growthNote}):\n`);
+  console.log(table(growthHeaders, growthRows()));
 }
 
 if (p5) {
@@ -587,7 +629,6 @@ if (p5) {
 
 // How long the app kept IndexedDB busy (any transaction open or just finished) after
 // loading a session, and after opening one: work that delays every write meanwhile.
-const seconds = (value) => `${(value / 1000).toFixed(1)} s`;
 const busy = [];
 for (const s of readResult('P2')?.sizes ?? []) {
   const value = median(s.runs.map((r) => r.storageIdleAfterLoadMs));
@@ -595,7 +636,9 @@ for (const s of readResult('P2')?.sizes ?? []) {
 }
 for (const s of readResult('P4')?.sizes ?? []) {
   const value = s.runs[0]?.storageIdleAfterClickMs;
-  if (value !== undefined) busy.push(`P4 open of ${s.size.toLocaleString('en')} entries ${seconds(value)}`);
+  if (value !== undefined) {
+    busy.push(`P4 open of ${sizeLabel(s.size, 'entries', s.entries, s.large)} ${seconds(value)}`);
+  }
 }
 if (busy.length > 0) {
   notes.push(`IndexedDB busy after (from navigation start, or from the click): ${busy.join(', ')}.`);
@@ -608,7 +651,9 @@ for (const id of ['P1', 'P2', 'P3', 'P3a', 'P4', 'P4a', ...HOSTILE_IDS, 'P15']) 
   for (const s of result?.sizes ?? []) errors.push(...(s.pageErrors ?? []));
   if (errors.length > 0) notes.push(`${id}: the page reported errors: ${[...new Set(errors)].join(' | ')}`);
 }
-if (!quick && growth.length > 0) notes.push('The largest growth sizes run 3 repetitions instead of 5.');
+if (!quick && growth.length > 0) {
+  notes.push('The largest growth sizes and the large database run 3 repetitions instead of 5.');
+}
 if (process.env.BENCH_PROFILE) {
   notes.push(
     `BENCH_PROFILE=${process.env.BENCH_PROFILE}: that figure's first run was traced, which slows it.`,
@@ -670,12 +715,16 @@ if (complete) {
     const section = [
       startMarker,
       '',
-      `Latest full \`npm run bench\`: ${date.slice(0, 10)}, ${machine.cpu} (${machine.cores} cores, ${machine.memoryGB} GB), Chromium ${machine.chromium}. Medians; each baseline is measured in the same run (see [bench/README.md](bench/README.md)).`,
+      `Latest full \`npm run bench\`: ${date.slice(0, 10)}, ${machine.cpu} (${machine.cores} cores, ${machine.memoryGB} GB), Chromium ${machine.chromium}. Medians; every figure in a persistent, disk-backed browser profile, the browser started afresh between seeding and measuring; each baseline is measured in the same run (see [bench/README.md](bench/README.md)).`,
       '',
       markdownTable(
         ['id', 'what', 'baseline', 'Baton', 'ratio', 'target', 'met'],
         figures.map((f) => [f.id, f.what, f.baseline, f.baton, f.ratio, f.target, yesNo(f.met)]),
       ),
+      '',
+      `Growth with size (${growthNote})`,
+      '',
+      markdownTable(growthHeaders, growthRows()),
       '',
       endMarker,
     ].join('\n');

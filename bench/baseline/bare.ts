@@ -11,7 +11,7 @@ import type { AttachmentRecord } from '../../src/core/attachments/attachmentType
 import type { ContentBlock, SessionEntry, SessionHeader } from '../../src/core/session/types';
 import { createAnthropicClient } from '../../src/llm/anthropicClient';
 import { makeRandom, messageText } from './content';
-import { database, done, type Timed } from './db';
+import { database, done, newestEntries, type Timed } from './db';
 import { makePng } from './png';
 
 export { database, readHeaders } from './db';
@@ -220,7 +220,7 @@ export async function putSettings(settings: Array<[string, unknown]>): Promise<v
   await done(tx);
 }
 
-/** P2's baseline: one readwrite transaction putting the records a handoff switch writes. */
+/** One readwrite transaction putting the records a handoff switch writes (P2's baseline before issue 14; now paint.tsx's first half). */
 export async function writeRecords(records: {
   headers: SessionHeader[];
   entries: SessionEntry[];
@@ -240,22 +240,7 @@ export async function writeRecords(records: {
 export async function readNewest(sessionId: string, limit: number): Promise<Timed & { count: number }> {
   const db = await database();
   const start = performance.now();
-  const tx = db.transaction('entries', 'readonly');
-  const range = IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
-  const request = tx.objectStore('entries').index('sessionId_timestamp').openCursor(range, 'prev');
-  const values: unknown[] = await new Promise((resolve, reject) => {
-    const out: unknown[] = [];
-    request.onerror = () => reject(request.error);
-    request.onsuccess = () => {
-      const cursor = request.result;
-      if (!cursor || out.length >= limit) {
-        resolve(out);
-        return;
-      }
-      out.push(cursor.value);
-      cursor.continue();
-    };
-  });
+  const values = await newestEntries(db.transaction('entries', 'readonly'), sessionId, limit);
   return { start, end: performance.now(), count: values.length };
 }
 

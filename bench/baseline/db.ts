@@ -5,6 +5,7 @@
  */
 import { unwrap } from 'idb';
 import { openBatonDb } from '../../src/storage/schema';
+import { ACTIVE_SESSION_KEY } from '../lib/appContract';
 
 export interface Timed {
   start: number;
@@ -34,7 +35,57 @@ export function result<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
-/** P3's baseline: every session header (getAll on 'sessions'), from opening the database. */
+/**
+ * A session's newest `limit` entries, newest first: a `prev` cursor over the
+ * `sessionId_timestamp` index, bounded to the session, stopped after `limit` values.
+ * P4's baseline, and the second half of P3's.
+ */
+export function newestEntries(tx: IDBTransaction, sessionId: string, limit: number): Promise<unknown[]> {
+  const range = IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
+  const request = tx.objectStore('entries').index('sessionId_timestamp').openCursor(range, 'prev');
+  return new Promise((resolve, reject) => {
+    const out: unknown[] = [];
+    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (!cursor || out.length >= limit) {
+        resolve(out);
+        return;
+      }
+      out.push(cursor.value);
+      cursor.continue();
+    };
+  });
+}
+
+export interface ColdStartRead extends Timed {
+  /** Headers read. */
+  count: number;
+  /** The open session's entries read. */
+  entries: number;
+  sessionId: string | null;
+}
+
+/**
+ * P3's baseline: the least a cold start must read before its first paint. From opening
+ * the database: every session header (`getAll` on `sessions`) and the active session's
+ * id, in one read transaction, then that session's newest `limit` entries as P4's
+ * baseline reads them. No sorting, no checking, nothing rendered.
+ */
+export async function readColdStart(limit: number): Promise<ColdStartRead> {
+  const start = performance.now();
+  const db = await database();
+  const tx = db.transaction(['sessions', 'settings', 'entries'], 'readonly');
+  const [headers, active] = await Promise.all([
+    result(tx.objectStore('sessions').getAll()),
+    result<unknown>(tx.objectStore('settings').get(ACTIVE_SESSION_KEY)),
+  ]);
+  const sessionId = typeof active === 'string' ? active : null;
+  const entries = sessionId === null ? [] : await newestEntries(tx, sessionId, limit);
+  return { start, end: performance.now(), count: headers.length, entries: entries.length, sessionId };
+}
+
+/** Every session header (getAll on 'sessions'), from opening the database: P3's baseline before issue 14. */
 export async function readHeaders(): Promise<Timed & { count: number }> {
   const start = performance.now();
   const db = await database();

@@ -2,7 +2,8 @@
  * Builds the bench's baselines (see bench/run.mjs), never the app:
  *
  * - `BENCH_BUILD=bare` (default): bare.js (idb + the slim SDK client, imported into the
- *   app's page) and headers.js (idb alone, the P3 baseline page), served at /__bench/.
+ *   app's page), headers.js (idb alone, the P3 baseline page) and paint.js (idb + React +
+ *   react-dom/client, P2's baseline, imported into the app's page), served at /__bench/.
  * - `BENCH_BUILD=p5`: P5's baseline page, React + react-dom/client + the slim SDK client.
  */
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,8 @@ export default defineConfig(
         root: here('.'),
         base: '/__bench/',
         publicDir: false,
+        // paint.tsx renders with React (the automatic JSX runtime, production build).
+        plugins: [react()],
         logLevel: 'warn',
         build: {
           target: 'es2022',
@@ -33,7 +36,7 @@ export default defineConfig(
           emptyOutDir: true,
           modulePreload: false,
           rolldownOptions: {
-            input: { bare: here('./bare.ts'), headers: here('./headers.ts') },
+            input: { bare: here('./bare.ts'), headers: here('./headers.ts'), paint: here('./paint.tsx') },
             // The page imports bare.js for its exports; an app build would drop them.
             preserveEntrySignatures: 'strict',
             // Stable names: the bench imports /__bench/bare.js by its name.

@@ -1,11 +1,24 @@
 /**
  * The bench's Playwright `test`: one static server and one mock Messages API per worker
- * (the bench runs one worker), and `openBenchPage`, a page in a fresh context (a fresh
- * IndexedDB) with the instrumentation installed before any script of the app.
+ * (the bench runs one worker), and `openBenchPage`, a page in a persistent, disk-backed
+ * browser profile of its own (a fresh user-data directory, so a fresh IndexedDB on disk)
+ * with the instrumentation installed before any script of the app. `reopen()` closes the
+ * browser and starts it again on the same directory, so what is measured next reads the
+ * data from disk, nothing of it warm in the browser's memory.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, test as base, expect, type Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  type CDPSession,
+  chromium,
+  expect,
+  type LaunchOptions,
+  type Page,
+} from '@playwright/test';
 import { type MockApi, startMockApi } from '../../e2e/mock/mockApi';
 import type * as Bare from '../baseline/bare';
 import { ACTIVE_SESSION_KEY, SETTINGS_KEY } from './appContract';
@@ -19,16 +32,17 @@ export const MODEL = 'claude-bench';
 export interface BenchEnv {
   server: BenchServer;
   mock: MockApi;
+  /** The configuration's launch options (bench/playwright.config.ts: the end-to-end tests' Chromium and arguments). */
+  launchOptions: LaunchOptions;
 }
 
 export const test = base.extend<object, { env: BenchEnv }>({
   env: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
+    async ({ launchOptions }, use) => {
       const server = await startBenchServer({ port: PORT, appDir: APP_DIR, bareDir: BARE_DIR });
       const mock = await startMockApi();
       try {
-        await use({ server, mock });
+        await use({ server, mock, launchOptions });
       } finally {
         await mock.close();
         await server.close();
@@ -59,24 +73,90 @@ export function appSettings(env: BenchEnv, activeSessionId: string): Array<[stri
 }
 
 export interface BenchPage {
-  page: Page;
-  /** Uncaught errors in the page so far. */
+  /** The page of the profile's current launch: a new one after every `reopen()`. */
+  readonly page: Page;
+  /** Uncaught errors in the page so far, across launches. */
   errors: string[];
+  /** The profile's user-data directory (deleted by `close()`). */
+  readonly dir: string;
+  /**
+   * Closes the browser and launches it again on the same profile, on a blank page of the
+   * bench origin: IndexedDB is then read from disk, with nothing of it in the browser's
+   * memory (the operating system's file cache may still hold its files). Returns the new page.
+   */
+  reopen(): Promise<Page>;
+  /**
+   * Closes the browser and keeps the profile, so nothing of it runs while another profile
+   * is measured; `reopen()` starts it again.
+   */
+  stop(): Promise<void>;
+  /** Closes the browser and deletes the profile. */
   close(): Promise<void>;
 }
 
-/** A page on the bench origin, in a new context: nothing stored, the hooks installed. */
-export async function openBenchPage(browser: Browser, env: BenchEnv): Promise<BenchPage> {
-  const context = await browser.newContext({
-    baseURL: env.server.origin,
-    viewport: { width: 1280, height: 800 },
-  });
-  await context.addInitScript(installBenchHooks);
-  const page = await context.newPage();
+/** Where the profiles go: the system's temporary directory (on this machine a disk, not tmpfs). */
+const PROFILE_PARENT = process.env.BENCH_PROFILES_DIR ?? tmpdir();
+
+/**
+ * A page on the bench origin in a persistent browser profile of its own, on disk: a fresh
+ * user-data directory, nothing stored, the hooks installed. `browser` (the worker's
+ * shared browser) is not used: a persistent profile needs a browser of its own, launched
+ * with the same executable and arguments. The parameter stays so that every caller reads
+ * the same; specs still take the Chromium version from it.
+ */
+export async function openBenchPage(_browser: Browser | undefined, env: BenchEnv): Promise<BenchPage> {
+  const dir = mkdtempSync(join(PROFILE_PARENT, 'baton-bench-'));
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto('/__bench/blank.html');
-  return { page, errors, close: () => context.close() };
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  const launch = async (): Promise<Page> => {
+    context = await chromium.launchPersistentContext(dir, {
+      ...env.launchOptions,
+      headless: true,
+      baseURL: env.server.origin,
+      viewport: { width: 1280, height: 800 },
+    });
+    await context.addInitScript(installBenchHooks);
+    // A persistent launch opens with one blank tab; use it rather than add a second.
+    const opened = context.pages()[0] ?? (await context.newPage());
+    opened.on('pageerror', (error) => errors.push(error.message));
+    await opened.goto('/__bench/blank.html');
+    page = opened;
+    return opened;
+  };
+  const shut = async () => {
+    const open = context;
+    context = undefined;
+    page = undefined;
+    // Closing the persistent context ends the browser, which writes out what IndexedDB holds.
+    if (open) await open.close();
+  };
+  try {
+    await launch();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    get page(): Page {
+      if (!page) throw new Error('the bench profile is closed');
+      return page;
+    },
+    errors,
+    dir,
+    async reopen() {
+      await shut();
+      return launch();
+    },
+    stop: shut,
+    async close() {
+      try {
+        await shut();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
 }
 
 /** Runs `bare.seed(spec)` in the page: sessions, entries and settings straight into IndexedDB. */
@@ -96,13 +176,19 @@ export async function putSettings(page: Page, settings: Array<[string, unknown]>
   }, settings);
 }
 
-/** Loads the bare module into the page ahead of timing, so its download is not timed. */
-export async function loadBare(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const url = '/__bench/bare.js';
-    const bare: typeof Bare = await import(url);
+/**
+ * Loads a baseline module (bare.js, or paint.js for P2) into the page ahead of timing and
+ * opens its connection to the database, so neither the download nor the opening is timed.
+ */
+export async function loadBare(page: Page, module: 'bare' | 'paint' = 'bare'): Promise<void> {
+  await page.evaluate(async (name) => {
+    const url = `/__bench/${name}.js`;
+    await import(url);
+    // Both modules share db.ts's connection (one chunk): opening it through bare.js opens it for paint.js.
+    const bareUrl = '/__bench/bare.js';
+    const bare: typeof Bare = await import(bareUrl);
     await bare.database();
-  });
+  }, module);
 }
 
 export function composer(page: Page) {
@@ -141,8 +227,31 @@ export async function awaitArmed(page: Page): Promise<{ seen: number; painted: n
 }
 
 /**
+ * Trace categories: Playwright's for `browser.startTracing` (the DevTools Performance
+ * panel's), screenshots, and IndexedDB's own, which show the storage work in the browser
+ * process beside the page's main thread.
+ */
+const TRACE_CATEGORIES = [
+  '-*',
+  'devtools.timeline',
+  'v8.execute',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'toplevel',
+  'blink.console',
+  'blink.user_timing',
+  'latencyInfo',
+  'disabled-by-default-devtools.timeline.stack',
+  'disabled-by-default-v8.cpu_profiler',
+  'disabled-by-default-v8.cpu_profiler.hires',
+  'disabled-by-default-devtools.screenshot',
+  'IndexedDB',
+];
+
+/**
  * With BENCH_PROFILE set to `id` and `enabled` (the figure's first timed run), records a
- * Chrome trace of `run` into bench/.profiles/; else just runs it.
+ * Chrome trace of `run` into bench/.profiles/; else just runs it. Through the DevTools
+ * protocol: a persistent context has no Browser object, so no `browser.startTracing`.
  */
 export async function maybeProfile<T>(
   id: string,
@@ -151,17 +260,36 @@ export async function maybeProfile<T>(
   enabled: boolean,
   run: () => Promise<T>,
 ): Promise<T> {
-  const browser = page.context().browser();
-  if (PROFILE !== id || !enabled || !browser) return run();
+  if (PROFILE !== id || !enabled) return run();
   mkdirSync(PROFILE_DIR, { recursive: true });
   const path = join(PROFILE_DIR, `${id}-${label}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  await browser.startTracing(page, { path, screenshots: true });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', categories: TRACE_CATEGORIES.join(',') });
   try {
     return await run();
   } finally {
-    await browser.stopTracing();
+    await endTrace(cdp, path);
     console.log(`Trace of ${id} (${label}) written to ${path}`);
   }
+}
+
+/** Ends the tracing started on `cdp` and writes the trace, read from its stream, to `path`. */
+async function endTrace(cdp: CDPSession, path: string): Promise<void> {
+  const complete = new Promise<string | undefined>((resolve) =>
+    cdp.once('Tracing.tracingComplete', (event) => resolve(event.stream)),
+  );
+  await cdp.send('Tracing.end');
+  const stream = await complete;
+  if (!stream) throw new Error(`the trace for ${path} came back without a stream`);
+  const chunks: Buffer[] = [];
+  for (;;) {
+    const read = await cdp.send('IO.read', { handle: stream });
+    chunks.push(Buffer.from(read.data, read.base64Encoded ? 'base64' : 'utf8'));
+    if (read.eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream });
+  await cdp.detach();
+  writeFileSync(path, Buffer.concat(chunks));
 }
 
 /** A progress line under the running test, so a long run shows where it is. */
