@@ -151,6 +151,12 @@ export async function seed(spec: SeedSpec): Promise<Seeded> {
   const batch = spec.batch ?? 5000;
   const files = spec.attachments;
   const png = files ? await makePng(files.width, files.height, files.bytes, spec.seed + 0x5eed) : undefined;
+  // One Blob for every record. IndexedDB still stores a file of its own for each record
+  // that holds it (the store on disk is the same as with a Blob per record), but the page
+  // registers the bytes once: a Blob per record kept every one of them registered with
+  // the browser until the page's garbage collector ran, and on a disk-backed profile
+  // writes failed past about 500 MB of them ("Failed to write blobs (InvalidBlob)").
+  const pngBlob = png ? new Blob([png], { type: 'image/png' }) : undefined;
   const stores = files
     ? ['sessions', 'entries', 'attachments', 'settings']
     : ['sessions', 'entries', 'settings'];
@@ -164,9 +170,8 @@ export async function seed(spec: SeedSpec): Promise<Seeded> {
     tx.objectStore('sessions').put(seededHeader(session, spec.model));
     for (let index = 0; index < session.entries; index++) {
       let record: AttachmentRecord | undefined;
-      if (files && png && carriesAttachment(session, index, files)) {
-        // A Blob of its own for every record, as each attached file is.
-        const data = new Blob([png], { type: 'image/png' });
+      if (files && pngBlob && carriesAttachment(session, index, files)) {
+        const data = pngBlob;
         record = {
           id: `${entryId(session.id, index)}-file`,
           kind: 'image',

@@ -104,8 +104,8 @@ export const ATTACHMENTS = { every: 5, bytes: 200_000, width: 1200, height: 800 
  * The most image bytes one size of P3a or P4a seeds. The profile is on disk, so the limit
  * is no longer memory (an off-the-record context kept its Blobs in memory and refused
  * writes past about 2 GB) but seeding time and disk space: on the 2-core machine images
- * seed at about 40 MB a second, so P4a at 100,000 entries (10,000 images, 2 GB) costs under
- * a minute and is run; P3a at 10,000 sessions (50,000 images, 10 GB) is not.
+ * seed at about 100 MB a second, so P4a at 100,000 entries (10,000 images, 2 GB) costs
+ * about 20 s and is run; P3a at 10,000 sessions (50,000 images, 10 GB) is not.
  */
 export const ATTACHMENT_BUDGET_BYTES = 2_500_000_000;
 
