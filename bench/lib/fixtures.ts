@@ -24,6 +24,7 @@ import type * as Bare from '../baseline/bare';
 import { ACTIVE_SESSION_KEY, SETTINGS_KEY } from './appContract';
 import { APP_DIR, BARE_DIR, PORT, PROFILE, PROFILE_DIR, RESULTS_DIR } from './config';
 import { installBenchHooks } from './instrument';
+import { browserQuiet } from './quiet';
 import { type BenchServer, startBenchServer } from './server';
 
 export const API_KEY = 'sk-ant-bench-key-0123456789';
@@ -81,8 +82,9 @@ export interface BenchPage {
   readonly dir: string;
   /**
    * Closes the browser and launches it again on the same profile, on a blank page of the
-   * bench origin: IndexedDB is then read from disk, with nothing of it in the browser's
-   * memory (the operating system's file cache may still hold its files). Returns the new page.
+   * bench origin, and waits until the browser has finished starting: IndexedDB is then
+   * read from disk, with nothing of it in the browser's memory (the operating system's
+   * file cache may still hold its files). Returns the new page.
    */
   reopen(): Promise<Page>;
   /**
@@ -121,6 +123,8 @@ export async function openBenchPage(_browser: Browser | undefined, env: BenchEnv
     const opened = context.pages()[0] ?? (await context.newPage());
     opened.on('pageerror', (error) => errors.push(error.message));
     await opened.goto('/__bench/blank.html');
+    // Nothing is timed while the browser is still starting (see quiet.ts).
+    await browserQuiet(dir);
     page = opened;
     return opened;
   };
