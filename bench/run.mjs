@@ -5,7 +5,7 @@
  * size. A complete full run writes bench/results.json and rewrites README.md's
  * Performance section; other runs write bench/.dist/results.json. See bench/README.md.
  *
- *   npm run bench                  full run (5 repetitions, medians; ~10 minutes)
+ *   npm run bench                  full run (5 repetitions, medians; ~25 minutes, most of it P2 to P4 on disk)
  *   npm run bench -- --quick       quick run (tiny sizes, 1 repetition; CI runs this)
  *   npm run bench -- --only=P1,P4  only these figures (P6 comes with P1, P3a with P3, P4a with P4); README untouched
  *
@@ -340,7 +340,7 @@ for (const id of ['P2', 'P3', 'P4']) {
   if (id === 'P2') {
     figures.push({
       id,
-      what: `${growthFigures[id].what}, ${label} in the old session, on disk`,
+      what: `${growthFigures[id].what}, ${label} in the old session, on disk, browser restarted`,
       baseline: `${ms(main.baseline)} (bare write of the switch's records + one React paint of a one-message chat, on disk)`,
       baton: ms(main.baton),
       ratio: ratio(main.ratio),
@@ -351,7 +351,7 @@ for (const id of ['P2', 'P3', 'P4']) {
   } else if (id === 'P3') {
     figures.push({
       id,
-      what: `${growthFigures[id].what}, ${label} of 50 entries, on disk, browser just started`,
+      what: `${growthFigures[id].what}, ${label} of 50 entries, on disk, browser restarted`,
       baseline: `${ms(main.baseline)} (bare read of the headers and the open session's newest 100, on disk, cold)`,
       baton: ms(main.baton),
       ratio: ratio(main.ratio),
@@ -362,7 +362,7 @@ for (const id of ['P2', 'P3', 'P4']) {
   } else {
     figures.push({
       id,
-      what: `${growthFigures[id].what}, ${label}, on disk, browser just started`,
+      what: `${growthFigures[id].what}, ${label}, on disk, browser restarted`,
       baseline: `${ms(main.baseline)} (bare idb read of the newest 100, on disk, cold)`,
       baton: ms(main.baton),
       ratio: ratio(main.ratio),
@@ -428,7 +428,7 @@ for (const [id, plainId] of [
   const fileSize = `${Math.round(result.attachments.bytes / 1000)} KB`;
   figures.push({
     id,
-    what: `${plainId} with 10% of messages carrying a ${fileSize} PNG, ${label} (${images}), on disk`,
+    what: `${plainId} with 10% of messages carrying a ${fileSize} PNG, ${label} (${images}), on disk, browser restarted`,
     baseline: `${ms(main.plain)} (${plainId} without attachments)`,
     baton: ms(main.baton),
     ratio: ratio(main.ratio),
