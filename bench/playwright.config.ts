@@ -1,7 +1,10 @@
 /**
  * Playwright for `npm run bench` only (bench/run.mjs runs it): one worker, no retries,
  * the same Chromium and launch arguments as the end-to-end tests (playwright.config.ts,
- * BATON_CHROMIUM to override). No webServer: the bench serves the app itself (bench/lib/server.ts).
+ * BATON_CHROMIUM to override). The measurements run in persistent, disk-backed profiles
+ * that bench/lib/fixtures.ts launches itself, with these same `launchOptions` (read
+ * through Playwright's `launchOptions` fixture). No webServer: the bench serves the app
+ * itself (bench/lib/server.ts).
  */
 import { defineConfig } from '@playwright/test';
 import e2e from '../playwright.config';

@@ -112,21 +112,28 @@ export async function openBenchPage(_browser: Browser | undefined, env: BenchEnv
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   const launch = async (): Promise<Page> => {
-    context = await chromium.launchPersistentContext(dir, {
+    const launched = await chromium.launchPersistentContext(dir, {
       ...env.launchOptions,
       headless: true,
       baseURL: env.server.origin,
       viewport: { width: 1280, height: 800 },
     });
-    await context.addInitScript(installBenchHooks);
-    // A persistent launch opens with one blank tab; use it rather than add a second.
-    const opened = context.pages()[0] ?? (await context.newPage());
-    opened.on('pageerror', (error) => errors.push(error.message));
-    await opened.goto('/__bench/blank.html');
-    // Nothing is timed while the browser is still starting (see quiet.ts).
-    await browserQuiet(dir);
-    page = opened;
-    return opened;
+    try {
+      await launched.addInitScript(installBenchHooks);
+      // A persistent launch opens with one blank tab; use it rather than add a second.
+      const opened = launched.pages()[0] ?? (await launched.newPage());
+      opened.on('pageerror', (error) => errors.push(error.message));
+      await opened.goto('/__bench/blank.html');
+      // Nothing is timed while the browser is still starting (see quiet.ts).
+      await browserQuiet(dir);
+      context = launched;
+      page = opened;
+      return opened;
+    } catch (error) {
+      // No browser left running on a profile that is about to be deleted.
+      await launched.close();
+      throw error;
+    }
   };
   const shut = async () => {
     const open = context;
