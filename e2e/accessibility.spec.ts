@@ -3,8 +3,8 @@
  * the main views (the chat with a handoff in it, in both themes and at 375 px; the
  * Settings dialog; the Hand off popover; the shortcut list; the session's usage panel).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import {
   connect,
@@ -22,16 +22,6 @@ import type { MockApi } from './mock/mockApi';
 
 // axe takes seconds per page on a loaded machine, and each test runs it more than once.
 test.describe.configure({ timeout: 180_000 });
-
-/** The serious and critical violations on the page as it is now, in a readable form. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Legacy mode runs axe in the page itself. The default opens a second page to merge
-  // per-frame results, which the app (no iframes) does not need and which fails on a loaded machine.
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A chat that holds a finished handoff: card, breadcrumb, grouped sessions, markdown. */
 async function chatWithHandoff(page: Page, mockApi: MockApi): Promise<void> {

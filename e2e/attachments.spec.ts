@@ -4,8 +4,8 @@
  * after a reload), are refused with a sentence before anything is sent, are scaled down
  * when large, and leave the device with their session.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { JSHandle, Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import {
   alertNotice,
@@ -20,14 +20,6 @@ import {
 
 // axe takes seconds per page on a loaded machine.
 test.describe.configure({ timeout: 180_000 });
-
-/** Serious and critical axe findings on the page as it is now (as e2e/accessibility.spec.ts reads them). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A file made in the page: its bytes as base64, or `zeros` bytes of 0. */
 type FileSpec = { name: string; type: string } & ({ base64: string } | { zeros: number });

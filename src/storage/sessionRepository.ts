@@ -204,6 +204,18 @@ export class SessionRepository {
     });
   }
 
+  /** Stored entries by id, in one read; undefined where one is gone or unreadable. */
+  async getEntries(
+    refs: ReadonlyArray<{ id: string; sessionId: string }>,
+  ): Promise<Array<SessionEntry | undefined>> {
+    const tx = this.db.transaction('entries', 'readonly');
+    const raw: unknown[] = await Promise.all(refs.map((ref) => tx.store.get(ref.id)));
+    return raw.map((record, i) => {
+      const restored = restoreEntry(record, refs[i]?.sessionId ?? '');
+      return restored.ok ? restored.value : undefined;
+    });
+  }
+
   async getHeader(id: string): Promise<SessionHeader | undefined> {
     const raw: unknown = await this.db.get('sessions', id);
     if (raw === undefined) return undefined;

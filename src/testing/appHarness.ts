@@ -111,6 +111,9 @@ export interface AppHarness {
 export interface AppHarnessOptions {
   /** Settings stored before start-up, over the mock's key, URL and model. */
   settings?: Partial<Settings>;
+  /** Sessions stored before start-up, and the active session id stored with them. */
+  sessions?: ReadonlyArray<{ header: SessionHeader; entries: readonly SessionEntry[] }>;
+  activeSessionId?: string;
 }
 
 /**
@@ -138,6 +141,12 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
       ...options.settings,
     };
     await raw.put('settings', settings, app.settings.SETTINGS_KEY);
+    for (const { header, entries } of options.sessions ?? []) {
+      await raw.put('sessions', header);
+      for (const entry of entries) await raw.put('entries', entry);
+    }
+    if (options.activeSessionId !== undefined)
+      await raw.put('settings', options.activeSessionId, ACTIVE_SESSION_KEY);
     await app.startApp.startApp({ databaseName: dbName });
     runtime = await app.runtime.whenRuntime();
   } catch (error) {
@@ -250,13 +259,16 @@ function captureDownloads(): { read(): Promise<Download[]>; restore(): void } {
  * For a test file: a `start` that opens a fresh app (more than one in a test if it
  * likes), each closed once its test has ended.
  */
-export function appsPerTest(): (settings?: Partial<Settings>) => Promise<AppHarness> {
+export function appsPerTest(): (
+  settings?: Partial<Settings>,
+  stored?: Omit<AppHarnessOptions, 'settings'>,
+) => Promise<AppHarness> {
   const apps: AppHarness[] = [];
   afterEach(async () => {
     for (const app of apps.splice(0)) await app.close();
   });
-  return async (settings = {}) => {
-    const app = await startAppHarness({ settings });
+  return async (settings = {}, stored = {}) => {
+    const app = await startAppHarness({ ...stored, settings });
     apps.push(app);
     return app;
   };

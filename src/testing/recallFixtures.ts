@@ -95,10 +95,13 @@ export function noiseSessions(count: number): StoredSession[] {
 
 export function memoryRecall(sessions: readonly StoredSession[]): RecallPort & { index: EntryIndex } {
   const index = EntryIndex.empty();
+  const texts = new Map<string, string>();
   for (const { entries } of sessions)
     for (const entry of entries) {
       const searchable = searchableEntry(entry);
-      if (searchable) index.put(entryDoc(searchable));
+      if (!searchable) continue;
+      index.put(entryDoc(searchable));
+      texts.set(searchable.entryId, searchable.text);
     }
   const headers = new Map(sessions.map(({ header }) => [header.id, header]));
   return {
@@ -111,7 +114,7 @@ export function memoryRecall(sessions: readonly StoredSession[]): RecallPort & {
           sessionId: hit.sessionId,
           entryId: hit.id,
           role: hit.role === 'title' ? 'user' : hit.role,
-          text: hit.text,
+          text: texts.get(hit.id) ?? '',
           terms: hit.terms,
         })),
   };

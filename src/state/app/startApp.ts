@@ -14,15 +14,24 @@ import { failRuntime } from './runtime';
 export async function startApp(options: { databaseName?: string } = {}): Promise<void> {
   try {
     const repository = await SessionRepository.open(options.databaseName);
-    const [stored, { headers, problems }, activeId] = await Promise.all([
+    const activeIdRead = repository.getActiveSessionId();
+    // The session to open is read beside the headers, not after them: the two reads
+    // overlap, and only a stale active id (a deleted session) costs a second read.
+    const [stored, { headers, problems }, activeId, newestOfActive] = await Promise.all([
       repository.getSetting(SETTINGS_KEY),
       repository.loadHeaders(),
-      repository.getActiveSessionId(),
+      activeIdRead,
+      activeIdRead.then((id) => (id ? repository.loadNewestEntries(id, FIRST_PAINT_ENTRIES) : undefined)),
     ]);
     const settings = restoreSettings(stored);
     if (!settings.rememberKey) settings.apiKey = readTabKey();
     const active = headers.find((h) => h.id === activeId) ?? headers[0];
-    const newest = active ? await repository.loadNewestEntries(active.id, FIRST_PAINT_ENTRIES) : undefined;
+    const newest =
+      active?.id === activeId
+        ? newestOfActive
+        : active
+          ? await repository.loadNewestEntries(active.id, FIRST_PAINT_ENTRIES)
+          : undefined;
     set({
       phase: 'ready',
       settings,

@@ -8,5 +8,6 @@ export function repositorySource(repository: SessionRepository): SearchSource {
     // Another tab may still be writing a reply: leave it unfinished, do not mark it interrupted.
     entries: async (sessionId) =>
       (await repository.loadEntries(sessionId, { markInterrupted: false })).entries,
+    entriesById: (refs) => repository.getEntries(refs),
   };
 }

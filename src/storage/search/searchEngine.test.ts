@@ -23,7 +23,7 @@ async function engineOver(name: string) {
   const source = repositorySource(repository);
   const engine = new SearchEngine(
     {
-      headers: source.headers,
+      ...source,
       entries: (id) => {
         reads++;
         return source.entries(id);
@@ -73,6 +73,29 @@ describe('SearchEngine', () => {
     // Caught up: nothing more to add.
     expect(await second.engine.catchUp()).toBe(0);
     second.close();
+    repository.close();
+  });
+
+  it('saves no copy of the text: a hit reads it back from the stored entry', async () => {
+    const name = uniqueDbName();
+    const repository = await seeded(name);
+    const db = await openBatonDb(name);
+    let saved = '';
+    const engine = new SearchEngine(repositorySource(new SessionRepository(db)), {
+      load: async () => undefined,
+      save: async (index) => {
+        saved = JSON.stringify(index);
+      },
+    });
+    const [hit] = await engine.search({ query: 'deploying billing', limit: 1 });
+    expect(hit?.id).toBe(PLANTED_ENTRY_ID);
+    // The planted passage is long; none of its sentences is in the saved index.
+    const planted = hit?.text ?? '';
+    expect(planted.length).toBeGreaterThan(40);
+    for (const line of planted.split(/[.\n]/).filter((part) => part.trim().length > 20))
+      expect(saved).not.toContain(line.trim());
+    expect(saved.length).toBeGreaterThan(0);
+    db.close();
     repository.close();
   });
 

@@ -28,12 +28,19 @@ export interface PersistedIndex {
   covered: Coverage;
 }
 
-/** Raise when stem.ts, searchText.ts or the MiniSearch options change what is indexed. */
-export const INDEX_FORMAT = 1;
+/** Raise when stem.ts, searchText.ts or the MiniSearch options change what is indexed (2: text no longer stored). */
+export const INDEX_FORMAT = 2;
+
+export interface EntryRef {
+  id: string;
+  sessionId: string;
+}
 
 export interface SearchSource {
   headers(): Promise<SessionHeader[]>;
   entries(sessionId: string): Promise<SessionEntry[]>;
+  /** Stored entries by id (undefined where gone), for the text of the hits a search returns. */
+  entriesById(refs: readonly EntryRef[]): Promise<Array<SessionEntry | undefined>>;
 }
 
 export interface IndexStore {
@@ -49,6 +56,8 @@ export interface SearchEngineOptions {
 export class SearchEngine {
   private index: EntryIndex = EntryIndex.empty();
   private covered: Coverage = {};
+  /** Titles as of the last catch-up, for the text of title hits. */
+  private titles = new Map<string, string>();
   private loaded: Promise<void> | undefined;
   private running: Promise<number> | undefined;
   private dirty = false;
@@ -93,6 +102,7 @@ export class SearchEngine {
     await this.load();
     const before = this.added;
     const headers = await this.source.headers();
+    this.titles = new Map(headers.map((header) => [header.id, header.title]));
     const present = new Set(headers.map((header) => header.id));
     for (const sessionId of Object.keys(this.covered)) {
       if (present.has(sessionId)) continue;
@@ -138,6 +148,21 @@ export class SearchEngine {
   /** Searches after catching up, so what was just written is found. */
   async search(query: IndexQuery): Promise<IndexHit[]> {
     await this.catchUp();
-    return this.index.search(query);
+    const matches = this.index.search(query);
+    const entryMatches = matches.filter((match) => match.kind === 'entry');
+    const stored = await this.source.entriesById(entryMatches);
+    const texts = new Map<string, string>();
+    entryMatches.forEach((match, i) => {
+      const entry = stored[i];
+      const text = entry && searchableEntry(entry)?.text;
+      if (text) texts.set(match.id, text);
+    });
+    const hits: IndexHit[] = [];
+    for (const match of matches) {
+      // An entry deleted since the catch-up has nothing to show: it is left out.
+      const text = match.kind === 'title' ? this.titles.get(match.sessionId) : texts.get(match.id);
+      if (text !== undefined) hits.push({ ...match, text });
+    }
+    return hits;
   }
 }
