@@ -4,7 +4,9 @@
  *
  * - a window.fetch wrapper that notes when each /v1/messages response resolves (the
  *   response headers are in: the first byte of a streamed reply);
- * - a PerformanceObserver for 'longtask' entries (buffered, so none is missed);
+ * - a PerformanceObserver for 'longtask' entries (buffered, so none is missed), and one
+ *   for 'long-animation-frame' entries (what a long frame spent its time on, for traces
+ *   in the results);
  * - a counter of IDBDatabase.prototype.transaction calls in 'readwrite' mode, with times;
  * - `whenPainted(check)`: resolves when `check()` (a DOM condition) has become true and
  *   the frame showing it has been painted (see below);
@@ -36,9 +38,22 @@ export interface StartupArm {
   timeoutMs: number;
 }
 
+/** A frame over 50 ms, as the Long Animation Frames API reports it (times in page ms). */
+export interface LongFrame {
+  start: number;
+  duration: number;
+  /** When rendering (rAF callbacks, style, layout, paint) began; 0 if the frame did not render. */
+  renderStart: number;
+  /** When style and layout began. */
+  styleAndLayoutStart: number;
+  /** Scripts over 5 ms in the frame: who called them, and how long each took. */
+  scripts: Array<{ invoker: string; source: string; duration: number; forcedLayout: number }>;
+}
+
 export interface BenchHooks {
   fetches: FetchRecord[];
   longTasks: Array<{ start: number; duration: number }>;
+  longFrames: LongFrame[];
   writeTransactions: Array<{ time: number; stores: string[] }>;
   /** IndexedDB transactions of any mode begun and not yet finished (complete, error or abort). */
   openTransactions: number;
@@ -77,6 +92,7 @@ export function installBenchHooks(): void {
   if (window.__bench) return;
   const fetches: FetchRecord[] = [];
   const longTasks: Array<{ start: number; duration: number }> = [];
+  const longFrames: LongFrame[] = [];
   const writeTransactions: Array<{ time: number; stores: string[] }> = [];
 
   const originalFetch = window.fetch;
@@ -103,6 +119,41 @@ export function installBenchHooks(): void {
     }).observe({ type: 'longtask', buffered: true });
   } catch {
     // No Long Tasks API: the figure that needs it reports that it could not measure.
+  }
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        // Typed by hand: lib.dom has no PerformanceLongAnimationFrameTiming yet.
+        const frame = entry as PerformanceEntry & {
+          renderStart: number;
+          styleAndLayoutStart: number;
+          scripts: Array<{
+            invoker: string;
+            sourceURL: string;
+            sourceFunctionName: string;
+            sourceCharPosition: number;
+            duration: number;
+            forcedStyleAndLayoutDuration: number;
+          }>;
+        };
+        longFrames.push({
+          start: frame.startTime,
+          duration: frame.duration,
+          renderStart: frame.renderStart,
+          styleAndLayoutStart: frame.styleAndLayoutStart,
+          scripts: frame.scripts
+            .filter((script) => script.duration > 5)
+            .map((script) => ({
+              invoker: script.invoker,
+              source: `${script.sourceFunctionName || '(anonymous)'} ${script.sourceURL.replace(/^.*\//, '')}:${script.sourceCharPosition}`,
+              duration: script.duration,
+              forcedLayout: script.forcedStyleAndLayoutDuration,
+            })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // No Long Animation Frames API: only the traces in the results are poorer for it.
   }
 
   const originalTransaction = IDBDatabase.prototype.transaction;
@@ -216,6 +267,7 @@ export function installBenchHooks(): void {
   const hooks: BenchHooks = {
     fetches,
     longTasks,
+    longFrames,
     writeTransactions,
     openTransactions: 0,
     lastTransactionActivity: 0,

@@ -208,6 +208,28 @@ export function splitBlocks(
   return { ...whole(settled), tail };
 }
 
+/**
+ * `input` shown before it is lexed: the settled blocks of `previous` (when `input`
+ * extends its text) and the rest as `unsplit`, which splitBlocks goes on from when
+ * given this split as `previous`. Undefined when nothing would be put off: at most
+ * `maxNew` characters are past the settled blocks, or the rest is already plain text
+ * for good. No lexing here: it costs a comparison and a slice.
+ */
+export function deferSplit(
+  input: string,
+  previous: BlockSplit | undefined,
+  maxNew: number,
+): BlockSplit | undefined {
+  if (previous?.input === input && !previous.unsplit) return undefined;
+  const source = normalizeNewlines(input);
+  const extension = previous !== undefined && source.startsWith(previous.source);
+  if (extension && previous.plain?.fixed) return undefined;
+  const settled = extension ? previous.settled : [];
+  const start = endOf(settled);
+  if (source.length - start <= maxNew) return undefined;
+  return { input, source, settled, tail: undefined, unsplit: { start, text: source.slice(start) } };
+}
+
 function restFrom(source: string, rest: Omit<PlainRest, 'text'>): PlainRest {
   return { ...rest, text: source.slice(rest.start) };
 }

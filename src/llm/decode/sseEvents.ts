@@ -1,0 +1,106 @@
+/**
+ * Server-sent events to Messages API events, a whole network chunk at a time: the
+ * worker's decoder. It reads the wire exactly as the SDK's parser does (`Stream.
+ * fromSSEResponse` in @anthropic-ai/sdk/core/streaming, which the page still uses when
+ * there is no worker; sseEvents.test.ts checks the two agree on any input and any
+ * chunking), but synchronously: the SDK hands over one event per turn of two nested
+ * async generators, which is most of its cost at thousands of events a second.
+ *
+ * As the SDK: lines end at \n, \r\n or \r; a line starting with ':' is a comment; only
+ * `event` and `data` fields count; a blank line ends an event. Events without a name
+ * and `ping`s are skipped, as are events with no data; an `error` event ends the stream
+ * with its body (SseErrorEvent); every other event's data is JSON.parse'd (a
+ * SyntaxError if it is not JSON).
+ */
+import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages/messages';
+
+/**
+ * An `event: error` in the stream: its body as JSON when it parses, else its text. The
+ * page makes the SDK's APIError of it, as the SDK's parser does.
+ */
+export class SseErrorEvent extends Error {
+  override readonly name = 'SseErrorEvent';
+  constructor(readonly body: unknown) {
+    super('The stream sent an error event.');
+  }
+}
+
+interface Pending {
+  event: string | null;
+  data: string[];
+}
+
+export class SseDecoder {
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  /** Text after the last complete line. */
+  private rest = '';
+  private pending: Pending = { event: null, data: [] };
+
+  /**
+   * Appends to `out` the events `chunk` completes, in order. Throws SseErrorEvent or a
+   * SyntaxError at the event that fails, with the events before it already in `out`.
+   */
+  push(chunk: Uint8Array, out: RawMessageStreamEvent[]): void {
+    const text = this.rest + this.decoder.decode(chunk, { stream: true });
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code !== 10 && code !== 13) continue;
+      // A \r at the very end may be the first half of a \r\n still on its way.
+      if (code === 13 && i + 1 === text.length) break;
+      this.line(text.slice(start, i), out);
+      if (code === 13 && text.charCodeAt(i + 1) === 10) i++;
+      start = i + 1;
+    }
+    this.rest = text.slice(start);
+  }
+
+  /** The body has ended: appends what its last, unterminated lines complete. Throws as push does. */
+  end(out: RawMessageStreamEvent[]): void {
+    const text = this.rest + this.decoder.decode();
+    this.rest = '';
+    if (text === '') return;
+    // A final \r ends its line; whatever follows the last line ending is a line too.
+    for (const line of text.replace(/\r$/, '').split(/\r\n|[\n\r]/)) this.line(line, out);
+  }
+
+  private line(raw: string, out: RawMessageStreamEvent[]): void {
+    const line = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+    if (line === '') {
+      const { event, data } = this.pending;
+      if (event === null && data.length === 0) return;
+      this.pending = { event: null, data: [] };
+      dispatch(event, data.join('\n'), out);
+      return;
+    }
+    const colon = line.indexOf(':');
+    if (colon === 0) return;
+    const field = colon === -1 ? line : line.slice(0, colon);
+    if (field !== 'event' && field !== 'data') return;
+    const value = colon === -1 ? '' : line.slice(line.charCodeAt(colon + 1) === 0x20 ? colon + 2 : colon + 1);
+    if (field === 'event') this.pending.event = value;
+    else this.pending.data.push(value);
+  }
+}
+
+function dispatch(event: string | null, data: string, out: RawMessageStreamEvent[]): void {
+  if (event === null || event === 'ping') return;
+  if (event === 'error') throw new SseErrorEvent(parsedOrUndefined(data) ?? data);
+  if (!data) return;
+  try {
+    // Parsed JSON is whatever the server sent; the reply checks its shape as it folds it in.
+    out.push(JSON.parse(data) as RawMessageStreamEvent);
+  } catch (error) {
+    // As the SDK does: the event that could not be read goes to the console.
+    console.error('Could not parse message into JSON:', data);
+    throw error;
+  }
+}
+
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
