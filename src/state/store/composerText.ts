@@ -3,7 +3,6 @@
  * typing must work from the first paint, before the agent and SDK chunk has loaded.
  */
 import { groupThousands } from '../../core/groupThousands';
-import { warmDecodeWorker } from '../../llm/decode/decodeWorker';
 import { notify, notifyError } from './notices';
 import { set } from './storeAccess';
 
@@ -51,8 +50,6 @@ export function setComposerText(text: string): void {
     return;
   }
   set({ composerText: clean });
-  // A message is on its way: the worker that will decode the reply loads meanwhile.
-  if (clean !== '') warmDecodeWorker();
   if (removed > 0)
     notify(
       `Removed ${removed} invisible control ${removed === 1 ? 'character' : 'characters'} from the message.`,
