@@ -5,7 +5,8 @@
  * never loads the SDK; the first keystroke in the Message box starts loading it
  * (warmReply.ts), well before a request needs it.
  */
-import type { ModelClient } from '../../core/agent/types';
+import { type ModelClient, ModelError } from '../../core/agent/types';
+import { browserOffline, OFFLINE_SENTENCE } from '../../llm/offline';
 import { demoModelFor, isDemo, modelLabel } from '../store/modelLabel';
 import type { Settings } from '../store/settings';
 
@@ -34,7 +35,15 @@ export function chooseModelLazily(
   settings: Settings,
   onRetry: (attempt: number, max: number) => void,
 ): ModelChoice {
-  const real = async () => (await loadModelClients()).chooseModel(settings, onRetry).client;
+  const real = async () => {
+    let module: ClientModule;
+    try {
+      module = await loadModelClients();
+    } catch (error) {
+      throw chunkFailure(error);
+    }
+    return module.chooseModel(settings, onRetry).client;
+  };
   const client: ModelClient = {
     label: modelLabel(settings),
     stream: async (request, onPartial) => (await real()).stream(request, onPartial),
@@ -46,6 +55,20 @@ export function chooseModelLazily(
     },
   };
   return { client, model: isDemo(settings) ? demoModelFor(settings) : settings.model, label: client.label };
+}
+
+/**
+ * The request could not even be made: the client chunk did not load. Offline, that is
+ * the offline sentence the request itself would have ended in; otherwise the page is
+ * out of date or its server gone, which a reload settles.
+ */
+function chunkFailure(error: unknown): ModelError {
+  if (browserOffline()) return new ModelError('network', OFFLINE_SENTENCE);
+  const why = error instanceof Error ? error.message : String(error);
+  return new ModelError(
+    'unknown',
+    `Baton could not load the code that talks to the model (${why}). Reload the page and send again.`,
+  );
 }
 
 /** Drops the cached SDK client (and the key it holds), if the chunk has been loaded at all. */
