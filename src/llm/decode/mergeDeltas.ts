@@ -15,35 +15,24 @@ type Joinable = Extract<
 >;
 
 /**
- * A delta this may join: one of the four kinds, its text a string. Events come from
- * JSON.parse, so anything else (the reply fails on it later, as a malformed stream) is
- * passed on untouched.
+ * The text of a delta this may join (one of the four kinds, its text a string), else
+ * undefined. Events come from JSON.parse, so anything else (the reply fails on it later,
+ * as a malformed stream) is passed on untouched.
  */
-function joinable(delta: unknown): delta is Joinable {
-  if (typeof delta !== 'object' || delta === null || !('type' in delta)) return false;
-  const text = FIELDS[String(delta.type)];
-  return text !== undefined && typeof (delta as Record<string, unknown>)[text] === 'string';
-}
-
-/** Where each joinable kind keeps its text. */
-const FIELDS: Record<string, string | undefined> = {
-  text_delta: 'text',
-  thinking_delta: 'thinking',
-  input_json_delta: 'partial_json',
-  signature_delta: 'signature',
-};
-
-function textOf(delta: Joinable): string {
-  switch (delta.type) {
-    case 'text_delta':
-      return delta.text;
-    case 'thinking_delta':
-      return delta.thinking;
-    case 'input_json_delta':
-      return delta.partial_json;
-    case 'signature_delta':
-      return delta.signature;
-  }
+function joinableText(delta: unknown): string | undefined {
+  if (typeof delta !== 'object' || delta === null) return undefined;
+  const d = delta as Partial<Record<'type' | 'text' | 'thinking' | 'partial_json' | 'signature', unknown>>;
+  const text =
+    d.type === 'text_delta'
+      ? d.text
+      : d.type === 'thinking_delta'
+        ? d.thinking
+        : d.type === 'input_json_delta'
+          ? d.partial_json
+          : d.type === 'signature_delta'
+            ? d.signature
+            : undefined;
+  return typeof text === 'string' ? text : undefined;
 }
 
 function withText(delta: Joinable, text: string): Joinable {
@@ -62,7 +51,7 @@ function withText(delta: Joinable, text: string): Joinable {
 /** `events` with each run of joinable deltas of one kind to one block replaced by a single delta. */
 export function mergeDeltas(events: readonly RawMessageStreamEvent[]): RawMessageStreamEvent[] {
   const out: RawMessageStreamEvent[] = [];
-  // The run being joined: its first event and its texts, joined once when it ends.
+  // The run being joined: its first delta and its texts, joined once when it ends.
   let run: { index: number; delta: Joinable; texts: string[] } | undefined;
   const close = () => {
     if (!run) return;
@@ -75,18 +64,17 @@ export function mergeDeltas(events: readonly RawMessageStreamEvent[]): RawMessag
     run = undefined;
   };
   for (const event of events) {
-    if (
-      typeof event === 'object' &&
-      event !== null &&
-      event.type === 'content_block_delta' &&
-      joinable(event.delta)
-    ) {
-      if (run && run.index === event.index && run.delta.type === event.delta.type) {
-        run.texts.push(textOf(event.delta));
+    const isDelta = typeof event === 'object' && event !== null && event.type === 'content_block_delta';
+    const text = isDelta ? joinableText(event.delta) : undefined;
+    if (isDelta && text !== undefined) {
+      // joinableText has checked its kind and its text.
+      const delta = event.delta as Joinable;
+      if (run && run.index === event.index && run.delta.type === delta.type) {
+        run.texts.push(text);
         continue;
       }
       close();
-      run = { index: event.index, delta: event.delta, texts: [textOf(event.delta)] };
+      run = { index: event.index, delta, texts: [text] };
       continue;
     }
     close();

@@ -97,7 +97,11 @@ describe('SseDecoder', () => {
           const chunks = chunksOf(new TextEncoder().encode(text), cuts);
           expect(byDecoder(chunks)).toEqual(await bySdk(chunks));
         }),
-        { numRuns: 400 },
+        {
+          numRuns: 1000,
+          // Found by this test: an empty `event:` before a blank line stays pending (the SDK's `!event`).
+          examples: [['event\n\ndata: {"type":"ping"}\n\n', []]],
+        },
       );
     } finally {
       quiet.mockRestore();

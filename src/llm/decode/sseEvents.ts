@@ -43,6 +43,21 @@ export class SseDecoder {
   push(chunk: Uint8Array, out: RawMessageStreamEvent[]): void {
     const text = this.rest + this.decoder.decode(chunk, { stream: true });
     let start = 0;
+    if (!text.includes('\r')) {
+      // The usual case, \n alone: the native search finds each line end (fast even before
+      // the JIT has warmed up, which matters for the first reply of a page).
+      for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+        const next = this.wholeEvent(text, start, end, out);
+        if (next !== -1) {
+          start = next;
+          continue;
+        }
+        this.line(text.slice(start, end), out);
+        start = end + 1;
+      }
+      this.rest = text.slice(start);
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
       if (code !== 10 && code !== 13) continue;
@@ -64,11 +79,27 @@ export class SseDecoder {
     for (const line of text.replace(/\r$/, '').split(/\r\n|[\n\r]/)) this.line(line, out);
   }
 
+  /**
+   * The API's own shape, `event: <name>\ndata: <json>\n\n`, at `start` with nothing
+   * pending, read in one step: what the three lines would give, line by line. Returns
+   * where the next event starts, or -1 if the text there is not of that shape.
+   */
+  private wholeEvent(text: string, start: number, end: number, out: RawMessageStreamEvent[]): number {
+    const { event, data } = this.pending;
+    if (event !== null || data.length > 0 || !text.startsWith('event: ', start)) return -1;
+    if (!text.startsWith('data: ', end + 1)) return -1;
+    const dataEnd = text.indexOf('\n', end + 1);
+    if (dataEnd === -1 || text.charCodeAt(dataEnd + 1) !== 10) return -1;
+    dispatch(text.slice(start + 7, end), text.slice(end + 7, dataEnd), out);
+    return dataEnd + 2;
+  }
+
   private line(raw: string, out: RawMessageStreamEvent[]): void {
     const line = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
     if (line === '') {
       const { event, data } = this.pending;
-      if (event === null && data.length === 0) return;
+      // As the SDK: an empty `event:` with no data counts as nothing pending, and stays pending.
+      if (!event && data.length === 0) return;
       this.pending = { event: null, data: [] };
       dispatch(event, data.join('\n'), out);
       return;

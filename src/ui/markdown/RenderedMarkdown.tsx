@@ -7,6 +7,7 @@
  */
 import { memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { PlainText } from '../text/PlainText';
+import { afterNextPaint } from './afterNextPaint';
 import { type BlockGroup, GROUP_SIZE, groupBlocks } from './blockGroups';
 import type { BlockSplit, MarkdownBlock } from './blockSplitter';
 import { attachCopyButtons } from './copyButtons';
@@ -101,14 +102,15 @@ const STREAMING_AHEAD_MS = 4;
  * Formatting what is left, once a frame (the rest of a reply that arrived faster than it
  * was formatted, a long message opened): this much a frame, so those frames stay short.
  */
-const CATCH_UP_MS = 12;
+const CATCH_UP_MS = 6;
 /**
  * New text with more than this many characters past the blocks already split is shown
- * first and lexed from the next frame on, so a long text that arrives at once (a
- * finished reply, a burst) paints without waiting for its markdown. Ordinary messages
- * are far shorter and are lexed at once, as before.
+ * first and lexed from the next frame on, this many characters a frame, so a long text
+ * that arrives at once (a finished reply, a burst) paints without waiting for its
+ * markdown, and no frame lexes for long. Ordinary messages are far shorter and are
+ * lexed at once, as before.
  */
-const DEFER_LEX_CHARS = 16_000;
+const LEX_STEP_CHARS = 16_000;
 
 /**
  * How many leading settled blocks have their HTML, rendering more while the task's
@@ -151,7 +153,7 @@ export function RenderedMarkdown({
   const { split, fresh } = useMemo(() => {
     // New text (not a later frame's pass over the same text): a long one is shown before it is lexed.
     const fresh = previous.current?.input !== text;
-    const next = renderer.split(text, previous.current, fresh ? DEFER_LEX_CHARS : undefined);
+    const next = renderer.split(text, previous.current, { maxNewChars: LEX_STEP_CHARS, lexLater: fresh });
     previous.current = next;
     return { split: next, fresh };
   }, [renderer, text, frame]);
@@ -173,8 +175,8 @@ export function RenderedMarkdown({
   // biome-ignore lint/correctness/useExhaustiveDependencies: every new `frame` asks for the next, even with no progress.
   useEffect(() => {
     if (!unfinished) return;
-    const id = requestAnimationFrame(() => nextFrame());
-    return () => cancelAnimationFrame(id);
+    // After the paint: what this render shows is painted first, the next slice comes after.
+    return afterNextPaint(nextFrame);
   }, [unfinished, frame]);
 
   const { tail, plain, unsplit } = split;
