@@ -2,15 +2,18 @@
  * The worker's SSE decoder against the SDK's own parser (`Stream.fromSSEResponse`), the
  * one the page used before and still uses without a worker: for any stream of lines,
  * cut into chunks anywhere (inside a line ending, inside a UTF-8 character), both give
- * the same events and end the same way.
+ * the same events (once runs of deltas are joined, as the worker sends them: the
+ * decoder joins text deltas it reads in the API's own form) and end the same way.
  */
 import { APIError } from '@anthropic-ai/sdk/core/error';
 import { Stream } from '@anthropic-ai/sdk/core/streaming';
+import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages/messages';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { mergeDeltas } from './mergeDeltas';
 import { SseDecoder, SseErrorEvent } from './sseEvents';
 
-type Outcome = { events: unknown[]; end: 'done' | { error: string; detail: unknown } };
+type Outcome = { events: RawMessageStreamEvent[]; end: 'done' | { error: string; detail: unknown } };
 
 function chunksOf(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
   const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
@@ -23,6 +26,15 @@ function chunksOf(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
   return chunks;
 }
 
+function ending(error: unknown): Outcome['end'] {
+  if (error instanceof APIError) return { error: 'api', detail: [error.error, error.type] };
+  if (error instanceof SseErrorEvent) {
+    // The page makes the SDK's error of it exactly so (workerDecoder.ts).
+    return ending(new APIError(undefined, error.body as object | undefined, undefined, new Headers()));
+  }
+  return { error: (error as Error).name, detail: (error as Error).message };
+}
+
 async function bySdk(chunks: Uint8Array[]): Promise<Outcome> {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -30,38 +42,51 @@ async function bySdk(chunks: Uint8Array[]): Promise<Outcome> {
       controller.close();
     },
   });
-  const events: unknown[] = [];
+  const events: RawMessageStreamEvent[] = [];
+  let end: Outcome['end'] = 'done';
   try {
-    for await (const event of Stream.fromSSEResponse(new Response(body), new AbortController()))
-      events.push(event);
-    return { events, end: 'done' };
+    const stream = Stream.fromSSEResponse<RawMessageStreamEvent>(new Response(body), new AbortController());
+    for await (const event of stream) events.push(event);
   } catch (error) {
-    if (error instanceof APIError)
-      return { events, end: { error: 'api', detail: [error.error, error.type] } };
-    return { events, end: { error: (error as Error).name, detail: (error as Error).message } };
+    end = ending(error);
   }
+  return { events: mergeDeltas(events), end };
 }
 
 function byDecoder(chunks: Uint8Array[]): Outcome {
   const decoder = new SseDecoder();
-  const events: unknown[] = [];
-  try {
-    for (const chunk of chunks) decoder.push(chunk, events as never[]);
-    decoder.end(events as never[]);
-    return { events, end: 'done' };
-  } catch (error) {
-    if (error instanceof SseErrorEvent) {
-      // The page makes the SDK's error of it exactly so (workerDecoder.ts).
-      const rebuilt = new APIError(undefined, error.body as object | undefined, undefined, new Headers());
-      return { events, end: { error: 'api', detail: [rebuilt.error, rebuilt.type] } };
+  const events: RawMessageStreamEvent[] = [];
+  // One array a chunk, as the worker's host hands them on; what came before an error counts.
+  const step = (decode: (out: RawMessageStreamEvent[]) => void) => {
+    const out: RawMessageStreamEvent[] = [];
+    try {
+      decode(out);
+    } finally {
+      events.push(...out);
     }
-    return { events, end: { error: (error as Error).name, detail: (error as Error).message } };
+  };
+  let end: Outcome['end'] = 'done';
+  try {
+    for (const chunk of chunks) step((out) => decoder.push(chunk, out));
+    step((out) => decoder.end(out));
+  } catch (error) {
+    end = ending(error);
   }
+  return { events: mergeDeltas(events), end };
 }
 
+/** Text deltas in the API's own form (read without JSON.parse), and near misses of it. */
+const textDelta = fc
+  .tuple(fc.constantFrom('0', '1', '12', '01'), fc.string({ unit: 'binary' }), fc.constantFrom('', '\t', ' '))
+  .map(
+    ([index, text, odd]) =>
+      `{"type":"content_block_delta","index":${index},"delta":{"type":"text_delta","text":${JSON.stringify(text).replace(/^"/, `"${odd}`)}}}`,
+  );
 const endings = fc.constantFrom('\n', '\r\n', '\r');
 const json = fc.oneof(
   fc.jsonValue().map((value) => JSON.stringify(value)),
+  textDelta,
+  textDelta,
   fc.constant('{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"é ✓ 😀"}}'),
   fc.constant('{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}'),
 );
@@ -115,7 +140,9 @@ describe('SseDecoder', () => {
       'event: message_start\ndata: {"type":"message_start"}\n\n' +
       'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n' +
       'event: message_stop\ndata: {"type":"message_stop"}\n\n';
-    expect(() => decoder.push(new TextEncoder().encode(text), out as never[])).toThrow(SseErrorEvent);
+    expect(() => decoder.push(new TextEncoder().encode(text), out as RawMessageStreamEvent[])).toThrow(
+      SseErrorEvent,
+    );
     expect(out).toEqual([{ type: 'message_start' }]);
   });
 
@@ -124,10 +151,10 @@ describe('SseDecoder', () => {
     const out: unknown[] = [];
     decoder.push(
       new TextEncoder().encode('event: message_stop\r\ndata: {"type":"message_stop"}\r\n\r'),
-      out as never[],
+      out as RawMessageStreamEvent[],
     );
     expect(out).toEqual([]);
-    decoder.push(new TextEncoder().encode('\n'), out as never[]);
+    decoder.push(new TextEncoder().encode('\n'), out as RawMessageStreamEvent[]);
     expect(out).toEqual([{ type: 'message_stop' }]);
   });
 });

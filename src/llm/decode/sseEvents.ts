@@ -13,6 +13,7 @@
  * SyntaxError if it is not JSON).
  */
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages/messages';
+import { readTextDelta } from './textDelta';
 
 /**
  * An `event: error` in the stream: its body as JSON when it parses, else its text. The
@@ -35,6 +36,10 @@ export class SseDecoder {
   /** Text after the last complete line. */
   private rest = '';
   private pending: Pending = { event: null, data: [] };
+  /** The text delta appendText last made, and the batch it is in. */
+  private textRun:
+    | { out: RawMessageStreamEvent[]; event: { index: number; delta: { type: 'text_delta'; text: string } } }
+    | undefined;
 
   /**
    * Appends to `out` the events `chunk` completes, in order. Throws SseErrorEvent or a
@@ -90,8 +95,46 @@ export class SseDecoder {
     if (!text.startsWith('data: ', end + 1)) return -1;
     const dataEnd = text.indexOf('\n', end + 1);
     if (dataEnd === -1 || text.charCodeAt(dataEnd + 1) !== 10) return -1;
-    dispatch(text.slice(start + 7, end), text.slice(end + 7, dataEnd), out);
+    this.dispatch(text.slice(start + 7, end), text.slice(end + 7, dataEnd), out);
     return dataEnd + 2;
+  }
+
+  private dispatch(event: string | null, data: string, out: RawMessageStreamEvent[]): void {
+    if (event === null || event === 'ping') return;
+    if (event === 'error') throw new SseErrorEvent(parsedOrUndefined(data) ?? data);
+    if (!data) return;
+    const delta = readTextDelta(data);
+    if (delta) {
+      this.appendText(delta.index, delta.text, out);
+      return;
+    }
+    try {
+      // Parsed JSON is whatever the server sent; the reply checks its shape as it folds it in.
+      out.push(JSON.parse(data) as RawMessageStreamEvent);
+    } catch (error) {
+      // As the SDK does: the event that could not be read goes to the console.
+      console.error('Could not parse message into JSON:', data);
+      throw error;
+    }
+  }
+
+  /**
+   * A text delta read in the API's own form: joined to the one just before it in `out`
+   * if that is one of these to the same block (as mergeDeltas would), else a new event.
+   */
+  private appendText(index: number, text: string, out: RawMessageStreamEvent[]): void {
+    const run = this.textRun;
+    if (run && run.out === out && out[out.length - 1] === run.event && run.event.index === index) {
+      run.event.delta.text += text;
+      return;
+    }
+    const event = {
+      type: 'content_block_delta' as const,
+      index,
+      delta: { type: 'text_delta' as const, text },
+    };
+    out.push(event);
+    this.textRun = { out, event };
   }
 
   private line(raw: string, out: RawMessageStreamEvent[]): void {
@@ -101,7 +144,7 @@ export class SseDecoder {
       // As the SDK: an empty `event:` with no data counts as nothing pending, and stays pending.
       if (!event && data.length === 0) return;
       this.pending = { event: null, data: [] };
-      dispatch(event, data.join('\n'), out);
+      this.dispatch(event, data.join('\n'), out);
       return;
     }
     const colon = line.indexOf(':');
@@ -111,20 +154,6 @@ export class SseDecoder {
     const value = colon === -1 ? '' : line.slice(line.charCodeAt(colon + 1) === 0x20 ? colon + 2 : colon + 1);
     if (field === 'event') this.pending.event = value;
     else this.pending.data.push(value);
-  }
-}
-
-function dispatch(event: string | null, data: string, out: RawMessageStreamEvent[]): void {
-  if (event === null || event === 'ping') return;
-  if (event === 'error') throw new SseErrorEvent(parsedOrUndefined(data) ?? data);
-  if (!data) return;
-  try {
-    // Parsed JSON is whatever the server sent; the reply checks its shape as it folds it in.
-    out.push(JSON.parse(data) as RawMessageStreamEvent);
-  } catch (error) {
-    // As the SDK does: the event that could not be read goes to the console.
-    console.error('Could not parse message into JSON:', data);
-    throw error;
   }
 }
 
