@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { text } from '../testing/entryBuilders';
 import { nextEvent, until } from '../testing/events';
 import { sentMessages, sentTexts, textReply, toolUseReply } from '../testing/mockModel';
@@ -44,21 +44,6 @@ const PLAN = {
 };
 
 describe('AgentSession: persistence', () => {
-  it('writes what the user wrote at once, and the finished reply with the next write of the queue', async () => {
-    const { session, mock, stored, queue } = await start();
-    const flush = vi.spyOn(queue, 'flush');
-    mock.script(textReply('All done.'));
-    await session.prompt('Hello');
-    // One flush: the user's message, as it is sent. The reply's end starts no write of its
-    // own (a reply streamed in under the interval would otherwise cost two).
-    expect(flush).toHaveBeenCalledTimes(1);
-    const id = session.header.id;
-    await until(
-      async () => messages(await stored.entries(id)).at(-1)?.stopReason === 'end_turn',
-      'the finished reply stored by the queue',
-    );
-  });
-
   it('stores the user message and a streaming placeholder before any reply arrives', async () => {
     const { session, mock, stored } = await start();
     mock.script({ kind: 'hang' }); // the reply never comes: what is stored cannot depend on it

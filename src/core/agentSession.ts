@@ -700,11 +700,7 @@ export class AgentSession {
         } else {
           this.appendMessage(event.message);
         }
-        // What the user wrote (and custom context) is written at once, before the request
-        // it starts. A finished reply goes with the queue's next write, within its interval
-        // (about 250 ms): flushing it here started a second transaction right after the
-        // one of the reply's first event whenever a reply streamed in under 250 ms.
-        if (event.message.role !== 'assistant') void this.flushQuietly();
+        void this.flushQuietly();
         break;
       case 'turn_end':
         this.remindAboutTodos(event.message);
