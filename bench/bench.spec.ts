@@ -166,6 +166,7 @@ async function p1Baton(page: Page, env: BenchEnv, deltas: string[], marker: stri
     return {
       fetches: bench.fetches.slice(from),
       longTasks: bench.longTasks,
+      longFrames: bench.longFrames,
       writes: bench.writeTransactions,
     };
   }, before);
@@ -187,6 +188,10 @@ async function p1Baton(page: Page, env: BenchEnv, deltas: string[], marker: stri
     longestTaskMs: Math.max(0, ...during.map((t) => t.duration)),
     tasksOver50ms: during.filter((t) => t.duration > 50).length,
     formattedMs: formatted - firstByte,
+    // What each long frame of the window spent its time on, relative to the first byte.
+    longFrames: seen.longFrames
+      .filter((f) => f.start < end && f.start + f.duration > firstByte)
+      .map((f) => ({ ...f, start: f.start - firstByte })),
     longestTaskUntilFormattedMs: Math.max(
       0,
       ...seen.longTasks

@@ -160,7 +160,7 @@ describe('createWorkerDecoder', () => {
 
   it('fails a stream under way when the worker breaks, instead of leaving it waiting', async () => {
     const listeners: Array<(event: Event) => void> = [];
-    const { endpoint } = channel();
+    const { endpoint, seen } = channel();
     const breaking: DecoderEndpoint = {
       postMessage: (message, transfer) =>
         message.type === 'chunk' ? undefined : endpoint.postMessage(message, transfer),
@@ -172,8 +172,8 @@ describe('createWorkerDecoder', () => {
     const decoder = createWorkerDecoder(() => openDecodeLink(() => breaking), { waitForWorker: true });
     const { response } = body([start], 'hang');
     const result = collect(decoder.decode(response, new AbortController().signal));
-    await vi.waitFor(() => expect(listeners).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The stream is under way once the worker has been told of it.
+    await vi.waitFor(() => expect(seen).toContain('open'));
     for (const listener of listeners) listener(new Event('error'));
     const { error } = await result;
     expect(error).toMatchObject({ message: 'The stream decoding worker failed.' });

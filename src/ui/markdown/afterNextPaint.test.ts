@@ -19,11 +19,16 @@ describe('afterNextPaint', () => {
   it('runs in a task of its own after the next frame, not in the frame', async () => {
     stubFrames();
     const order: string[] = [];
-    afterNextPaint(() => order.push('after'));
+    const ran = new Promise<void>((resolve) => {
+      afterNextPaint(() => {
+        order.push('after');
+        resolve();
+      });
+    });
     expect(order).toEqual([]);
     for (const frame of frames) frame(0);
     order.push('frame done');
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await ran;
     expect(order).toEqual(['frame done', 'after']);
   });
 
@@ -34,7 +39,8 @@ describe('afterNextPaint', () => {
     const second = afterNextPaint(callback);
     for (const frame of frames) frame(0);
     second();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Long enough for a message posted in the frame to have arrived.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(callback).not.toHaveBeenCalled();
   });
 });
