@@ -1,6 +1,6 @@
 /**
- * The page's one SSE decoding worker, started on first use: when the user first types
- * a message (so it has loaded by the time a reply arrives), or by the first request.
+ * The page's one SSE decoding worker, started on first use: when the Message box first
+ * gets the focus (so it has loaded by the time a reply arrives), or by the first request.
  * Never at start-up: a page that only reads loads none of it.
  */
 import { type DecodeLinkHandle, openDecodeLink } from './decodeLink';
@@ -18,7 +18,7 @@ export function startDecodeWorker(): DecodeLinkHandle {
   return handle;
 }
 
-/** Starts the worker if this page can have one: called as the user types a message. */
+/** Starts the worker if this page can have one: called when a message is about to be written. */
 export function warmDecodeWorker(): void {
   if (canUseDecodeWorker()) startDecodeWorker();
 }

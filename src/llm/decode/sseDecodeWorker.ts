@@ -1,7 +1,7 @@
 /**
- * The SSE decoding worker: the SDK's stream parser and JSON.parse of every event run
- * here, on another core, while the page renders the reply (see decodeHost.ts and, for
- * the page's side, workerDecoder.ts).
+ * The SSE decoding worker: a reply's server-sent events are read here (sseEvents.ts,
+ * by the SDK's parsing rules), off the page's thread, while the page renders the reply
+ * (see decodeHost.ts and, for the page's side, workerDecoder.ts).
  */
 
 import { createDecodeHost } from './decodeHost';

@@ -14,8 +14,8 @@ import { inlineDecoder, type StreamDecoder } from './streamDecoder';
 export interface WorkerDecoderOptions {
   /**
    * Wait for a worker still loading when a reply arrives. The app does not: such a
-   * reply is decoded on the page, as before the worker (it is started well before, as
-   * the user types). Tests do, so every reply goes through the worker.
+   * reply is decoded on the page, as before the worker (it is started well before, when
+   * the Message box gets the focus). Tests do, so every reply goes through the worker.
    */
   waitForWorker?: boolean;
 }
