@@ -11,7 +11,13 @@ import e2e from '../playwright.config';
 
 export default defineConfig({
   testDir: '.',
-  testMatch: ['bench.spec.ts', 'hostile.spec.ts', 'cacheShare.spec.ts', 'recall.spec.ts'],
+  testMatch: [
+    'bench.spec.ts',
+    'hostile.spec.ts',
+    'cacheShare.spec.ts',
+    'recall.spec.ts',
+    'interaction.spec.ts',
+  ],
   workers: 1,
   fullyParallel: false,
   retries: 0,

@@ -9,7 +9,6 @@
  */
 import type { AttachmentRecord } from '../../src/core/attachments/attachmentTypes';
 import type { ContentBlock, SessionEntry, SessionHeader } from '../../src/core/session/types';
-import { createAnthropicClient } from '../../src/llm/anthropicClient';
 import { makeRandom, messageText } from './content';
 import { database, done, newestEntries, type Timed } from './db';
 import { makePng } from './png';
@@ -249,57 +248,5 @@ export async function readNewest(sessionId: string, limit: number): Promise<Time
   return { start, end: performance.now(), count: values.length };
 }
 
-export interface StreamTiming {
-  /** When the response headers had come (the fetch resolved). */
-  firstByte: number;
-  /** When the last event had been read. */
-  end: number;
-  events: number;
-  textLength: number;
-  stopReason: string | null;
-}
-
-/**
- * P1's baseline: one streamed Messages request through the slim SDK client, every event
- * read and the text accumulated, nothing rendered.
- */
-export async function consumeStream(options: {
-  apiKey: string;
-  baseURL: string;
-  model: string;
-  text: string;
-}): Promise<StreamTiming> {
-  let firstByte: number | undefined;
-  const client = createAnthropicClient({
-    apiKey: options.apiKey,
-    baseURL: options.baseURL,
-    maxRetries: 0,
-    fetch: (input, init) => {
-      const response = fetch(input, init);
-      void response.then(
-        () => {
-          firstByte ??= performance.now();
-        },
-        () => undefined,
-      );
-      return response;
-    },
-  });
-  const stream = await client.messages.create({
-    model: options.model,
-    max_tokens: 32_000,
-    messages: [{ role: 'user', content: options.text }],
-    stream: true,
-  });
-  let text = '';
-  let events = 0;
-  let stopReason: string | null = null;
-  for await (const event of stream) {
-    events++;
-    if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') text += event.delta.text;
-    else if (event.type === 'message_delta') stopReason = event.delta.stop_reason;
-  }
-  const end = performance.now();
-  if (firstByte === undefined) throw new Error('the bare SDK stream never saw its response');
-  return { firstByte, end, events, textLength: text.length, stopReason };
-}
+// P1's baseline: the slim SDK client's stream, painted as plain text.
+export { paintStream, type StreamPaintTiming } from './streamPaint';

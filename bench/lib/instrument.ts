@@ -4,10 +4,14 @@
  *
  * - a window.fetch wrapper that notes when each /v1/messages response resolves (the
  *   response headers are in: the first byte of a streamed reply);
- * - a PerformanceObserver for 'longtask' entries (buffered, so none is missed);
+ * - a PerformanceObserver for 'longtask' entries (buffered, so none is missed), and one
+ *   for 'long-animation-frame' entries (what a long frame spent its time on, for traces
+ *   in the results);
  * - a counter of IDBDatabase.prototype.transaction calls in 'readwrite' mode, with times;
  * - `whenPainted(check)`: resolves when `check()` (a DOM condition) has become true and
  *   the frame showing it has been painted (see below);
+ * - `watchKeys()`: from then on, each key pressed timed from its keydown to the end of the
+ *   next frame's rendering (P7), and the Event Timing entries of 16 ms or more;
  * - at start-up, if localStorage holds `bench:startup`, a whenPainted armed from the
  *   very start of the document (P3 times the page load itself).
  *
@@ -36,9 +40,45 @@ export interface StartupArm {
   timeoutMs: number;
 }
 
+/** A frame over 50 ms, as the Long Animation Frames API reports it (times in page ms). */
+export interface LongFrame {
+  start: number;
+  duration: number;
+  /** When rendering (rAF callbacks, style, layout, paint) began; 0 if the frame did not render. */
+  renderStart: number;
+  /** When style and layout began. */
+  styleAndLayoutStart: number;
+  /** Scripts over 5 ms in the frame: who called them, and how long each took. */
+  scripts: Array<{ invoker: string; source: string; duration: number; forcedLayout: number }>;
+}
+
+/** One key pressed while watchKeys is on (times in page ms). */
+export interface KeyRecord {
+  key: string;
+  /** The keydown's timeStamp: when the browser received the key. */
+  start: number;
+  /**
+   * When the frame after the key had been rendered: a message posted from the first
+   * requestAnimationFrame callback after the keydown runs once that frame's rendering
+   * (style, layout, paint) is done. Unset until then.
+   */
+  painted?: number;
+}
+
+/** An Event Timing entry (PerformanceEventTiming) of 16 ms or more: the browser's own input-to-next-paint. */
+export interface EventTimingRecord {
+  name: string;
+  start: number;
+  duration: number;
+  processingStart: number;
+  processingEnd: number;
+  interactionId: number;
+}
+
 export interface BenchHooks {
   fetches: FetchRecord[];
   longTasks: Array<{ start: number; duration: number }>;
+  longFrames: LongFrame[];
   writeTransactions: Array<{ time: number; stores: string[] }>;
   /** IndexedDB transactions of any mode begun and not yet finished (complete, error or abort). */
   openTransactions: number;
@@ -51,6 +91,12 @@ export interface BenchHooks {
    * more rAF; seen in a rAF callback: the next rAF). Rejects after `timeoutMs`.
    */
   whenPainted(check: () => boolean, timeoutMs: number): Promise<Painted>;
+  /** Keys timed since watchKeys was called. */
+  keys: KeyRecord[];
+  /** Event Timing entries of 16 ms or more since watchKeys was called. */
+  eventTimings: EventTimingRecord[];
+  /** Starts timing every key pressed in this page (once; later calls do nothing). */
+  watchKeys(): void;
   /** Arms whenPainted(check) as `armed`, for a later page.evaluate to await. */
   arm(check: () => boolean, timeoutMs: number): void;
   armed?: Promise<Painted>;
@@ -77,6 +123,7 @@ export function installBenchHooks(): void {
   if (window.__bench) return;
   const fetches: FetchRecord[] = [];
   const longTasks: Array<{ start: number; duration: number }> = [];
+  const longFrames: LongFrame[] = [];
   const writeTransactions: Array<{ time: number; stores: string[] }> = [];
 
   const originalFetch = window.fetch;
@@ -103,6 +150,41 @@ export function installBenchHooks(): void {
     }).observe({ type: 'longtask', buffered: true });
   } catch {
     // No Long Tasks API: the figure that needs it reports that it could not measure.
+  }
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        // Typed by hand: lib.dom has no PerformanceLongAnimationFrameTiming yet.
+        const frame = entry as PerformanceEntry & {
+          renderStart: number;
+          styleAndLayoutStart: number;
+          scripts: Array<{
+            invoker: string;
+            sourceURL: string;
+            sourceFunctionName: string;
+            sourceCharPosition: number;
+            duration: number;
+            forcedStyleAndLayoutDuration: number;
+          }>;
+        };
+        longFrames.push({
+          start: frame.startTime,
+          duration: frame.duration,
+          renderStart: frame.renderStart,
+          styleAndLayoutStart: frame.styleAndLayoutStart,
+          scripts: frame.scripts
+            .filter((script) => script.duration > 5)
+            .map((script) => ({
+              invoker: script.invoker,
+              source: `${script.sourceFunctionName || '(anonymous)'} ${script.sourceURL.replace(/^.*\//, '')}:${script.sourceCharPosition}`,
+              duration: script.duration,
+              forcedLayout: script.forcedStyleAndLayoutDuration,
+            })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // No Long Animation Frames API: only the traces in the results are poorer for it.
   }
 
   const originalTransaction = IDBDatabase.prototype.transaction;
@@ -213,12 +295,65 @@ export function installBenchHooks(): void {
     return false;
   };
 
+  const keys: KeyRecord[] = [];
+  const eventTimings: EventTimingRecord[] = [];
+  let watchingKeys = false;
+  const watchKeys = (): void => {
+    if (watchingKeys) return;
+    watchingKeys = true;
+    // Capture on the window: before any handler of the page, whatever has the focus.
+    window.addEventListener(
+      'keydown',
+      (event) => {
+        const record: KeyRecord = { key: event.key, start: event.timeStamp };
+        keys.push(record);
+        requestAnimationFrame(() => {
+          // A message is a task: it runs after this frame's style, layout and paint.
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            record.painted = performance.now();
+            channel.port1.close();
+          };
+          channel.port2.postMessage(null);
+        });
+      },
+      true,
+    );
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          // Typed by hand: the fields of PerformanceEventTiming this reads.
+          const timing = entry as PerformanceEntry & {
+            processingStart: number;
+            processingEnd: number;
+            interactionId?: number;
+          };
+          eventTimings.push({
+            name: timing.name,
+            start: timing.startTime,
+            duration: timing.duration,
+            processingStart: timing.processingStart,
+            processingEnd: timing.processingEnd,
+            interactionId: timing.interactionId ?? 0,
+          });
+        }
+        // durationThreshold is not in lib.dom's PerformanceObserverInit yet.
+      }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+    } catch {
+      // No Event Timing API: P7 still has its own per-key times.
+    }
+  };
+
   const hooks: BenchHooks = {
     fetches,
     longTasks,
+    longFrames,
     writeTransactions,
     openTransactions: 0,
     lastTransactionActivity: 0,
+    keys,
+    eventTimings,
+    watchKeys,
     whenPainted,
     arm(check, timeoutMs) {
       const armed = whenPainted(check, timeoutMs);

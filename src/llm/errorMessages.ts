@@ -11,6 +11,7 @@
  * page, plain text): then the sentence names the status and quotes that body instead of
  * guessing at the key, the model or the API.
  */
+
 import {
   AnthropicError,
   APIConnectionError,
@@ -38,6 +39,7 @@ import { isRecord } from '../core/isRecord';
 import { redactSecret } from '../core/redactSecret';
 import type { Message } from '../core/session/types';
 import { htmlMessage, jsonMessage } from './bodySummary';
+import { browserOffline, OFFLINE_SENTENCE } from './offline';
 import {
   MalformedStreamError,
   type NonStreamForm,
@@ -166,7 +168,7 @@ const ERROR_TABLE: Record<Case, { kind: ModelErrorKind; sentence: (d: Details) =
   },
   offline: {
     kind: 'network',
-    sentence: () => 'This browser is offline. Reconnect to the network and send again.',
+    sentence: () => OFFLINE_SENTENCE,
   },
   connection_dropped: {
     kind: 'connection_dropped',
@@ -435,10 +437,6 @@ function hostOf(baseURL: string | undefined): string {
 function isTransportError(error: unknown): boolean {
   if (error instanceof APIError) return error instanceof APIConnectionError;
   return error instanceof AnthropicError || error instanceof TypeError;
-}
-
-function browserOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
 function nameOf(error: unknown): unknown {

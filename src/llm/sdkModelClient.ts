@@ -5,6 +5,8 @@
 import type { ModelClient, ModelRequest, TokenCountRequest } from '../core/agent/types';
 import type { Message } from '../core/session/types';
 import { createAnthropicClient, type SlimAnthropic } from './anthropicClient';
+import { pageDecoder } from './decode/pageDecoder';
+import type { StreamDecoder } from './decode/streamDecoder';
 import { MAX_RETRIES, REQUEST_TIMEOUT_MS, STREAM_IDLE_TIMEOUT_MS } from './defaults';
 import { type ErrorContext, toModelError } from './errorMessages';
 import { idleTimeoutFetch } from './idleTimeoutFetch';
@@ -35,6 +37,8 @@ export interface SdkModelClientOptions {
    * request could not be made at all, so the sentence can name the policy.
    */
   blockedByPolicy?: (url: string) => boolean;
+  /** Turns the response body into events; defaults to the page's worker (pageDecoder). */
+  decoder?: StreamDecoder;
 }
 
 export function createSdkModelClient(options: SdkModelClientOptions): ModelClient {
@@ -50,6 +54,7 @@ export function createSdkModelClient(options: SdkModelClientOptions): ModelClien
     fetch: idleTimeoutFetch(observed, options.streamIdleTimeoutMs ?? STREAM_IDLE_TIMEOUT_MS),
   });
   const { blockedByPolicy } = options;
+  const decoder = options.decoder ?? pageDecoder();
   // A getter: whether the policy blocked the URL is known only once a request was refused.
   const context = (): ErrorContext => ({
     baseURL: options.baseURL,
@@ -58,7 +63,7 @@ export function createSdkModelClient(options: SdkModelClientOptions): ModelClien
   });
   return {
     label: options.label,
-    stream: (request, onPartial) => streamReply(client, request, onPartial, context),
+    stream: (request, onPartial) => streamReply(client, decoder, request, onPartial, context),
     countTokens: (request) => countTokens(client, request, context),
   };
 }
@@ -82,6 +87,7 @@ async function countTokens(
 
 async function streamReply(
   client: SlimAnthropic,
+  decoder: StreamDecoder,
   request: ModelRequest,
   onPartial: (message: Message) => void,
   context: () => ErrorContext,
@@ -97,26 +103,30 @@ async function streamReply(
       streamStarted: responded,
     });
   try {
-    const { data: events, response } = await client.messages
-      .create(toMessageParams(request), { signal })
-      .withResponse();
+    // If the decoder has a start-up cost (a worker to load), it is paid while the request waits.
+    decoder.warm();
+    // The raw response: the SDK has sent the request, retried, and thrown for an error
+    // answer as it always does; the events of the body are the decoder's job.
+    const response = await client.messages.create(toMessageParams(request), { signal }).asResponse();
     responded = true;
     // A 200 of HTML or JSON: the SDK would find no events in it and end the reply empty.
+    // (Reading its head has closed the connection.)
     const notAStream = await nonStreamAnswer(response);
-    if (notAStream) {
-      events.controller.abort();
-      throw notAStream;
-    }
-    for await (const event of events) {
+    if (notAStream) throw notAStream;
+    for await (const batch of decoder.decode(response, signal)) {
       // Events already buffered keep arriving after an abort; none may change the reply.
       if (signal.aborted) break;
+      let changed = false;
+      for (const event of batch) {
+        if (applyEvent(reply, event)) changed = true;
+        // Nothing follows message_stop: a server that keeps the connection open after it
+        // must not hold the reply (nor run into the idle timeout).
+        if (reply.finished) break;
+      }
       // 'streaming' even when made after message_stop: a partial is never the final message.
-      if (applyEvent(reply, event)) partials.changed(() => reply.snapshot('streaming'));
+      if (changed) partials.changed(() => reply.snapshot('streaming'));
       await partials.breathe();
-      if (signal.aborted) break;
-      // Nothing follows message_stop: a server that keeps the connection open after it
-      // must not hold the reply (nor run into the idle timeout).
-      if (reply.finished) break;
+      if (signal.aborted || reply.finished) break;
     }
   } catch (error) {
     partials.close();

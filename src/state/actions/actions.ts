@@ -21,6 +21,7 @@ import type { ExportFormat, ImportOutcome } from './exchangeActions';
 export { formatMegabytes, readStorageUsage, type StorageUsage } from '../../storage/storageQuota';
 export { startApp } from '../app/startApp';
 export { isSessionBeingWritten } from '../app/tabSync/sessionLock';
+export { warmReply } from '../app/warmReply';
 export { setComposerText } from '../store/composerText';
 export { dismissNotice } from '../store/notices';
 export type { ExportFormat, ImportOutcome } from './exchangeActions';

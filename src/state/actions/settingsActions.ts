@@ -1,5 +1,5 @@
 /** The settings dialog's actions. */
-import { forgetModelClient } from '../app/modelClients';
+import { forgetModelClient } from '../app/lazyModelClient';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { notify, notifyError } from '../store/notices';
 import { SETTINGS_KEY, type Settings, storedSettings, writeTabKey } from '../store/settings';

@@ -21,7 +21,7 @@ import { modelForSession } from '../store/sessionModel';
 import type { BatonState } from '../store/store';
 import { errorText, get, set, setSessions } from '../store/storeAccess';
 import { frameThrottle } from './frameThrottle';
-import { chooseModel } from './modelClients';
+import { chooseModelLazily } from './lazyModelClient';
 import { setRuntime } from './runtime';
 import { writesRefused } from './tabSync/deletedWhileOpen';
 import { followOtherTabs } from './tabSync/followOtherTabs';
@@ -134,7 +134,7 @@ function flushWhenHidden(queue: WriteQueue): void {
 }
 
 function currentModel() {
-  return chooseModel(get().settings, (attempt, max) =>
+  return chooseModelLazily(get().settings, (attempt, max) =>
     set({ retryStatus: `Retrying (${attempt} of ${max})…` }),
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { type CompletionItem, completeSlash } from '../../core/commands/autocomplete';
-import { handleEditKey, setComposerText, stop, submitComposer } from '../../state/actions/actions';
+import { handleEditKey, setComposerText, stop, submitComposer, warmReply } from '../../state/actions/actions';
 import { attachFiles } from '../../state/attachments/attachmentActions';
 import { selectBusy } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
@@ -119,6 +119,8 @@ export function Composer() {
           }}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
+          // A message is on its way: what its reply needs loads meanwhile.
+          onFocus={warmReply}
         />
         <div className="composer-actions">
           <HandoffButton />

@@ -21,6 +21,15 @@ vi.mock(import('./renderMarkdown'), async (importOriginal) => {
   };
 });
 
+// A `frame()` below stands for a frame and the task after its paint, where the next
+// slice of work runs (afterNextPaint.test.ts checks that order itself).
+vi.mock(import('./afterNextPaint'), () => ({
+  afterNextPaint: (callback: () => void) => {
+    const id = requestAnimationFrame(() => callback());
+    return () => cancelAnimationFrame(id);
+  },
+}));
+
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let container: HTMLDivElement;

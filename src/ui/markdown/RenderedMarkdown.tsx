@@ -7,6 +7,7 @@
  */
 import { memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { PlainText } from '../text/PlainText';
+import { afterNextPaint } from './afterNextPaint';
 import { type BlockGroup, GROUP_SIZE, groupBlocks } from './blockGroups';
 import type { BlockSplit, MarkdownBlock } from './blockSplitter';
 import { attachCopyButtons } from './copyButtons';
@@ -91,19 +92,46 @@ const SettledBlocks = memo(function SettledBlocks({
 });
 
 /**
- * How many leading settled blocks have their HTML, rendering more while the task's
- * budget lasts (renderer.renderAhead). `frame` asks again after a frame.
+ * While a reply streams, rendering its settled blocks ahead takes at most this much of a
+ * frame: at a model's real pace that keeps up easily, and when text pours in faster (a
+ * burst after a stall, a cached reply, a fast local model) the frame goes to showing the
+ * new text, not to formatting the old. The blocks behind show as written meanwhile.
  */
-function useReadyCount(settled: readonly MarkdownBlock[], renderer: MarkdownRenderer, frame: number): number {
+const STREAMING_AHEAD_MS = 4;
+/**
+ * Formatting what is left, once a frame (the rest of a reply that arrived faster than it
+ * was formatted, a long message opened): this much a frame, so those frames stay short.
+ */
+const CATCH_UP_MS = 6;
+/**
+ * New text with more than this many characters past the blocks already split is shown
+ * first and lexed from the next frame on, this many characters a frame, so a long text
+ * that arrives at once (a finished reply, a burst) paints without waiting for its
+ * markdown, and no frame lexes for long. Ordinary messages are far shorter and are
+ * lexed at once, as before.
+ */
+const LEX_STEP_CHARS = 16_000;
+
+/**
+ * How many leading settled blocks have their HTML, rendering more while the task's
+ * budget lasts, and at most `aheadMs` for this message (renderer.renderAhead). `frame`
+ * asks again after a frame.
+ */
+function useReadyCount(
+  settled: readonly MarkdownBlock[],
+  renderer: MarkdownRenderer,
+  frame: number,
+  aheadMs: number | undefined,
+): number {
   // The count so far for this message: settled blocks are only ever appended to it.
   const known = useRef<{ first: MarkdownBlock | undefined; count: number }>({ first: undefined, count: 0 });
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new `frame` asks for another pass.
   return useMemo(() => {
     const from = known.current.first === settled[0] ? Math.min(known.current.count, settled.length) : 0;
-    const count = renderer.renderAhead(settled, from);
+    const count = renderer.renderAhead(settled, from, aheadMs);
     known.current = { first: settled[0], count };
     return count;
-  }, [renderer, settled, frame]);
+  }, [renderer, settled, frame, aheadMs]);
 }
 
 export function RenderedMarkdown({
@@ -122,13 +150,20 @@ export function RenderedMarkdown({
   // Any split is a safe hint: `split` checks that the text still extends it.
   const previous = useRef<BlockSplit | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new `frame` goes on with an unfinished split.
-  const split = useMemo(() => {
-    const next = renderer.split(text, previous.current);
+  const { split, fresh } = useMemo(() => {
+    // New text (not a later frame's pass over the same text): a long one is shown before it is lexed.
+    const fresh = previous.current?.input !== text;
+    const next = renderer.split(text, previous.current, { maxNewChars: LEX_STEP_CHARS, lexLater: fresh });
     previous.current = next;
-    return next;
+    return { split: next, fresh };
   }, [renderer, text, frame]);
 
-  const ready = useReadyCount(split.settled, renderer, frame);
+  // Whether this message has streamed while shown here: its text is formatted in slices.
+  const streamed = useRef(streaming);
+  if (streaming) streamed.current = true;
+  const aheadMs =
+    streaming || (fresh && streamed.current) ? STREAMING_AHEAD_MS : fresh ? undefined : CATCH_UP_MS;
+  const ready = useReadyCount(split.settled, renderer, frame, aheadMs);
   const previousGroups = useRef<readonly BlockGroup[]>([]);
   const groups = useMemo(() => {
     const next = groupBlocks(split.settled, previousGroups.current);
@@ -140,8 +175,8 @@ export function RenderedMarkdown({
   // biome-ignore lint/correctness/useExhaustiveDependencies: every new `frame` asks for the next, even with no progress.
   useEffect(() => {
     if (!unfinished) return;
-    const id = requestAnimationFrame(() => nextFrame());
-    return () => cancelAnimationFrame(id);
+    // After the paint: what this render shows is painted first, the next slice comes after.
+    return afterNextPaint(nextFrame);
   }, [unfinished, frame]);
 
   const { tail, plain, unsplit } = split;

@@ -208,6 +208,70 @@ export function splitBlocks(
   return { ...whole(settled), tail };
 }
 
+/**
+ * `input` shown before it is lexed: the settled blocks of `previous` (when `input`
+ * extends its text) and the rest as `unsplit`, which splitBlocks goes on from when
+ * given this split as `previous`. Undefined when nothing would be put off: at most
+ * `maxNew` characters are past the settled blocks, or the rest is already plain text
+ * for good. No lexing here: it costs a comparison and a slice.
+ */
+export function deferSplit(
+  input: string,
+  previous: BlockSplit | undefined,
+  maxNew: number,
+): BlockSplit | undefined {
+  if (previous?.input === input && !previous.unsplit) return undefined;
+  const source = normalizeNewlines(input);
+  const extension = previous !== undefined && source.startsWith(previous.source);
+  if (extension && previous.plain?.fixed) return undefined;
+  const settled = extension ? previous.settled : [];
+  const start = endOf(settled);
+  if (source.length - start <= maxNew) return undefined;
+  return { input, source, settled, tail: undefined, unsplit: { start, text: source.slice(start) } };
+}
+
+/**
+ * As splitBlocks, but lexing at most about `maxNew` characters past the settled blocks
+ * of `previous`: a longer rest is split as far as its first `maxNew` characters go. The
+ * settled blocks of a prefix are those of the whole text (as for a text still streaming:
+ * nothing appended can change them); what follows them comes back as `unsplit`, for the
+ * next call. Whenever that would not move on (a block longer than `maxNew`, a budget
+ * stop), the whole text is split at once, exactly as splitBlocks does.
+ */
+export function splitSome(
+  input: string,
+  previous: BlockSplit | undefined,
+  lex: BlockLexer,
+  budget: MarkdownBudget | undefined,
+  maxNew: number,
+): BlockSplit {
+  const all = () => splitBlocks(input, previous, lex, budget);
+  if (previous?.input === input && !previous.unsplit) return previous;
+  const source = normalizeNewlines(input);
+  const extension = previous !== undefined && source.startsWith(previous.source);
+  if (extension && previous.plain) return all();
+  const settled = extension ? previous.settled : [];
+  const start = endOf(settled);
+  if (source.length - start <= maxNew) return all();
+  // The text up to the settled blocks, as a split of its own, so only the rest is lexed.
+  const upTo = source.slice(0, start);
+  const prefix = splitBlocks(
+    source.slice(0, start + maxNew),
+    { input: upTo, source: upTo, settled, tail: undefined },
+    lex,
+    budget,
+  );
+  if (prefix.plain || prefix.unsplit || prefix.settled.length === settled.length) return all();
+  const end = endOf(prefix.settled);
+  return {
+    input,
+    source,
+    settled: prefix.settled,
+    tail: undefined,
+    unsplit: { start: end, text: source.slice(end) },
+  };
+}
+
 function restFrom(source: string, rest: Omit<PlainRest, 'text'>): PlainRest {
   return { ...rest, text: source.slice(rest.start) };
 }

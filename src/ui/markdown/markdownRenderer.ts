@@ -2,11 +2,11 @@
  * The lazily loaded half of the markdown renderer (see loadRenderer.ts): marked, DOMPurify
  * and the caches that let a block be parsed once however often it is shown.
  */
-import { type BlockSplit, type MarkdownBlock, splitBlocks } from './blockSplitter';
+import { type BlockSplit, deferSplit, type MarkdownBlock, splitBlocks, splitSome } from './blockSplitter';
 import { BoundedCache } from './boundedCache';
 import { MARKDOWN_BUDGET } from './markdownBudget';
 import { lexBlocks } from './markdownParser';
-import type { MarkdownRenderer } from './rendererTypes';
+import type { MarkdownRenderer, SplitStep } from './rendererTypes';
 import { renderMarkdownEach, renderMarkdownToHtml } from './renderMarkdown';
 import { createTaskBudget, MARKDOWN_TASK_MS } from './taskBudget';
 
@@ -34,11 +34,18 @@ const recentSplits = new BoundedCache<BlockSplit>({
   weigh: (key) => key.length,
 });
 
-function split(text: string, previous: BlockSplit | undefined): BlockSplit {
+function split(text: string, previous: BlockSplit | undefined, step?: SplitStep): BlockSplit {
   // A split of this text not finished yet (its `unsplit` part) goes on from where it stopped.
   const base = previous?.input === text ? previous : (recentSplits.get(text) ?? previous);
   if (base?.input === text && !base.unsplit) return base;
-  const next = taskBudget.measure(() => splitBlocks(text, base, lexBlocks, MARKDOWN_BUDGET));
+  const deferred = step?.lexLater ? deferSplit(text, base, step.maxNewChars) : undefined;
+  // Not cached: it is only a way station, and the next call lexes from its settled blocks.
+  if (deferred) return deferred;
+  const next = taskBudget.measure(() =>
+    step
+      ? splitSome(text, base, lexBlocks, MARKDOWN_BUDGET, step.maxNewChars)
+      : splitBlocks(text, base, lexBlocks, MARKDOWN_BUDGET),
+  );
   if (previous && previous.input !== text && recentSplits.peek(previous.input) === previous) {
     recentSplits.delete(previous.input);
   }
@@ -91,8 +98,13 @@ function hasSettledHtml(text: string): boolean {
   return true;
 }
 
-function renderAhead(blocks: readonly MarkdownBlock[], from: number): number {
+function renderAhead(
+  blocks: readonly MarkdownBlock[],
+  from: number,
+  limitMs = Number.POSITIVE_INFINITY,
+): number {
   let ready = from;
+  const started = performance.now();
   // One batch per call even past the budget: every message moves on every frame, however
   // many share the page, and a batch is small.
   let batches = 0;
@@ -103,7 +115,7 @@ function renderAhead(blocks: readonly MarkdownBlock[], from: number): number {
       ready++;
       continue;
     }
-    if (batches > 0 && !taskBudget.hasTime()) break;
+    if (batches > 0 && (!taskBudget.hasTime() || performance.now() - started >= limitMs)) break;
     batches++;
     const batch: string[] = [];
     let chars = 0;

@@ -1,0 +1,18 @@
+/**
+ * The user has put the cursor in the Message box: a request may follow within seconds,
+ * so what its reply needs starts loading now, off the critical path, and never before
+ * (a page that is only read loads neither): the client chunk with the SDK
+ * (lazyModelClient.ts) and the worker that decodes the reply (llm/decode/decodeWorker.ts).
+ */
+import { warmDecodeWorker } from '../../llm/decode/decodeWorker';
+import { loadModelClients } from './lazyModelClient';
+
+let warmed = false;
+
+export function warmReply(): void {
+  if (warmed) return;
+  warmed = true;
+  warmDecodeWorker();
+  // A failure is reported by the request that needs the chunk, which loads it again.
+  loadModelClients().catch(() => undefined);
+}
