@@ -392,5 +392,5 @@ describe('parseImport: size', () => {
     const parsed = parseImport(text, NONE);
     expect(parsed.errors).toEqual([]);
     expect(parsed.sessions[0]?.entries.length).toBeGreaterThan(15_000);
-  }, 30_000);
+  }, 120_000);
 });

@@ -179,7 +179,7 @@ describe('Markdown', () => {
 
     expect(renderedHtml()).toBe(renderMarkdownToHtml(text));
     expect(copyButtons()).toHaveLength(10);
-  }, 30_000);
+  }, 120_000);
 
   it('keeps the order and content of hundreds of blocks (several groups) while streaming', () => {
     const text = `${Array.from({ length: 200 }, (_, i) => `Paragraph ${i} of many.`).join('\n\n')}\n`;
@@ -189,7 +189,7 @@ describe('Markdown', () => {
     act(() => root.render(<Markdown text={text} />));
     expect(renderedHtml()).toBe(renderMarkdownToHtml(text));
     expect(container.querySelectorAll('.markdown > .markdown-block')).toHaveLength(200);
-  }, 30_000);
+  }, 120_000);
 
   it('parses nothing when a finished message mounts again (stream end, scrolled back into view)', () => {
     const text = longReply('remount');

@@ -54,7 +54,7 @@ describe('rendering block by block', () => {
       // Sanitising under jsdom is slow: fewer runs than the splitter's own properties.
       { numRuns: 60 },
     );
-  }, 60_000);
+  }, 120_000);
 
   it('does not apply a link definition to other blocks (accepted: the link shows as text)', () => {
     const text = 'See [the docs][d].\n\n[d]: https://docs.example\n';

@@ -56,7 +56,7 @@ describe('wrapLongRunsInHtml', () => {
       }),
       { numRuns: 150 },
     );
-  }, 60_000);
+  }, 120_000);
 
   it('wraps a 300,000-letter reply in chunks, and leaves ordinary HTML as it is', () => {
     const html = renderMarkdownToHtml('A'.repeat(300_000));

@@ -231,7 +231,7 @@ describe('renderMarkdownEach', () => {
       }),
       { numRuns: 50 },
     );
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('renderMarkdownToHtml: nesting', () => {
