@@ -459,6 +459,35 @@ function pairWithPlain(plain: RunRecord[], attachments: RunRecord[]): void {
   }
 }
 
+/**
+ * The end of one size of P3 or P4: the plain database's record goes to `sizes`, the one
+ * with images (if run) is paired with it into `withAttachments`, and every profile closes.
+ */
+async function finishSize(
+  id: 'P3' | 'P4',
+  groups: Map<Variant, { seeded: Bare.Seeded; bench: BenchPage }>,
+  size: number,
+  runs: Record<Variant, RunRecord[]>,
+  sizes: unknown[],
+  withAttachments: unknown[],
+): Promise<void> {
+  const plain = groups.get('plain');
+  if (!plain) throw new Error(`${id}: no plain database`);
+  sizes.push({
+    size,
+    entries: plain.seeded.entries,
+    seedMs: plain.seeded.ms,
+    runs: runs.plain,
+    pageErrors: plain.bench.errors,
+  });
+  const files = groups.get('attachments');
+  if (files) {
+    pairWithPlain(runs.plain, runs.attachments);
+    withAttachments.push(attachmentSize(files, size, runs.attachments));
+  }
+  for (const group of groups.values()) await group.bench.close();
+}
+
 // --- The large database: seeded once, read by P3 and P4 ----------------------------------
 
 /**
@@ -717,21 +746,7 @@ testWithLarge(
           );
         }
       }
-      const plain = groups.get('plain');
-      if (!plain) throw new Error('P3: no plain database');
-      sizes.push({
-        size,
-        entries: plain.seeded.entries,
-        seedMs: plain.seeded.ms,
-        runs: runs.plain,
-        pageErrors: plain.bench.errors,
-      });
-      const files = groups.get('attachments');
-      if (files) {
-        pairWithPlain(runs.plain, runs.attachments);
-        withAttachments.push(attachmentSize(files, size, runs.attachments));
-      }
-      for (const group of groups.values()) await group.bench.close();
+      await finishSize('P3', groups, size, runs, sizes, withAttachments);
     }
 
     // The large database: every header of it, the newest filler open.
@@ -907,21 +922,7 @@ testWithLarge(
           );
         }
       }
-      const plain = groups.get('plain');
-      if (!plain) throw new Error('P4: no plain database');
-      sizes.push({
-        size,
-        entries: plain.seeded.entries,
-        seedMs: plain.seeded.ms,
-        runs: runs.plain,
-        pageErrors: plain.bench.errors,
-      });
-      const files = groups.get('attachments');
-      if (files) {
-        pairWithPlain(runs.plain, runs.attachments);
-        withAttachments.push(attachmentSize(files, size, runs.attachments));
-      }
-      for (const group of groups.values()) await group.bench.close();
+      await finishSize('P4', groups, size, runs, sizes, withAttachments);
     }
 
     // P4's own figure: the long session among a million entries.
