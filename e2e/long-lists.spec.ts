@@ -378,3 +378,140 @@ test('a session opened from far down the list works, and a rename survives scrol
   await expect(sessionTitles(page).filter({ hasText: 'Renamed far down' })).toHaveCount(1);
   expect(await items.count()).toBeLessThan(MAX_ROWS_IN_DOM);
 });
+
+/**
+ * Holds the app's reads of messages: a readwrite transaction over the `entries` store,
+ * kept open by one request after another, which IndexedDB makes every later transaction
+ * over that store wait for. A slow disk, made certain. `release` lets it end.
+ */
+async function holdEntryReads(page: Page): Promise<{ release(): Promise<void> }> {
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('baton');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const held = { on: true };
+    const tx = db.transaction(['entries'], 'readwrite');
+    const store = tx.objectStore('entries');
+    const again = () => {
+      if (held.on) store.get('no such entry').onsuccess = again;
+    };
+    again();
+    const done = new Promise<void>((resolve) => {
+      tx.oncomplete = () => {
+        db.close();
+        resolve();
+      };
+    });
+    Object.assign(window, {
+      releaseEntryReads: () => {
+        held.on = false;
+        return done;
+      },
+    });
+  });
+  return {
+    release: () =>
+      page.evaluate(() =>
+        (window as unknown as { releaseEntryReads: () => Promise<void> }).releaseEntryReads(),
+      ),
+  };
+}
+
+/** Clicks a session's title from inside the page, and says what the next frame will paint. */
+function clickAndSeeNextFrame(page: Page, title: string) {
+  return page.evaluate((title) => {
+    const button = [...document.querySelectorAll('[aria-label="Sessions"] button')].find(
+      (b) => b.textContent === title,
+    );
+    if (!(button instanceof HTMLElement)) throw new Error(`no session titled ${title}`);
+    button.click();
+    // A requestAnimationFrame callback runs just before the next frame is painted: what
+    // the DOM holds then is what that frame shows.
+    return new Promise<{ loading: string | null; status: string | null; messages: number }>((resolve) =>
+      requestAnimationFrame(() =>
+        resolve({
+          loading: document.querySelector('.chat [role="status"]')?.getAttribute('aria-label') ?? null,
+          status: document.querySelector('[data-testid="agent-state"]')?.textContent ?? null,
+          messages: document.querySelectorAll('.chat article').length,
+        }),
+      ),
+    );
+  }, title);
+}
+
+test('a session being opened shows its title and Loading… in the next frame, and a click on another leaves the stale load behind', async ({
+  page,
+}) => {
+  // Which sessions' messages the app has asked IndexedDB for, in order: the first key of
+  // each read over the entries' per-session index.
+  await page.addInitScript(() => {
+    const asked: string[] = [];
+    Object.assign(window, { sessionsRead: asked });
+    const openKeyCursor = IDBIndex.prototype.openKeyCursor;
+    IDBIndex.prototype.openKeyCursor = function (
+      this: IDBIndex,
+      ...args: Parameters<IDBIndex['openKeyCursor']>
+    ) {
+      const [range] = args;
+      if (range instanceof IDBKeyRange && Array.isArray(range.lower)) asked.push(String(range.lower[0]));
+      return openKeyCursor.apply(this, args);
+    };
+  });
+  const sessionsRead = () =>
+    page.evaluate(() => (window as unknown as { sessionsRead: string[] }).sessionsRead);
+  await openApp(page);
+  await seed(page, { sessions: 3, messagesEach: 2, big: { index: 1, messages: 2000 }, active: 0 });
+  await expect(userMessages(page)).toHaveText([`Question of ${tag(0)}`]);
+  await waitIdle(page);
+  // Whether the long session's messages are ever painted, from here on.
+  await page.evaluate(() => {
+    const seen = { big: false };
+    Object.assign(window, { bigSeen: seen });
+    const look = () => {
+      if (document.querySelector('.chat')?.textContent?.includes('Message #')) seen.big = true;
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  const reads = await holdEntryReads(page);
+
+  // The long session: its title, placeholder rows and Loading… in the very next frame,
+  // the old session's messages gone, while its messages cannot be read yet.
+  expect(await clickAndSeeNextFrame(page, `Session ${tag(1)}`)).toEqual({
+    loading: `Loading Session ${tag(1)}`,
+    status: 'Loading…',
+    messages: 0,
+  });
+  await expect(page.getByRole('status', { name: `Loading Session ${tag(1)}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Session ${tag(1)}` })).toBeVisible();
+  await expect(page.getByTestId('agent-state')).toHaveText('Loading…');
+
+  await expect.poll(sessionsRead).toContain('seeded-1');
+
+  // Changing one's mind: the other session shows as loading at once, and its read is
+  // asked for while the first one's is still held, not queued behind it.
+  expect(await clickAndSeeNextFrame(page, `Session ${tag(2)}`)).toEqual({
+    loading: `Loading Session ${tag(2)}`,
+    status: 'Loading…',
+    messages: 0,
+  });
+  await expect.poll(sessionsRead).toContain('seeded-2');
+
+  await reads.release();
+  await expect(userMessages(page)).toHaveText([`Question of ${tag(2)}`]);
+  await expect(activeSessionTitle(page)).toHaveText(`Session ${tag(2)}`);
+  await expect(page.getByTestId('agent-state')).toHaveText('Ready');
+  await waitIdle(page);
+  // The stale load finished unheard: the long session was never shown.
+  expect(await page.evaluate(() => (window as unknown as { bigSeen: { big: boolean } }).bigSeen.big)).toBe(
+    false,
+  );
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+  // And it opens as usual when asked for again.
+  await sessionTitles(page)
+    .filter({ hasText: `Session ${tag(1)}` })
+    .click();
+  await expect(seededMessage(page, 1999)).toBeInViewport();
+});

@@ -46,12 +46,18 @@ async function ready(): Promise<Engine> {
   return loaded;
 }
 
-/** Runs an action once the engine is ready; if it never will be, says so instead of dropping it. */
-function later<A extends unknown[]>(action: (engine: Engine, ...args: A) => Promise<void> | void) {
+/**
+ * Runs an action once the engine is ready (by default: loaded, and no session opening);
+ * if it never will be, says so instead of dropping it.
+ */
+function later<A extends unknown[]>(
+  action: (engine: Engine, ...args: A) => Promise<void> | void,
+  whenReady: () => Promise<Engine> = ready,
+) {
   return async (...args: A): Promise<void> => {
     let loaded: Engine;
     try {
-      loaded = await ready();
+      loaded = await whenReady();
     } catch (error) {
       notifyError(`Baton could not finish loading, so that could not be done: ${errorText(error)}`);
       return;
@@ -104,7 +110,9 @@ export const answerHandoffProposal = later((e, answer: HandoffProposalAnswer) =>
 export const finishHandoffReview = later((e, text: string | undefined) => e.finishHandoffReview(text));
 
 export const newSession = later((e) => e.newSession());
-const openSessionLater = later((e, id: string) => e.openSession(id));
+// Not behind the open under way: a click on another session leaves that one behind at
+// once (see sessionActions.openSession), however long its read takes.
+const openSessionLater = later((e, id: string) => e.openSession(id), loadEngine);
 
 /**
  * Opens a session. The chat shows it loading from this very click (the store is set
