@@ -118,6 +118,62 @@ describe('WriteQueue throttling', () => {
   });
 });
 
+describe('WriteQueue and a reply being streamed', () => {
+  const streaming = (text: string) => makeMessageEntry('s1', 'reply', 2, { text, stopReason: 'streaming' });
+
+  it('waits one interval before the first write of a reply, however long the queue was idle', async () => {
+    const writes = spyOnWrites();
+    queue = new WriteQueue(repo, { intervalMs: 250 });
+    queue.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+
+    queue.saveEntry(streaming('Hel'));
+    queue.saveHeader(makeHeader('s1', { leafId: 'reply' }));
+    await vi.advanceTimersByTimeAsync(200);
+    queue.saveEntry(streaming('Hello'));
+    await vi.advanceTimersByTimeAsync(49);
+    await settle();
+    expect(writes.calls).toHaveLength(0);
+
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => !queue?.hasPendingWrites(), 'the write');
+    expect(writes.calls).toHaveLength(1);
+    expect(textOfEntry(await storedEntry('reply'))).toBe('Hello');
+  });
+
+  it('writes a reply that ends within the interval once: the flush at its end', async () => {
+    const writes = spyOnWrites();
+    queue = new WriteQueue(repo, { intervalMs: 250 });
+    queue.start();
+
+    queue.saveEntry(streaming('Hel'));
+    await vi.advanceTimersByTimeAsync(100);
+    queue.saveEntry(makeMessageEntry('s1', 'reply', 2, { text: 'Hello.' }));
+    await queue.flush();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await settle();
+
+    expect(writes.calls).toHaveLength(1);
+    expect(textOfEntry(await storedEntry('reply'))).toBe('Hello.');
+  });
+
+  it('does not hold back anything else queued with the reply', async () => {
+    const writes = spyOnWrites();
+    queue = new WriteQueue(repo, { intervalMs: 250 });
+    queue.start();
+
+    const savedAt = Date.now();
+    queue.saveEntry(streaming('Hel'));
+    queue.saveEntry(makeMessageEntry('s1', 'question', 1));
+    await vi.advanceTimersByTimeAsync(0);
+    await until(() => !queue?.hasPendingWrites(), 'the write');
+
+    expect(writes.calls).toHaveLength(1);
+    expect(writes.calls[0]!.at).toBe(savedAt);
+    expect(writes.calls[0]!.batch.entries.map((entry) => entry.id)).toEqual(['reply', 'question']);
+  });
+});
+
 describe('WriteQueue coalescing during a write', () => {
   it('keeps a value saved while an older one for the same id is being written', async () => {
     const original = repo.writeBatch.bind(repo);

@@ -8,13 +8,17 @@
  *   per write, at most one write started per `intervalMs`: a reply that streams for three
  *   seconds costs about a dozen writes, not one per token.
  * - One write at a time, so a write never races an older one.
+ * - A reply being streamed, when nothing else is queued, waits one interval from when
+ *   it was first queued: a reply that ends within it is written once, by the flush the
+ *   session makes at its end, not twice. What it risks is what any interval risks (the
+ *   last moments of a partial reply); the user's message before it is already written.
  * - A value leaves the queue only once a write holding it (or a newer value) has
  *   committed. A failed write keeps everything queued, reports through onError and is
  *   retried after `retryDelaysMs`; hasPendingWrites() stays true until it lands.
  */
 import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import type { HandoffCommit, SessionPersistence } from '../core/session/persistence';
-import type { SessionEntry, SessionHeader } from '../core/session/types';
+import { isMessageEntry, type SessionEntry, type SessionHeader } from '../core/session/types';
 import { ACTIVE_SESSION_KEY, type SessionRepository, type WriteBatch } from './sessionRepository';
 
 export interface WriteQueueOptions {
@@ -59,6 +63,11 @@ class PendingMap<T> {
 
   get size(): number {
     return this.items.size;
+  }
+
+  every(predicate: (value: T) => boolean): boolean {
+    for (const { value } of this.items.values()) if (!predicate(value)) return false;
+    return true;
   }
 
   get(key: string): T | undefined {
@@ -115,6 +124,10 @@ export class WriteQueue implements SessionPersistence {
   /** Settles (never rejects) when the current write has finished. */
   private inFlight: Promise<void> | null = null;
   private lastWriteStartedAt = Number.NEGATIVE_INFINITY;
+  /** When the streaming entries queued now began to be queued (see the invariants). */
+  private replyQueuedAt = Number.NEGATIVE_INFINITY;
+  /** The armed timer waits for the reply's interval, not the writes' (see schedule). */
+  private heldForReply = false;
   private consecutiveFailures = 0;
 
   constructor(
@@ -142,6 +155,10 @@ export class WriteQueue implements SessionPersistence {
   }
 
   saveEntry(entry: SessionEntry): void {
+    // A reply's first save starts its wait (see the invariants); its later saves keep it.
+    if (isStreaming(entry) && this.entries.every((queued) => !isStreaming(queued))) {
+      this.replyQueuedAt = Date.now();
+    }
     this.entries.set(entry.id, entry, ++this.version);
     this.schedule();
   }
@@ -267,18 +284,34 @@ export class WriteQueue implements SessionPersistence {
 
   /** Arms the timer for the next write if one is due and none is armed or running. */
   private schedule(): void {
+    // A timer held back for a reply alone does not hold back what was queued since.
+    if (this.heldForReply && !this.onlyReplyQueued()) this.clearTimer();
     if (!this.started || this.disposed || this.timer !== undefined || this.inFlight) return;
     if (!this.hasPendingWrites()) return;
+    const now = Date.now();
+    const replyWait = this.onlyReplyQueued() ? this.replyQueuedAt + this.intervalMs - now : 0;
     const delay =
       this.consecutiveFailures > 0
         ? this.retryDelay()
-        : Math.max(0, this.lastWriteStartedAt + this.intervalMs - Date.now());
+        : Math.max(0, this.lastWriteStartedAt + this.intervalMs - now, replyWait);
+    this.heldForReply = this.consecutiveFailures === 0 && replyWait > 0;
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      this.heldForReply = false;
       if (this.inFlight) return; // Its finishWrite() schedules again.
       // Failures are reported through onError and retried by finishWrite().
       this.write().catch(() => {});
     }, delay);
+  }
+
+  /** Nothing queued but a reply being streamed (and the headers it moves). */
+  private onlyReplyQueued(): boolean {
+    return (
+      this.settings.size === 0 &&
+      this.attachments.size === 0 &&
+      this.entries.size > 0 &&
+      this.entries.every(isStreaming)
+    );
   }
 
   private retryDelay(): number {
@@ -288,6 +321,7 @@ export class WriteQueue implements SessionPersistence {
   }
 
   private clearTimer(): void {
+    this.heldForReply = false;
     if (this.timer === undefined) return;
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -296,6 +330,10 @@ export class WriteQueue implements SessionPersistence {
   private assertStarted(operation: string): void {
     if (!this.started) throw new WriteQueueNotStartedError(operation);
   }
+}
+
+function isStreaming(entry: SessionEntry): boolean {
+  return isMessageEntry(entry) && entry.message.stopReason === 'streaming';
 }
 
 function mergeByKey<T>(queued: Map<string, Queued<T>>, extra: T[], keyOf: (value: T) => string): T[] {
