@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 
 /**
  * The served app may run only its own scripts: no inline script, no eval, no plugins.
@@ -24,8 +24,55 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * The entry (src/boot.ts) loads the UI (src/main.tsx) by a dynamic import, so that it
+ * can ask for the database before the UI is evaluated. Vite would then fetch the UI's
+ * files only once the entry has run; this lists them in the page, as it lists an entry's
+ * static imports, so the browser fetches them alongside the entry. Their styles become
+ * stylesheets of the page, as they were while the UI was part of the entry.
+ */
+function preloadUi(): Plugin {
+  return {
+    name: 'baton-preload-ui',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return [];
+        const ui = Object.values(bundle).find(
+          (file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('/src/main.tsx'),
+        );
+        if (ui?.type !== 'chunk') return [];
+        const seen = new Set<string>([entry.fileName, ...entry.imports]);
+        const scripts: string[] = [];
+        const styles = new Set<string>();
+        const visit = (fileName: string): void => {
+          const file = bundle[fileName];
+          if (file?.type !== 'chunk') return;
+          for (const css of file.viteMetadata?.importedCss ?? []) styles.add(css);
+          if (seen.has(fileName)) return;
+          seen.add(fileName);
+          scripts.push(fileName);
+          for (const imported of file.imports) visit(imported);
+        };
+        visit(ui.fileName);
+        for (const css of entry.viteMetadata?.importedCss ?? []) styles.delete(css);
+        const link = (rel: string, href: string): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs: { rel, crossorigin: true, href: `/${href}` },
+          injectTo: 'head',
+        });
+        return [
+          ...scripts.map((file) => link('modulepreload', file)),
+          ...[...styles].map((file) => link('stylesheet', file)),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadUi()],
   build: { target: 'es2022', sourcemap: true },
   // `npm start` serves the built app with the policy; the dev server needs inline
   // scripts for hot reload, so it goes without.
