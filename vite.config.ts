@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
-import react from '@vitejs/plugin-react';
+
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import type { ChunkingContext, ModuleInfo } from 'rolldown';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 
@@ -112,7 +113,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
-    rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: uiChunkName() }] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: uiChunkName() }] } },
+    },
   },
   // `npm start` serves the built app with the policy; the dev server needs inline
   // scripts for hot reload, so it goes without.
