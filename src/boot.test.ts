@@ -20,8 +20,6 @@ vi.mock('./main', () => {
   seen.opensWhenUiLoaded = seen.opens;
   return { mountApp: (reads: Promise<StartupReads>) => seen.mounted.push(reads) };
 });
-// The page's styles mean nothing in Node.
-vi.mock('./ui/styles.css', () => ({}));
 
 describe('the entry', () => {
   afterEach(() => vi.restoreAllMocks());

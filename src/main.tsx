@@ -10,6 +10,7 @@ import { App } from './ui/App';
 import { RegionBoundary } from './ui/errors/RegionBoundary';
 import { preloadMarkdown } from './ui/markdown/loadRenderer';
 import { Notices } from './ui/Notices';
+import './ui/styles.css';
 
 export function mountApp(reads: Promise<StartupReads>): void {
   const root = document.getElementById('root');
