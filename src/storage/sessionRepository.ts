@@ -17,6 +17,9 @@ import { readSessionRecords } from './readSessionRecords';
 import { type BatonDb, openBatonDb } from './schema';
 import { type BatonStoreName, runTransaction } from './transaction';
 
+/** Settings key of the user's settings (restored and typed by the store's settings module). */
+export const SETTINGS_KEY = 'settings';
+
 /** Settings key of the session the app opens on start. */
 export const ACTIVE_SESSION_KEY = 'activeSessionId';
 

@@ -2,11 +2,9 @@
 import { SessionLog } from '../../core/session/sessionLog';
 import type { SessionEntry, SessionHeader } from '../../core/session/types';
 
-/**
- * How many of a session's newest entries are read for its first paint: more than a tall
- * screen shows, few enough that opening costs the same at any session size.
- */
-export const FIRST_PAINT_ENTRIES = 100;
+// Defined beside start-up's early reads, which the entry loads before anything else (so
+// without SessionLog); opening a session reads the same number.
+export { FIRST_PAINT_ENTRIES } from './startupReads';
 
 /**
  * The end of the branch the header points at, as far as `entries` reach back: what the

@@ -1,28 +1,35 @@
 /**
  * Start-up, first half: open storage, read the settings, the session headers and the
- * newest messages of the session to open, and paint them. Only then is the agent chunk
+ * newest messages of the session to open (startupReads, begun by the entry before the UI
+ * loads), and paint them. Only then is the agent chunk
  * (the loop, the SDK, handoff, export) loaded and the rest of the session read; see
  * startEngine. Nothing is written before that first load has finished.
  */
-import { SessionRepository } from '../../storage/sessionRepository';
 import { notifyError } from '../store/notices';
-import { readTabKey, restoreSettings, SETTINGS_KEY } from '../store/settings';
+import { readTabKey, restoreSettings } from '../store/settings';
 import { errorText, get, set } from '../store/storeAccess';
 import { FIRST_PAINT_ENTRIES, newestBranch } from './firstPaint';
 import { failRuntime } from './runtime';
+import { readStartup, type StartupReads } from './startupReads';
 
-export async function startApp(options: { databaseName?: string } = {}): Promise<void> {
+export interface StartAppOptions {
+  databaseName?: string;
+  /**
+   * The reads the entry started before the UI was loaded (src/boot.ts); without them,
+   * start-up reads `databaseName` itself. A rejection ends as any start-up failure.
+   */
+  reads?: Promise<StartupReads>;
+}
+
+export async function startApp(options: StartAppOptions = {}): Promise<void> {
   try {
-    const repository = await SessionRepository.open(options.databaseName);
-    const activeIdRead = repository.getActiveSessionId();
-    // The session to open is read beside the headers, not after them: the two reads
-    // overlap, and only a stale active id (a deleted session) costs a second read.
-    const [stored, { headers, problems }, activeId, newestOfActive] = await Promise.all([
-      repository.getSetting(SETTINGS_KEY),
-      repository.loadHeaders(),
-      activeIdRead,
-      activeIdRead.then((id) => (id ? repository.loadNewestEntries(id, FIRST_PAINT_ENTRIES) : undefined)),
-    ]);
+    const {
+      repository,
+      storedSettings: stored,
+      headers: { headers, problems },
+      activeId,
+      newestOfActive,
+    } = await (options.reads ?? readStartup(options.databaseName));
     const settings = restoreSettings(stored);
     if (!settings.rememberKey) settings.apiKey = readTabKey();
     const active = headers.find((h) => h.id === activeId) ?? headers[0];

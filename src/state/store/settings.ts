@@ -62,7 +62,9 @@ export const DEFAULT_SETTINGS: Settings = {
   priceOverrides: {},
 };
 
-export const SETTINGS_KEY = 'settings';
+// Defined in storage, so that start-up's early reads (startupReads) need not load this module.
+export { SETTINGS_KEY } from '../../storage/sessionRepository';
+
 const TAB_KEY_STORAGE = 'baton.apiKey';
 
 /** What is written to IndexedDB: the key only when remembered. */

@@ -2,6 +2,7 @@ import { selectSessionTitle } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { HandoffReviewDialog } from '../handoff/HandoffReviewDialog';
 import { MessageList } from './MessageList';
+import { useDrawnAfterFirstPaint } from './useDrawnAfterFirstPaint';
 
 /**
  * The open session's messages. The list is keyed by the session: each session gets a
@@ -12,9 +13,15 @@ export function ChatView() {
   const entries = useBaton((s) => s.entries);
   const sessionId = useBaton((s) => s.activeSessionId);
   const opening = useBaton((s) => s.openingSessionId);
+  // Mounted once, when start-up first shows the stored session: its messages are drawn
+  // the frame after the rest of the page. Meanwhile the chat's place is there, empty and
+  // busy, so nothing around it moves when they come.
+  const drawn = useDrawnAfterFirstPaint(entries.length > 0);
   return (
     <>
-      {opening !== null && opening !== sessionId ? (
+      {!drawn ? (
+        <div className="chat" aria-busy="true" />
+      ) : opening !== null && opening !== sessionId ? (
         <SessionLoading sessionId={opening} />
       ) : (
         <MessageList key={sessionId ?? ''} entries={entries} />

@@ -1,0 +1,13 @@
+/**
+ * The page's entry. It asks for the database and starts start-up's reads first, then
+ * loads the rest of the app (React, the UI: src/main.tsx) by a dynamic import: a static
+ * one would have the browser fetch and compile the whole graph, and evaluate it, before
+ * this module's first line ran. So the open and the reads overlap loading the UI
+ * (bench P3). Only the storage read path is imported here. The page's styles stay with
+ * the UI (main.tsx), in the order they had; the build lists them in the page
+ * (vite.config.ts, preloadUi), so they load before anything is drawn.
+ */
+import { beginStartupReads } from './state/app/startupReads';
+
+const reads = beginStartupReads();
+void import('./main').then(({ mountApp }) => mountApp(reads));
