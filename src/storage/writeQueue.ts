@@ -37,7 +37,11 @@ export interface WriteQueueOptions {
   retryDelaysMs?: number[];
 }
 
-/** The part of SessionRepository the queue writes through. */
+/**
+ * The part of SessionRepository the queue writes through. writeBatch must create its
+ * transaction before it returns (SessionRepository's does): a handoff's commit relies on
+ * IndexedDB running it after a write already under way (see the invariants above).
+ */
 export type BatchWriter = Pick<SessionRepository, 'writeBatch'>;
 
 export class WriteQueueNotStartedError extends Error {
