@@ -73,6 +73,19 @@ describe('applyHoldingDocument: the finished handoff document', () => {
     }
   });
 
+  it('reads no branch at its end (a walk of the whole session, in the timed switch)', () => {
+    let reads = 0;
+    const counting: SessionView = {
+      ...view(true),
+      branch: () => {
+        reads += 1;
+        return BRANCH;
+      },
+    };
+    applyHoldingDocument(state({ streaming: STREAMED }), documentEnd, counting, streamingCarry);
+    expect(reads).toBe(0);
+  });
+
   it('is replaced by the new session at the switch', () => {
     const header = {
       id: 'child',

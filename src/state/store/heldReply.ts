@@ -57,18 +57,21 @@ export function applyHoldingDocument(
   session: SessionView,
   carry: EventCarry,
 ): HoldingResult {
-  const result = applySessionEvent(state, event, session, carry.streamingEntryId);
   if (
     event.type === 'message_end' &&
     event.message.role === 'assistant' &&
     DOCUMENT_STOPS.has(event.message.stopReason) &&
     session.generatingHandoff()
   ) {
-    // Usage and the rest go on; the transcript (entries, the streamed view) stays put.
+    // Usage and the rest go on; the transcript (entries, the streamed view) stays put, so
+    // the branch (a walk of the whole session) is not even read.
+    const unread: SessionView = { ...session, branch: () => state.entries };
+    const result = applySessionEvent(state, event, unread, carry.streamingEntryId);
     const { entries: _entries, ...patch } = result.patch;
     const { streaming: _streaming, ...rest } = result;
     return { ...rest, patch, held: true, dropPendingFrame: true };
   }
+  const result = applySessionEvent(state, event, session, carry.streamingEntryId);
   if (!carry.held || keepsHold(event)) return { ...result, held: carry.held };
   // Released: the finished reply goes in as it would have at its message_end.
   return {
