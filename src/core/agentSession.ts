@@ -787,10 +787,12 @@ export class AgentSession {
         pendingRequest: this.deps.redact(outcome.pendingRequest, this.deps.getApiKey()),
       }),
     };
-    const files = filesOfBranch(parent.getBranch());
+    // Walked once: a long session's branch is thousands of entries, and the switch is timed.
+    const branch = parent.getBranch();
+    const files = filesOfBranch(branch);
     // The new session gets no files; its card names them and links to where they were sent.
     if (files.length > 0) details.attachments = files;
-    const tokensBefore = outcome.condensed?.tokensBefore ?? lastUsageTokens(parent.getBranch());
+    const tokensBefore = outcome.condensed?.tokensBefore ?? lastUsageTokens(branch);
     if (tokensBefore !== undefined) details.tokensBefore = tokensBefore;
     const handoffEntry: CustomMessageEntry = {
       id: this.makeId(),

@@ -392,6 +392,50 @@ describe('WriteQueue.commitHandoff', () => {
     expect(await repo.getActiveSessionId()).toBe('child');
   });
 
+  it('starts at once beside a write under way, in one transaction with everything queued', async () => {
+    // The first write's transaction starts at once (as writeBatch's does), but its
+    // promise is held back, as a long task holds up a complete event.
+    const original = repo.writeBatch.bind(repo);
+    let openGate: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    const batches: WriteBatch[] = [];
+    vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
+      batches.push(batch);
+      const written = original(batch);
+      if (batches.length === 1) await gate;
+      return written;
+    });
+    queue = new WriteQueue(repo, { intervalMs: 250 });
+    queue.start();
+    queue.saveEntry(makeMessageEntry('parent', 'p2', 2, { parentId: 'p1' }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toHaveLength(1);
+    // The reply's final value, and a flush waiting for the write under way (message_end's).
+    queue.saveEntry(makeMessageEntry('parent', 'p2', 2, { parentId: 'p1', text: 'final' }));
+    const flushing = queue.flush();
+
+    const committing = queue.commitHandoff({ parent: parentAfter, child, handoffEntry });
+    await settle();
+    expect(batches).toHaveLength(2);
+    expect(batches[1]?.entries.map((entry) => entry.id)).toEqual(['p2', 'handoff']);
+    expect(batches[1]?.headers.map((header) => header.id)).toEqual(['parent', 'child']);
+    expect(batches[1]?.settings).toEqual([[ACTIVE_SESSION_KEY, 'child']]);
+
+    openGate();
+    await committing;
+    await flushing;
+    // The waiting flush found nothing left to write: two transactions in all.
+    expect(batches).toHaveLength(2);
+    expect(queue.hasPendingWrites()).toBe(false);
+    expect(textOfEntry((await repo.loadEntries('parent')).entries.find((entry) => entry.id === 'p2'))).toBe(
+      'final',
+    );
+    expect(await repo.getHeader('parent')).toEqual(parentAfter);
+    expect(await repo.getActiveSessionId()).toBe('child');
+  });
+
   it('lands nothing when any part fails, keeps the pending writes pending, and rejects', async () => {
     const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     const originalPut = IDBObjectStore.prototype.put;

@@ -7,7 +7,10 @@
  * - Saves are coalesced by id (latest value wins) and written together, one transaction
  *   per write, at most one write started per `intervalMs`: a reply that streams for three
  *   seconds costs about a dozen writes, not one per token.
- * - One write at a time, so a write never races an older one.
+ * - One write at a time, so a write never races an older one. The one exception is the
+ *   handoff's commit, which starts at once beside a write under way: both are readwrite
+ *   transactions over the settings store (writeBatch always reads it), so IndexedDB runs
+ *   them in the order they were created, and the commit holds everything queued anyway.
  * - A reply being streamed, when nothing else is queued, waits one interval from when
  *   it was first queued: a reply that ends within it is written once, by the flush the
  *   session makes at its end, not twice. What it risks is what any interval risks (the
@@ -34,7 +37,11 @@ export interface WriteQueueOptions {
   retryDelaysMs?: number[];
 }
 
-/** The part of SessionRepository the queue writes through. */
+/**
+ * The part of SessionRepository the queue writes through. writeBatch must create its
+ * transaction before it returns (SessionRepository's does): a handoff's commit relies on
+ * IndexedDB running it after a write already under way (see the invariants above).
+ */
 export type BatchWriter = Pick<SessionRepository, 'writeBatch'>;
 
 export class WriteQueueNotStartedError extends Error {
@@ -121,7 +128,7 @@ export class WriteQueue implements SessionPersistence {
   private started = false;
   private disposed = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** Settles (never rejects) when the current write has finished. */
+  /** Settles (never rejects) when every write started so far has finished. */
   private inFlight: Promise<void> | null = null;
   private lastWriteStartedAt = Number.NEGATIVE_INFINITY;
   /** When the streaming entries queued now began to be queued (see the invariants). */
@@ -229,7 +236,9 @@ export class WriteQueue implements SessionPersistence {
    */
   async commitHandoff(commit: HandoffCommit): Promise<void> {
     this.assertStarted('commit a handoff');
-    while (this.inFlight) await this.inFlight;
+    // Not waiting for a write under way: its complete event can be a long task away (the
+    // page renders meanwhile), and IndexedDB already runs this transaction after it (see
+    // the invariants above). Queued values it holds are written again here, harmlessly.
     this.clearTimer();
     await this.write({
       entries: [commit.handoffEntry],
@@ -270,14 +279,22 @@ export class WriteQueue implements SessionPersistence {
         throw error;
       },
     );
-    this.inFlight = attempt.then(
-      () => this.finishWrite(),
-      () => this.finishWrite(),
+    // Chained onto a write still under way (a handoff's commit beside it), so that
+    // `inFlight` settles only when both have.
+    const settled = attempt.then(
+      () => undefined,
+      () => undefined,
     );
+    const previous = this.inFlight;
+    const all = previous ? Promise.all([previous, settled]).then(() => undefined) : settled;
+    this.inFlight = all;
+    void all.then(() => this.finishWrite(all));
     return attempt;
   }
 
-  private finishWrite(): void {
+  /** After the newest write has settled (an older one settling first changes nothing). */
+  private finishWrite(all: Promise<void>): void {
+    if (this.inFlight !== all) return;
     this.inFlight = null;
     this.schedule();
   }

@@ -2,7 +2,12 @@
  * Coalesces calls to at most one per animation frame: streaming sends dozens of
  * deltas a frame, and rendering more often than the screen refreshes is waste.
  */
-export function frameThrottle<T>(apply: (value: T) => void): { push(value: T): void; flush(): void } {
+export function frameThrottle<T>(apply: (value: T) => void): {
+  push(value: T): void;
+  flush(): void;
+  /** Drops the value not applied yet: what was applied last stays. */
+  cancel(): void;
+} {
   let pending: { value: T } | undefined;
   let scheduled = false;
   const schedule =
@@ -25,5 +30,8 @@ export function frameThrottle<T>(apply: (value: T) => void): { push(value: T): v
       }
     },
     flush: run,
+    cancel() {
+      pending = undefined;
+    },
   };
 }

@@ -15,7 +15,8 @@ import { requestPersistenceOnce } from '../../storage/storageQuota';
 import { WriteQueue } from '../../storage/writeQueue';
 import { rememberDeviceKey } from '../actions/keyRemoval';
 import { lazyRecall } from '../search/lazyRecall';
-import { applySessionEvent, type SessionView } from '../store/applySessionEvent';
+import type { SessionView } from '../store/applySessionEvent';
+import { applyHoldingDocument, type EventCarry } from '../store/heldReply';
 import { notify, notifyError } from '../store/notices';
 import { modelForSession } from '../store/sessionModel';
 import type { BatonState } from '../store/store';
@@ -139,7 +140,7 @@ function currentModel() {
   );
 }
 
-/** Mirrors the session's events into the store (applySessionEvent decides how). */
+/** Mirrors the session's events into the store (applySessionEvent and heldReply decide how). */
 function bindSession(session: AgentSession): void {
   const streaming = frameThrottle<BatonState['streaming']>((value) => set({ streaming: value }));
   const view: SessionView = {
@@ -149,10 +150,11 @@ function bindSession(session: AgentSession): void {
     queues: () => ({ steering: session.agent.steeringQueue, followUps: session.agent.followUpQueue }),
     generatingHandoff: () => session.isGeneratingHandoff,
   };
-  let streamingEntryId: string | undefined;
+  let carry: EventCarry = { streamingEntryId: undefined, held: false };
   session.subscribe((event: SessionEvent) => {
-    const result = applySessionEvent(get(), event, view, streamingEntryId);
-    streamingEntryId = result.streamingEntryId;
+    const result = applyHoldingDocument(get(), event, view, carry);
+    carry = { streamingEntryId: result.streamingEntryId, held: result.held };
+    if (result.dropPendingFrame) streaming.cancel();
     if (Object.keys(result.patch).length > 0) set(result.patch);
     if (result.streaming !== undefined) {
       streaming.push(result.streaming);

@@ -104,7 +104,8 @@ export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomM
       )}
       <InvisiblesNote found={revealed.found} />
       <HandoffCardActions document={document} sessionTitle={sessionTitle} />
-      <Markdown text={revealed.text} />
+      {/* Formatted a frame later: the switch to a new session paints first. */}
+      <Markdown text={revealed.text} afterPaint />
     </article>
   );
 });
