@@ -104,8 +104,7 @@ export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomM
       )}
       <InvisiblesNote found={revealed.found} />
       <HandoffCardActions document={document} sessionTitle={sessionTitle} />
-      {/* Formatted a frame later: the switch to a new session paints first. */}
-      <Markdown text={revealed.text} afterPaint />
+      <Markdown text={revealed.text} />
     </article>
   );
 });

@@ -3,9 +3,8 @@
  * while another one streams. The parser, sanitiser and block view arrive in a separate chunk; until
  * then the text is shown as it is (React escapes it), wrapped as the source wraps.
  */
-import { memo, useEffect, useState } from 'react';
+import { memo } from 'react';
 import { PlainText } from '../text/PlainText';
-import { afterNextPaint } from './afterNextPaint';
 import { useMarkdownRenderer } from './loadRenderer';
 
 export { preloadMarkdown } from './loadRenderer';
@@ -13,20 +12,13 @@ export { preloadMarkdown } from './loadRenderer';
 export const Markdown = memo(function Markdown({
   text,
   streaming = false,
-  afterPaint = false,
 }: {
   text: string;
   /** Still growing: its last block is cached only briefly, as it changes every frame. */
   streaming?: boolean;
-  /**
-   * Shown as written in the frame it first appears, formatted from the next: for text
-   * whose appearance is timed (the handoff card that a switch paints, bench P2).
-   */
-  afterPaint?: boolean;
 }) {
   const loaded = useMarkdownRenderer();
-  const painted = usePaintedOnce(afterPaint);
-  if (!loaded || !painted) {
+  if (!loaded) {
     return (
       <div className="markdown markdown-plain">
         <PlainText text={text} />
@@ -35,13 +27,3 @@ export const Markdown = memo(function Markdown({
   }
   return <loaded.View text={text} streaming={streaming} renderer={loaded.renderer} />;
 });
-
-/** True at once unless `wait`; then false until the first frame after mounting has been painted. */
-function usePaintedOnce(wait: boolean): boolean {
-  const [painted, setPainted] = useState(!wait);
-  useEffect(() => {
-    if (painted) return;
-    return afterNextPaint(() => setPainted(true));
-  }, [painted]);
-  return painted;
-}
