@@ -4,7 +4,7 @@
  * handoff ends reaches the user (notices, the message box, the open session) and storage.
  */
 import { describe, expect, it } from 'vitest';
-import { isMessageEntry } from '../../core/session/types';
+import { isMessageEntry, textOf } from '../../core/session/types';
 import {
   type AppHarness,
   appsPerTest,
@@ -70,6 +70,30 @@ describe('startHandoff', () => {
     expect((await app.stored.header(parentId))?.children).toEqual([childId]);
     expect(transcript(await app.stored.branch(childId))).toEqual(['custom handoff']);
     expect(await app.stored.activeSessionId()).toBe(childId);
+  });
+
+  it('never draws the finished document into the old transcript, which the switch replaces (bench P2)', async () => {
+    const app = await start();
+    const parentId = await oneExchange(app);
+    app.mock.script(textReply(DOCUMENT));
+    let finishedInOld = false;
+    const switched = app.until((state) => {
+      const finished = state.entries.some(
+        (entry) =>
+          isMessageEntry(entry) &&
+          entry.message.role === 'assistant' &&
+          entry.message.stopReason !== 'streaming' &&
+          textOf(entry.message) === DOCUMENT,
+      );
+      if (state.activeSessionId === parentId && finished) finishedInOld = true;
+      return state.handoff.status === 'done';
+    }, 'the switch');
+
+    await app.handoff.startHandoff('');
+    await switched;
+
+    expect(finishedInOld).toBe(false);
+    expect(transcript(app.state().entries)).toEqual(['custom handoff']);
   });
 
   it('says there is nothing to hand off in an empty session, and sends nothing', async () => {
