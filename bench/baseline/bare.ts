@@ -224,22 +224,6 @@ export async function putSettings(settings: Array<[string, unknown]>): Promise<v
   await done(tx);
 }
 
-/** One readwrite transaction putting the records a handoff switch writes (P2's baseline before issue 14; now paint.tsx's first half). */
-export async function writeRecords(records: {
-  headers: SessionHeader[];
-  entries: SessionEntry[];
-  settings: Array<[string, unknown]>;
-}): Promise<Timed> {
-  const db = await database();
-  const start = performance.now();
-  const tx = db.transaction(['sessions', 'entries', 'settings'], 'readwrite');
-  for (const header of records.headers) tx.objectStore('sessions').put(header);
-  for (const entry of records.entries) tx.objectStore('entries').put(entry);
-  for (const [key, value] of records.settings) tx.objectStore('settings').put(value, key);
-  await done(tx);
-  return { start, end: performance.now() };
-}
-
 /** P4's baseline: a session's newest `limit` entries, read backwards through the timestamp index. */
 export async function readNewest(sessionId: string, limit: number): Promise<Timed & { count: number }> {
   const db = await database();

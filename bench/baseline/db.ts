@@ -4,6 +4,7 @@
  * Nothing of the SDK here: the P3 baseline page loads this alone.
  */
 import { unwrap } from 'idb';
+import type { SessionEntry, SessionHeader } from '../../src/core/session/types';
 import { openBatonDb } from '../../src/storage/schema';
 import { ACTIVE_SESSION_KEY } from '../lib/appContract';
 
@@ -26,6 +27,22 @@ export function done(tx: IDBTransaction): Promise<void> {
     tx.onerror = () => reject(tx.error);
     tx.onabort = () => reject(tx.error ?? new Error('transaction aborted'));
   });
+}
+
+/** What a handoff switch stores: both headers, the handoff entry, the active-session setting. */
+export interface HandoffRecords {
+  headers: SessionHeader[];
+  entries: SessionEntry[];
+  settings: Array<[string, unknown]>;
+}
+
+/** Puts `records` in one readwrite transaction; resolves once it has completed. */
+export function putHandoffRecords(db: IDBDatabase, records: HandoffRecords): Promise<void> {
+  const tx = db.transaction(['sessions', 'entries', 'settings'], 'readwrite');
+  for (const header of records.headers) tx.objectStore('sessions').put(header);
+  for (const entry of records.entries) tx.objectStore('entries').put(entry);
+  for (const [key, value] of records.settings) tx.objectStore('settings').put(value, key);
+  return done(tx);
 }
 
 export function result<T>(request: IDBRequest<T>): Promise<T> {

@@ -11,15 +11,8 @@
  * same page state. A build of its own: React is not loaded into pages that only seed.
  */
 import { createRoot } from 'react-dom/client';
-import type { SessionEntry, SessionHeader } from '../../src/core/session/types';
 import type { BenchHooks } from '../lib/instrument';
-import { database, done } from './db';
-
-export interface HandoffRecords {
-  headers: SessionHeader[];
-  entries: SessionEntry[];
-  settings: Array<[string, unknown]>;
-}
+import { database, type HandoffRecords, putHandoffRecords } from './db';
 
 export interface WriteAndPaintTiming {
   start: number;
@@ -70,11 +63,7 @@ export async function writeAndPaint(
   const root = createRoot(host);
   try {
     const start = performance.now();
-    const tx = db.transaction(['sessions', 'entries', 'settings'], 'readwrite');
-    for (const header of records.headers) tx.objectStore('sessions').put(header);
-    for (const entry of records.entries) tx.objectStore('entries').put(entry);
-    for (const [key, value] of records.settings) tx.objectStore('settings').put(value, key);
-    await done(tx);
+    await putHandoffRecords(db, records);
     const written = performance.now();
     const painted = bench.whenPainted(
       () => bench.onScreen(host.querySelector('article[aria-label="Handoff document"]')),
