@@ -56,6 +56,31 @@ function spyOnWrites() {
   return { calls, spy, finishedCount: () => finished };
 }
 
+/**
+ * Holds the first writeBatch call back until `open()`, as a long task holds up a
+ * complete event; later calls go straight through. With `begun`, the held write's
+ * transaction is begun at once and only its answer waits; without, nothing of it starts
+ * until then.
+ */
+function holdFirstWrite(options: { begun?: boolean } = {}) {
+  const original = repo.writeBatch.bind(repo);
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const batches: WriteBatch[] = [];
+  let finished = 0;
+  vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
+    batches.push(batch);
+    const begun = options.begun ? original(batch) : undefined;
+    if (batches.length === 1) await gate;
+    const result = await (begun ?? original(batch));
+    finished += 1;
+    return result;
+  });
+  return { batches, open: () => open(), finishedCount: () => finished };
+}
+
 function textOfEntry(entry: SessionEntry | undefined): string | undefined {
   const block = (entry as MessageEntry | undefined)?.message.content[0];
   return block?.type === 'text' ? block.text : undefined;
@@ -176,20 +201,7 @@ describe('WriteQueue and a reply being streamed', () => {
 
 describe('WriteQueue coalescing during a write', () => {
   it('keeps a value saved while an older one for the same id is being written', async () => {
-    const original = repo.writeBatch.bind(repo);
-    let openGate: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      openGate = resolve;
-    });
-    const batches: WriteBatch[] = [];
-    let finished = 0;
-    vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
-      batches.push(batch);
-      if (batches.length === 1) await gate;
-      const result = await original(batch);
-      finished += 1;
-      return result;
-    });
+    const { batches, open, finishedCount } = holdFirstWrite();
     queue = new WriteQueue(repo, { intervalMs: 250 });
     queue.start();
 
@@ -197,8 +209,8 @@ describe('WriteQueue coalescing during a write', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(batches).toHaveLength(1);
     queue.saveEntry(makeMessageEntry('s1', 'a', 1, { text: 'newer' }));
-    openGate();
-    await until(() => finished === 1, 'the first write');
+    open();
+    await until(() => finishedCount() === 1, 'the first write');
     await settle();
     // The first write committed 'older'; 'newer' must still be queued, not dropped with it.
     expect(queue.pendingCount()).toBe(1);
@@ -227,17 +239,7 @@ describe('WriteQueue.flush', () => {
   });
 
   it('waits for a write in flight, then writes what is left', async () => {
-    const original = repo.writeBatch.bind(repo);
-    let openGate: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      openGate = resolve;
-    });
-    const batches: WriteBatch[] = [];
-    vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
-      batches.push(batch);
-      if (batches.length === 1) await gate;
-      return original(batch);
-    });
+    const { batches, open } = holdFirstWrite();
     queue = new WriteQueue(repo, { intervalMs: 250 });
     queue.start();
 
@@ -254,7 +256,7 @@ describe('WriteQueue.flush', () => {
     expect(flushed).toBe(false);
     expect(batches).toHaveLength(1);
 
-    openGate();
+    open();
     await flushing;
     expect(batches.map((batch) => batch.entries.map((entry) => entry.id))).toEqual([['a'], ['b']]);
     expect(queue.hasPendingWrites()).toBe(false);
@@ -395,18 +397,7 @@ describe('WriteQueue.commitHandoff', () => {
   it('starts at once beside a write under way, in one transaction with everything queued', async () => {
     // The first write's transaction starts at once (as writeBatch's does), but its
     // promise is held back, as a long task holds up a complete event.
-    const original = repo.writeBatch.bind(repo);
-    let openGate: () => void = () => {};
-    const gate = new Promise<void>((resolve) => {
-      openGate = resolve;
-    });
-    const batches: WriteBatch[] = [];
-    vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
-      batches.push(batch);
-      const written = original(batch);
-      if (batches.length === 1) await gate;
-      return written;
-    });
+    const { batches, open } = holdFirstWrite({ begun: true });
     queue = new WriteQueue(repo, { intervalMs: 250 });
     queue.start();
     queue.saveEntry(makeMessageEntry('parent', 'p2', 2, { parentId: 'p1' }));
@@ -423,7 +414,7 @@ describe('WriteQueue.commitHandoff', () => {
     expect(batches[1]?.headers.map((header) => header.id)).toEqual(['parent', 'child']);
     expect(batches[1]?.settings).toEqual([[ACTIVE_SESSION_KEY, 'child']]);
 
-    openGate();
+    open();
     await committing;
     await flushing;
     // The waiting flush found nothing left to write: two transactions in all.
