@@ -7,7 +7,7 @@
  * It runs in Node, not Chromium: the share depends only on the bytes of each request,
  * and those are made below the UI, so the browser would add minutes and nothing to
  * measure. The path is the app's own from the session layer down: an AgentSession (as
- * the engine builds one, over the real storage on fake-indexeddb: src/testing/
+ * the engine builds one, over the real storage on fake-indexeddb: testing/
  * sessionHarness.ts), its prompt() for each message and handoff() for the handoff (what
  * the composer and /handoff call), the real request builder and the slim SDK client,
  * over HTTP to the mock.
@@ -15,7 +15,7 @@
 import { expect, test } from '@playwright/test';
 import { handoffDocument } from '../e2e/helpers';
 import type { RecordedRequest } from '../e2e/mock/mockApi';
-import { startSessionHarness } from '../src/testing/sessionHarness';
+import { startSessionHarness } from '../testing/sessionHarness';
 import { makeRandom, messageText } from './baseline/content';
 import { P9_TURNS } from './lib/config';
 import { progress, writeResult } from './lib/fixtures';

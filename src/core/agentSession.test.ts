@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { text } from '../testing/entryBuilders';
-import { nextEvent, until } from '../testing/events';
-import { sentMessages, sentTexts, textReply, toolUseReply } from '../testing/mockModel';
+import { text } from '../../testing/entryBuilders';
+import { nextEvent, until } from '../../testing/events';
+import { sentMessages, sentTexts, textReply, toolUseReply } from '../../testing/mockModel';
 import {
   type SessionHarness,
   type SessionHarnessOptions,
   startSessionHarness,
-} from '../testing/sessionHarness';
+} from '../../testing/sessionHarness';
 import { AgentBusyError } from './agent/agent';
 import {
   BASE_SYSTEM_PROMPT,

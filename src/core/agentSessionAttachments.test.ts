@@ -5,8 +5,8 @@
  * named in the handoff instruction and listed in the new session's handoff details.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { textReply } from '../testing/mockModel';
-import { type SessionHarness, startSessionHarness } from '../testing/sessionHarness';
+import { textReply } from '../../testing/mockModel';
+import { type SessionHarness, startSessionHarness } from '../../testing/sessionHarness';
 import type { AttachmentRecord } from './attachments/attachmentTypes';
 import { readHandoffDetails } from './handoff/handoffDetails';
 import { isMessageEntry } from './session/types';

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sentMessages, textReply, toolUseReply } from '../testing/mockModel';
-import { memoryRecall, noiseSessions, PLANTED_FACT, recallChain } from '../testing/recallFixtures';
+import { sentMessages, textReply, toolUseReply } from '../../testing/mockModel';
+import { memoryRecall, noiseSessions, PLANTED_FACT, recallChain } from '../../testing/recallFixtures';
 import {
   type SessionHarness,
   type SessionHarnessOptions,
   startSessionHarness,
-} from '../testing/sessionHarness';
+} from '../../testing/sessionHarness';
 import { RECALL_FRAMING } from './handoff/handoffPrompt';
 import { RECALL_TOOL_NAME } from './recall/recallTool';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, sseResponse } from '../../testing/llm/fakeApi';
 import { createAnthropicClient } from './anthropicClient';
-import { fakeFetch, sseResponse } from './testSupport/fakeApi';
 
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
+import { errorResponse, type FakeHandler, fakeFetch, sseResponse } from '../../testing/llm/fakeApi';
 import { ModelError, type ModelRequest, type ToolDefinition } from '../core/agent/types';
 import type { Message } from '../core/session/types';
 import { createSdkModelClient } from './sdkModelClient';
 import type { ScriptedReply } from './sse/messageStreamEvents';
-import { errorResponse, type FakeHandler, fakeFetch, sseResponse } from './testSupport/fakeApi';
 
 const KEY = 'sk-ant-test-key-0123456789';
 const BASE_URL = 'https://api.test';

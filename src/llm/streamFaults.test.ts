@@ -5,10 +5,10 @@
  * whatever had streamed kept.
  */
 import { describe, expect, it } from 'vitest';
+import { type FakeHandler, fakeFetch } from '../../testing/llm/fakeApi';
 import { ModelError, type ModelRequest } from '../core/agent/types';
 import { createSdkModelClient, type SdkModelClientOptions } from './sdkModelClient';
 import { formatSseEvent, messageStreamEvents } from './sse/messageStreamEvents';
-import { type FakeHandler, fakeFetch } from './testSupport/fakeApi';
 
 const BASE_URL = 'https://gateway.test';
 

@@ -1,12 +1,12 @@
 /**
  * streamFaults.test.ts again, every reply decoded through the worker's protocol
- * (testSupport/portDecoder.ts): silence, web pages, unreadable events and refused
+ * (testing/llm/portDecoder.ts): silence, web pages, unreadable events and refused
  * requests end in the same sentences.
  */
 import { vi } from 'vitest';
 
 vi.mock('./decode/pageDecoder', async () => {
-  const { portDecoder } = await import('./testSupport/portDecoder');
+  const { portDecoder } = await import('../../testing/llm/portDecoder');
   const decoder = portDecoder();
   return { pageDecoder: () => decoder };
 });

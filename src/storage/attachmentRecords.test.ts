@@ -1,15 +1,15 @@
 /** SessionRepository and attached files: written with their message, deleted with their session, read back whole. */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type BatonDb, openBatonDb } from './schema';
-import { ACTIVE_SESSION_KEY, SessionRepository } from './sessionRepository';
 import {
   bytesOf,
   makeAttachmentRecord,
   makeHeader,
   makeMessageEntry,
   uniqueDbName,
-} from './storageTestFixtures';
+} from '../../testing/fixtures/storageTestFixtures';
+import { type BatonDb, openBatonDb } from './schema';
+import { ACTIVE_SESSION_KEY, SessionRepository } from './sessionRepository';
 
 let repo: SessionRepository;
 /** A second connection, to see exactly what is stored. */

@@ -1,10 +1,10 @@
 /** A deleted session stays deleted: later writes for it are refused, and orphans are tidied at start. */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeHeader, makeMessageEntry, uniqueDbName } from '../../testing/fixtures/storageTestFixtures';
 import { importSessions } from './importSessions';
 import { type BatonDb, openBatonDb } from './schema';
 import { SessionRepository } from './sessionRepository';
-import { makeHeader, makeMessageEntry, uniqueDbName } from './storageTestFixtures';
 
 let repo: SessionRepository;
 let raw: BatonDb;

@@ -5,13 +5,14 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AttachmentBlock, AttachmentRecord } from '../core/attachments/attachmentTypes';
 import {
   attachedSession,
   attachmentBytes,
   attachmentRecords,
   attachmentRefs,
-} from '../core/exchange/attachmentTestFixtures';
+} from '../../testing/fixtures/attachmentTestFixtures';
+import { makeHeader, makeMessageEntry, uniqueDbName } from '../../testing/fixtures/storageTestFixtures';
+import type { AttachmentBlock, AttachmentRecord } from '../core/attachments/attachmentTypes';
 import { withAttachments } from '../core/exchange/exchangeAttachments';
 import { exportBackup, exportChainJsonl } from '../core/exchange/exportJsonl';
 import { type ParsedImport, parseImport } from '../core/exchange/importJsonl';
@@ -19,7 +20,6 @@ import { isMessageEntry, type SessionEntry } from '../core/session/types';
 import { importSessions, loadExistingIds, snapshotAll } from './importSessions';
 import { type BatonDb, openBatonDb } from './schema';
 import { SessionRepository } from './sessionRepository';
-import { makeHeader, makeMessageEntry, uniqueDbName } from './storageTestFixtures';
 
 let repo: SessionRepository;
 let db: BatonDb;

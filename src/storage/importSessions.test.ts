@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { chainSessions, childSession } from '../../testing/fixtures/exchangeTestFixtures';
+import { makeHeader, makeMessageEntry, uniqueDbName } from '../../testing/fixtures/storageTestFixtures';
 import type { SessionData } from '../core/exchange/exchangeFormat';
-import { chainSessions, childSession } from '../core/exchange/exchangeTestFixtures';
 import { exportBackup, exportChainJsonl, exportSessionJsonl } from '../core/exchange/exportJsonl';
 import { parseImport } from '../core/exchange/importJsonl';
 import type { SessionEntry } from '../core/session/types';
 import { importSessions, loadExistingIds, snapshotAll } from './importSessions';
 import { type BatonDb, openBatonDb } from './schema';
 import { SessionRepository } from './sessionRepository';
-import { makeHeader, makeMessageEntry, uniqueDbName } from './storageTestFixtures';
 
 let repo: SessionRepository;
 let db: BatonDb;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { makeMessageEntry } from '../../testing/fixtures/storageTestFixtures';
 import { orderEntries } from './orderEntries';
-import { makeMessageEntry } from './storageTestFixtures';
 
 const ids = (entries: Array<{ id: string }>) => entries.map((entry) => entry.id);
 

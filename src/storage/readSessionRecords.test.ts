@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeMessageEntry, uniqueDbName } from '../../testing/fixtures/storageTestFixtures';
 import { RECORDS_PER_PAGE, readSessionRecords } from './readSessionRecords';
 import { type BatonDb, openBatonDb } from './schema';
-import { makeMessageEntry, uniqueDbName } from './storageTestFixtures';
 
 let db: BatonDb;
 

@@ -5,9 +5,9 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeHeader, makeMessageEntry, uniqueDbName } from '../../testing/fixtures/storageTestFixtures';
 import { type BatonDb, openBatonDb } from './schema';
 import { SessionRepository, type StorageChange } from './sessionRepository';
-import { makeHeader, makeMessageEntry, uniqueDbName } from './storageTestFixtures';
 
 let repo: SessionRepository;
 let raw: BatonDb;

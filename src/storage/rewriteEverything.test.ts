@@ -1,16 +1,16 @@
 /** SessionRepository.rewriteEverything and WriteQueue.rewritePending: a forgotten key taken out of storage. */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { scrubbed } from '../core/secrets/scrubSecret';
-import { type BatonDb, openBatonDb } from './schema';
-import { SessionRepository } from './sessionRepository';
 import {
   bytesOf,
   makeAttachmentRecord,
   makeHeader,
   makeMessageEntry,
   uniqueDbName,
-} from './storageTestFixtures';
+} from '../../testing/fixtures/storageTestFixtures';
+import { scrubbed } from '../core/secrets/scrubSecret';
+import { type BatonDb, openBatonDb } from './schema';
+import { SessionRepository } from './sessionRepository';
 import { WriteQueue } from './writeQueue';
 
 const KEY = 'sk-ant-api03-storage-test-key-0123456789';

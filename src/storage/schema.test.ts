@@ -1,8 +1,13 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
+import {
+  makeAttachmentRecord,
+  makeHeader,
+  makeMessageEntry,
+  uniqueDbName,
+} from '../../testing/fixtures/storageTestFixtures';
 import { type BatonDbSchema, DB_NAME, openBatonDb, SCHEMA_VERSION, upgradeSchema } from './schema';
-import { makeAttachmentRecord, makeHeader, makeMessageEntry, uniqueDbName } from './storageTestFixtures';
 
 describe('schema', () => {
   it('is named baton and at version 3', () => {

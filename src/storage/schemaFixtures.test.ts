@@ -1,6 +1,6 @@
 /**
  * Upgrades keep data: for every released schema version there is a fixture database
- * (src/storage/fixtures/schema-vN.json: the layout as that version created it, and its
+ * (testing/fixtures/schema/schema-vN.json: the layout as that version created it, and its
  * records). Each is rebuilt with raw IndexedDB at its own version, then opened by the
  * current app, which must upgrade it and still load every session, entry, setting and
  * attached file, and keep every stored record exactly as it was.
@@ -13,9 +13,9 @@
 import 'fake-indexeddb/auto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { bytesOf, uniqueDbName } from '../../testing/fixtures/storageTestFixtures';
 import { openBatonDb, SCHEMA_VERSION } from './schema';
 import { ACTIVE_SESSION_KEY, SessionRepository } from './sessionRepository';
-import { bytesOf, uniqueDbName } from './storageTestFixtures';
 
 interface FixtureStore {
   name: string;
@@ -41,7 +41,7 @@ interface SchemaFixture {
   };
 }
 
-const FIXTURE_DIR = new URL('./fixtures/', import.meta.url);
+const FIXTURE_DIR = new URL('../../testing/fixtures/schema/', import.meta.url);
 
 function loadFixture(file: string): SchemaFixture {
   // The fixture files are written by hand to this shape.

@@ -1,9 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  makeCustomEntry,
+  makeHeader,
+  makeMessageEntry,
+  uniqueDbName,
+} from '../../testing/fixtures/storageTestFixtures';
 import type { MessageEntry, SessionEntry } from '../core/session/types';
 import { type BatonDb, openBatonDb } from './schema';
 import { ACTIVE_SESSION_KEY, SessionRepository } from './sessionRepository';
-import { makeCustomEntry, makeHeader, makeMessageEntry, uniqueDbName } from './storageTestFixtures';
 
 let name: string;
 let repo: SessionRepository;

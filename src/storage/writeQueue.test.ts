@@ -1,8 +1,13 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  makeCustomEntry,
+  makeHeader,
+  makeMessageEntry,
+  uniqueDbName,
+} from '../../testing/fixtures/storageTestFixtures';
 import type { MessageEntry, SessionEntry } from '../core/session/types';
 import { ACTIVE_SESSION_KEY, SessionRepository, type WriteBatch } from './sessionRepository';
-import { makeCustomEntry, makeHeader, makeMessageEntry, uniqueDbName } from './storageTestFixtures';
 import { WriteQueue, WriteQueueNotStartedError } from './writeQueue';
 
 // Only the queue's own clock is faked; fake-indexeddb runs on setImmediate, which stays

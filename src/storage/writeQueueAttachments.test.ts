@@ -1,14 +1,14 @@
 /** WriteQueue.saveAttachment: a file lands no later than the message that refers to it, and is readable until then. */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionRepository, type WriteBatch } from './sessionRepository';
 import {
   bytesOf,
   makeAttachmentRecord,
   makeHeader,
   makeMessageEntry,
   uniqueDbName,
-} from './storageTestFixtures';
+} from '../../testing/fixtures/storageTestFixtures';
+import { SessionRepository, type WriteBatch } from './sessionRepository';
 import { WriteQueue } from './writeQueue';
 
 let repo: SessionRepository;

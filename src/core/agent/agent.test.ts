@@ -1,8 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AgentHarness, startAgentHarness, TEST_SYSTEM_PROMPT } from '../../testing/agentHarness';
-import { text, toolResult, toolUse } from '../../testing/entryBuilders';
-import { nextEvent } from '../../testing/events';
-import { mockTokenCount, sentMessages, TEST_MODEL, textReply, toolUseReply } from '../../testing/mockModel';
+import { type AgentHarness, startAgentHarness, TEST_SYSTEM_PROMPT } from '../../../testing/agentHarness';
+import { text, toolResult, toolUse } from '../../../testing/entryBuilders';
+import { nextEvent } from '../../../testing/events';
+import {
+  mockTokenCount,
+  sentMessages,
+  TEST_MODEL,
+  textReply,
+  toolUseReply,
+} from '../../../testing/mockModel';
 import { AgentBusyError, MAX_PAUSE_CONTINUATIONS, userMessage } from './agent';
 import type { AgentEvent } from './agentEvents';
 import { type CustomContextMessage, ModelError } from './types';

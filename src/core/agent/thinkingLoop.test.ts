@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { signedThinking } from '../../../e2e/mock/thinkingRules';
-import { type AgentHarness, startAgentHarness } from '../../testing/agentHarness';
-import { textReply } from '../../testing/mockModel';
+import { type AgentHarness, startAgentHarness } from '../../../testing/agentHarness';
+import { textReply } from '../../../testing/mockModel';
 import { userMessage } from './agent';
 
 let h: AgentHarness | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bytesOf } from '../exchange/attachmentTestFixtures';
+import { bytesOf } from '../../../testing/fixtures/attachmentTestFixtures';
 import { decodeBase64, encodeBase64 } from './base64';
 
 // Node's own encoder is the reference; the app's runs in browsers without Buffer.

@@ -3,8 +3,6 @@
  * the bytes, the references, the refusals and the renaming of taken ids.
  */
 import { describe, expect, it } from 'vitest';
-import type { AttachmentBlock } from '../attachments/attachmentTypes';
-import { isMessageEntry, type SessionEntry } from '../session/types';
 import {
   attachedSession,
   attachmentBytes,
@@ -12,10 +10,12 @@ import {
   attachmentRefs,
   exchangeAttachments,
   IMAGE,
-} from './attachmentTestFixtures';
+} from '../../../testing/fixtures/attachmentTestFixtures';
+import { chainSessions } from '../../../testing/fixtures/exchangeTestFixtures';
+import type { AttachmentBlock } from '../attachments/attachmentTypes';
+import { isMessageEntry, type SessionEntry } from '../session/types';
 import { withAttachments } from './exchangeAttachments';
 import type { SessionData } from './exchangeFormat';
-import { chainSessions } from './exchangeTestFixtures';
 import { chainJsonlPieces, exportBackup, exportChainJsonl, exportSessionJsonl } from './exportJsonl';
 import { parseImport } from './importJsonl';
 

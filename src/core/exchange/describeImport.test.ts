@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { attachedSession, exchangeAttachments } from './attachmentTestFixtures';
+import { attachedSession, exchangeAttachments } from '../../../testing/fixtures/attachmentTestFixtures';
+import { chainSessions } from '../../../testing/fixtures/exchangeTestFixtures';
 import { describeImport } from './describeImport';
-import { chainSessions } from './exchangeTestFixtures';
 
 describe('describeImport', () => {
   it('counts sessions and entries of an import', () => {

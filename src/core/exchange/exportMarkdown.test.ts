@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { attachedSession } from '../../../testing/fixtures/attachmentTestFixtures';
+import {
+  childSession,
+  HANDOFF_DOCUMENT,
+  parentSession,
+} from '../../../testing/fixtures/exchangeTestFixtures';
 import { SessionLog } from '../session/sessionLog';
 import type { SessionEntry } from '../session/types';
-import { attachedSession } from './attachmentTestFixtures';
-import { childSession, HANDOFF_DOCUMENT, parentSession } from './exchangeTestFixtures';
 import { exportSessionMarkdown } from './exportMarkdown';
 import { formatTime } from './formatTime';
 

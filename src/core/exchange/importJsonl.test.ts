@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { chainSessions, childSession, parentSession } from '../../../testing/fixtures/exchangeTestFixtures';
 import type { SessionEntry, SessionHeader } from '../session/types';
 import type { SessionData } from './exchangeFormat';
-import { chainSessions, childSession, parentSession } from './exchangeTestFixtures';
 import { exportBackup, exportChainJsonl, exportSessionJsonl } from './exportJsonl';
 import { MAX_REPORTED_IMPORT_ERRORS, parseImport } from './importJsonl';
 

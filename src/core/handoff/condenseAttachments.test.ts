@@ -1,6 +1,6 @@
 /** Stage 0 of condensing: old attached files give way first, each leaving a line that names it. */
 import { describe, expect, it, vi } from 'vitest';
-import { requestProblems } from '../../testing/requestInvariant';
+import { requestProblems } from '../../../testing/requestInvariant';
 import type { ApiMessage } from '../agent/types';
 import { attachmentPlaceholder } from '../attachments/attachmentText';
 import type { AttachmentRef } from '../attachments/attachmentTypes';

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { requestProblems } from '../../testing/requestInvariant';
+import { requestProblems } from '../../../testing/requestInvariant';
 import type { ApiContentBlock, ApiMessage } from '../agent/types';
 import { estimateMessagesTokens, estimateTextTokens, estimateTurnTokens } from '../context/estimateTokens';
 import { condenseForHandoff, type Summariser } from './condenseForHandoff';

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { requestProblems } from '../../testing/requestInvariant';
+import { requestProblems } from '../../../testing/requestInvariant';
 import { type ApiContentBlock, type ApiMessage, ModelError } from '../agent/types';
 import { estimateBlockTokens, estimateMessagesTokens } from '../context/estimateTokens';
 import {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { custom, text, user } from '../../testing/entryBuilders';
-import { nextEvent, recordEvents } from '../../testing/events';
+import { custom, text, user } from '../../../testing/entryBuilders';
+import { nextEvent, recordEvents } from '../../../testing/events';
 import {
   type MockStep,
   sentMessages,
@@ -8,12 +8,12 @@ import {
   TEST_API_KEY,
   textReply,
   toolUseReply,
-} from '../../testing/mockModel';
+} from '../../../testing/mockModel';
 import {
   type SessionHarness,
   type SessionHarnessOptions,
   startSessionHarness,
-} from '../../testing/sessionHarness';
+} from '../../../testing/sessionHarness';
 import { AgentBusyError, MAX_REFUSED_TOOL_ROUNDS } from '../agent/agent';
 import { BASE_SYSTEM_PROMPT, type SessionEvent } from '../agentSession';
 import { type CustomMessageEntry, type MessageEntry, type SessionEntry, textOf } from '../session/types';

@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockTokenCount } from '../../../e2e/mock/mockApi';
-import { recordEvents } from '../../testing/events';
-import { sentTexts, TEST_API_KEY, textReply } from '../../testing/mockModel';
-import { type SessionHarness, startSessionHarness } from '../../testing/sessionHarness';
+import { recordEvents } from '../../../testing/events';
+import { sentTexts, TEST_API_KEY, textReply } from '../../../testing/mockModel';
+import { type SessionHarness, startSessionHarness } from '../../../testing/sessionHarness';
 import { ContextFullError, type SessionEvent } from '../agentSession';
 import type { MessageEntry } from '../session/types';
 import { CONDENSE_PROMPT_MARKER } from './condensePrompt';

@@ -4,9 +4,9 @@
  * records of the old session still queued along with its own.
  */
 import { afterEach, expect, it, vi } from 'vitest';
+import { textReply } from '../../../testing/mockModel';
+import { type SessionHarness, startSessionHarness } from '../../../testing/sessionHarness';
 import type { WriteBatch } from '../../storage/sessionRepository';
-import { textReply } from '../../testing/mockModel';
-import { type SessionHarness, startSessionHarness } from '../../testing/sessionHarness';
 
 let h: SessionHarness | undefined;
 

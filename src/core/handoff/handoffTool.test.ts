@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { nextEvent } from '../../testing/events';
-import { sentMessages, textReply, toolUseReply } from '../../testing/mockModel';
-import { type SessionHarness, startSessionHarness } from '../../testing/sessionHarness';
+import { nextEvent } from '../../../testing/events';
+import { sentMessages, textReply, toolUseReply } from '../../../testing/mockModel';
+import { type SessionHarness, startSessionHarness } from '../../../testing/sessionHarness';
 import type { SessionEvent } from '../agentSession';
 import {
   HANDOFF_ACCEPTED_RESULT,

@@ -5,7 +5,7 @@
  * request named in the instruction and any key taken out of it.
  */
 import { describe, expect, it } from 'vitest';
-import { requestProblems } from '../../testing/requestInvariant';
+import { requestProblems } from '../../../testing/requestInvariant';
 import {
   type AgentMessage,
   type ApiMessage,

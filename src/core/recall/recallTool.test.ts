@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistant, user } from '../../testing/entryBuilders';
+import { assistant, user } from '../../../testing/entryBuilders';
 import {
   memoryRecall,
   noiseSessions,
@@ -7,7 +7,7 @@ import {
   PLANTED_FACT,
   recallChain,
   storedSession,
-} from '../../testing/recallFixtures';
+} from '../../../testing/recallFixtures';
 import { estimateTextTokens } from '../context/estimateTokens';
 import { readRecallResult } from './recallFormat';
 import { createRecallTool, RECALL_TOOL_NAME } from './recallTool';

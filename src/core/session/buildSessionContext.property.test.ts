@@ -8,8 +8,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chain, type EntryBody, messageBody, text } from '../../testing/entryBuilders';
-import { requestProblems } from '../../testing/requestInvariant';
+import { chain, type EntryBody, messageBody, text } from '../../../testing/entryBuilders';
+import { requestProblems } from '../../../testing/requestInvariant';
 import { buildSessionContext, toApiMessages } from './buildSessionContext';
 import type { ContentBlock, MessageRole, StopReason } from './types';
 

@@ -11,8 +11,8 @@ import {
   toolResults,
   toolUse,
   user,
-} from '../../testing/entryBuilders';
-import { isValidRequest, requestProblems } from '../../testing/requestInvariant';
+} from '../../../testing/entryBuilders';
+import { isValidRequest, requestProblems } from '../../../testing/requestInvariant';
 import type { AgentMessage, ApiMessage } from '../agent/types';
 import { HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
 import { buildSessionContext, toApiMessages } from './buildSessionContext';

@@ -4,8 +4,8 @@
  * counts as busy while the answer is pending (so text typed then is queued).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { sentTexts } from '../../testing/mockModel';
-import { type SessionHarness, startSessionHarness } from '../../testing/sessionHarness';
+import { sentTexts } from '../../../testing/mockModel';
+import { type SessionHarness, startSessionHarness } from '../../../testing/sessionHarness';
 import { HANDOFF_REFUSED_WHILE_STREAMING, HandoffRefused } from '../handoff/handoffMachine';
 import { HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
 import { BUSY_IN_ANOTHER_TAB, type Exclusive, SessionBusyElsewhereError } from './exclusiveAccess';

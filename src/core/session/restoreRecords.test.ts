@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeCustomEntry, makeHeader, makeMessageEntry } from '../../storage/storageTestFixtures';
+import { makeCustomEntry, makeHeader, makeMessageEntry } from '../../../testing/fixtures/storageTestFixtures';
 import { interruptIfStreaming, restoreEntry, restoreHeader } from './restoreRecords';
 
 describe('restoreHeader', () => {

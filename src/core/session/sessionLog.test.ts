@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistant, chain, user } from '../../testing/entryBuilders';
+import { assistant, chain, user } from '../../../testing/entryBuilders';
 import { createSessionHeader, DEFAULT_SESSION_TITLE, SessionLog } from './sessionLog';
 import type { SessionEntry } from './types';
 

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MockStep } from '../../../e2e/mock/mockApi';
+import { appsPerTest } from '../../../testing/appHarness';
+import { textReply } from '../../../testing/mockModel';
 import { AUTO_CONTINUE_MESSAGE, autoHandoffLimitNotice } from '../../core/handoff/autoHandoff';
-import { appsPerTest } from '../../testing/appHarness';
-import { textReply } from '../../testing/mockModel';
 
 const start = appsPerTest();
 

@@ -4,8 +4,8 @@
  * session and storage over fake-indexeddb, the SDK against the mock Messages API.
  */
 import { describe, expect, it } from 'vitest';
-import { appsPerTest, lastUserText, mockTokenCount, transcript } from '../../testing/appHarness';
-import { sentTexts, TEST_API_KEY, TEST_MODEL, textReply } from '../../testing/mockModel';
+import { appsPerTest, lastUserText, mockTokenCount, transcript } from '../../../testing/appHarness';
+import { sentTexts, TEST_API_KEY, TEST_MODEL, textReply } from '../../../testing/mockModel';
 import type { PendingAttachment } from '../attachments/pendingAttachment';
 
 const start = appsPerTest();

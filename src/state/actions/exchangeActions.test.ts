@@ -5,11 +5,11 @@
  */
 import { Blob as NodeBlob } from 'node:buffer';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { attachedSession, exchangeAttachments } from '../../core/exchange/attachmentTestFixtures';
+import { type AppHarness, appsPerTest, transcript } from '../../../testing/appHarness';
+import { attachedSession, exchangeAttachments } from '../../../testing/fixtures/attachmentTestFixtures';
+import { textReply } from '../../../testing/mockModel';
 import { exportChainJsonl } from '../../core/exchange/exportJsonl';
 import type { SessionHeader } from '../../core/session/types';
-import { type AppHarness, appsPerTest, transcript } from '../../testing/appHarness';
-import { textReply } from '../../testing/mockModel';
 
 const start = appsPerTest();
 

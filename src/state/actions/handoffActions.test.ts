@@ -4,15 +4,15 @@
  * handoff ends reaches the user (notices, the message box, the open session) and storage.
  */
 import { describe, expect, it } from 'vitest';
-import { isMessageEntry, textOf } from '../../core/session/types';
 import {
   type AppHarness,
   appsPerTest,
   lastUserText,
   mockTokenCount,
   transcript,
-} from '../../testing/appHarness';
-import { sentTexts, textReply } from '../../testing/mockModel';
+} from '../../../testing/appHarness';
+import { sentTexts, textReply } from '../../../testing/mockModel';
+import { isMessageEntry, textOf } from '../../core/session/types';
 
 const start = appsPerTest();
 

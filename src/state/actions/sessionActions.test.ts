@@ -4,8 +4,8 @@
  * in Node: the store, the agent session and what IndexedDB holds afterwards.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { type AppHarness, appsPerTest, transcript } from '../../testing/appHarness';
-import { sentTexts, textReply } from '../../testing/mockModel';
+import { type AppHarness, appsPerTest, transcript } from '../../../testing/appHarness';
+import { sentTexts, textReply } from '../../../testing/mockModel';
 
 const start = appsPerTest();
 

@@ -5,9 +5,9 @@
  * stored active id whose session is gone must still open a session, the newest one.
  */
 import { describe, expect, it } from 'vitest';
-import { appsPerTest, transcript } from '../../testing/appHarness';
-import { assistant, user } from '../../testing/entryBuilders';
-import { storedSession } from '../../testing/recallFixtures';
+import { appsPerTest, transcript } from '../../../testing/appHarness';
+import { assistant, user } from '../../../testing/entryBuilders';
+import { storedSession } from '../../../testing/recallFixtures';
 
 const older = storedSession('older', 'Older work', [user('First question'), assistant(['First answer'])], {
   updatedAt: 1_000,

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { assistant, user } from '../../testing/entryBuilders';
-import { noiseSessions, PLANTED_ENTRY_ID, recallChain, storedSession } from '../../testing/recallFixtures';
+import { assistant, user } from '../../../testing/entryBuilders';
+import { uniqueDbName } from '../../../testing/fixtures/storageTestFixtures';
+import { noiseSessions, PLANTED_ENTRY_ID, recallChain, storedSession } from '../../../testing/recallFixtures';
 import { openBatonDb } from '../schema';
 import { SessionRepository } from '../sessionRepository';
-import { uniqueDbName } from '../storageTestFixtures';
 import { indexedDbIndexStore } from './indexedDbIndexStore';
 import { repositorySource } from './repositorySource';
 import { SearchEngine } from './searchEngine';

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { chunkEnds, chunkSizes, markdownDocument } from '../../../testing/arbitraries/markdownArbitraries';
 import { type BlockSplit, splitBlocks } from './blockSplitter';
-import { chunkEnds, chunkSizes, markdownDocument } from './markdownArbitraries';
 import { lexBlocks } from './markdownParser';
 import { renderMarkdownToHtml } from './renderMarkdown';
 

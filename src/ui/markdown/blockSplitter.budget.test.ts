@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import {
+  chunkEnds,
+  chunkSizes,
+  markdownDocument,
+  markdownLines,
+  markdownSoup,
+} from '../../../testing/arbitraries/markdownArbitraries';
 import { type BlockSplit, type MarkdownBlock, normalizeNewlines, splitBlocks } from './blockSplitter';
-import { chunkEnds, chunkSizes, markdownDocument, markdownLines, markdownSoup } from './markdownArbitraries';
 import { MARKDOWN_BUDGET, type MarkdownBudget } from './markdownBudget';
 import { lexBlocks } from './markdownParser';
 

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { markdownDocument, markdownSoup } from '../../../testing/arbitraries/markdownArbitraries';
 import { type BlockSplit, deferSplit, splitBlocks, splitSome } from './blockSplitter';
-import { markdownDocument, markdownSoup } from './markdownArbitraries';
 import { MARKDOWN_BUDGET } from './markdownBudget';
 import { lexBlocks } from './markdownParser';
 

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { type BlockSplit, type MarkdownBlock, normalizeNewlines, splitBlocks } from './blockSplitter';
 import {
   chunkEnds,
   chunkSizes,
@@ -8,7 +7,8 @@ import {
   markdownDocument,
   markdownLines,
   markdownSoup,
-} from './markdownArbitraries';
+} from '../../../testing/arbitraries/markdownArbitraries';
+import { type BlockSplit, type MarkdownBlock, normalizeNewlines, splitBlocks } from './blockSplitter';
 import { lexBlocks } from './markdownParser';
 
 function split(text: string, previous?: BlockSplit): BlockSplit {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { markdownDocument } from '../../../testing/arbitraries/markdownArbitraries';
 import { RUN_CHUNK_CHARS } from '../text/longRuns';
 import { wrapLongRunsInHtml } from './longRunsHtml';
-import { markdownDocument } from './markdownArbitraries';
 import { parseMarkdown } from './markdownParser';
 import { renderMarkdownToHtml } from './renderMarkdown';
 import { sanitizeHtml } from './sanitizeHtml';

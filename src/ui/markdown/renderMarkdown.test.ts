@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { markdownDocument } from './markdownArbitraries';
+import { markdownDocument } from '../../../testing/arbitraries/markdownArbitraries';
 import { renderMarkdownEach, renderMarkdownToHtml } from './renderMarkdown';
 import { isSafeLinkHref, SAFE_DATA_IMAGE } from './safeUrls';
 

@@ -12,7 +12,7 @@ import type {
   TextBlock,
   ToolResultBlock,
   ToolUseBlock,
-} from '../core/session/types';
+} from '../src/core/session/types';
 
 type Linked = 'id' | 'parentId' | 'sessionId' | 'timestamp';
 export type EntryBody =

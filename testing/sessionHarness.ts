@@ -5,19 +5,19 @@
  * really stored, bypassing the repository's load-time repairs (which would, say, turn
  * a message still streaming into an interrupted one).
  */
-import type { ThinkingSetting } from '../core/models/thinking';
-import type { RecallPort } from '../core/recall/recallPort';
-import type { Exclusive } from '../core/session/exclusiveAccess';
+import type { ThinkingSetting } from '../src/core/models/thinking';
+import type { RecallPort } from '../src/core/recall/recallPort';
+import type { Exclusive } from '../src/core/session/exclusiveAccess';
 import 'fake-indexeddb/auto';
-import { AgentSession } from '../core/agentSession';
-import type { PromptTemplate } from '../core/commands/promptTemplates';
-import { redactSecret } from '../core/redactSecret';
-import { createSessionHeader, SessionLog } from '../core/session/sessionLog';
-import type { SessionEntry, SessionHeader } from '../core/session/types';
-import { AttachmentFiles } from '../storage/attachmentFiles';
-import { openBatonDb } from '../storage/schema';
-import { ACTIVE_SESSION_KEY, SessionRepository, type WriteBatch } from '../storage/sessionRepository';
-import { WriteQueue } from '../storage/writeQueue';
+import { AgentSession } from '../src/core/agentSession';
+import type { PromptTemplate } from '../src/core/commands/promptTemplates';
+import { redactSecret } from '../src/core/redactSecret';
+import { createSessionHeader, SessionLog } from '../src/core/session/sessionLog';
+import type { SessionEntry, SessionHeader } from '../src/core/session/types';
+import { AttachmentFiles } from '../src/storage/attachmentFiles';
+import { openBatonDb } from '../src/storage/schema';
+import { ACTIVE_SESSION_KEY, SessionRepository, type WriteBatch } from '../src/storage/sessionRepository';
+import { WriteQueue } from '../src/storage/writeQueue';
 import { type MockApi, mockModelClient, startMockApi, TEST_API_KEY, TEST_MODEL } from './mockModel';
 
 export interface StoredState {

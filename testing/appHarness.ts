@@ -17,22 +17,22 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, vi } from 'vitest';
-import { SessionLog } from '../core/session/sessionLog';
+import { SessionLog } from '../src/core/session/sessionLog';
 import {
   isCustomMessageEntry,
   isMessageEntry,
   type SessionEntry,
   type SessionHeader,
   textOf,
-} from '../core/session/types';
-import type { Runtime } from '../state/app/runtime';
-import type { Settings } from '../state/store/settings';
-import type { BatonState, Notice } from '../state/store/store';
-import { openBatonDb } from '../storage/schema';
-import { ACTIVE_SESSION_KEY } from '../storage/sessionRepository';
+} from '../src/core/session/types';
+import type { Runtime } from '../src/state/app/runtime';
+import type { Settings } from '../src/state/store/settings';
+import type { BatonState, Notice } from '../src/state/store/store';
+import { openBatonDb } from '../src/storage/schema';
+import { ACTIVE_SESSION_KEY } from '../src/storage/sessionRepository';
 import { type MockApi, startMockApi, TEST_API_KEY, TEST_MODEL } from './mockModel';
 
-export { lastUserText, mockTokenCount } from '../../e2e/mock/mockApi';
+export { lastUserText, mockTokenCount } from '../e2e/mock/mockApi';
 
 /** Entries as short lines to compare: `user: Hello`, `assistant: Mock reply to: Hello`, `custom handoff`. */
 export function transcript(entries: readonly SessionEntry[]): string[] {
@@ -47,15 +47,15 @@ async function loadApp() {
   vi.resetModules();
   const [startApp, runtime, store, settings, composerText, composer, handoff, sessions, exchange] =
     await Promise.all([
-      import('../state/app/startApp'),
-      import('../state/app/runtime'),
-      import('../state/store/store'),
-      import('../state/store/settings'),
-      import('../state/store/composerText'),
-      import('../state/actions/composerActions'),
-      import('../state/actions/handoffActions'),
-      import('../state/actions/sessionActions'),
-      import('../state/actions/exchangeActions'),
+      import('../src/state/app/startApp'),
+      import('../src/state/app/runtime'),
+      import('../src/state/store/store'),
+      import('../src/state/store/settings'),
+      import('../src/state/store/composerText'),
+      import('../src/state/actions/composerActions'),
+      import('../src/state/actions/handoffActions'),
+      import('../src/state/actions/sessionActions'),
+      import('../src/state/actions/exchangeActions'),
     ]);
   return { startApp, runtime, store, settings, composerText, composer, handoff, sessions, exchange };
 }

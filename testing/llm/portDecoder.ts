@@ -3,11 +3,11 @@
  * (decodeHost.ts) over a MessageChannel in this process: the whole protocol, the
  * structured cloning and the moved buffers, without a browser. Only tests import this.
  */
-import { createDecodeHost } from '../decode/decodeHost';
-import { type DecoderEndpoint, openDecodeLink } from '../decode/decodeLink';
-import type { FromDecoder, ToDecoder } from '../decode/decodeProtocol';
-import type { StreamDecoder } from '../decode/streamDecoder';
-import { createWorkerDecoder } from '../decode/workerDecoder';
+import { createDecodeHost } from '../../src/llm/decode/decodeHost';
+import { type DecoderEndpoint, openDecodeLink } from '../../src/llm/decode/decodeLink';
+import type { FromDecoder, ToDecoder } from '../../src/llm/decode/decodeProtocol';
+import type { StreamDecoder } from '../../src/llm/decode/streamDecoder';
+import { createWorkerDecoder } from '../../src/llm/decode/workerDecoder';
 
 /** Node's MessagePort also has unref(), so an open channel never keeps a test run alive. */
 type NodePort = MessagePort & { unref?(): void };

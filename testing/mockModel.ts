@@ -9,10 +9,10 @@ import {
   mockTokenCount,
   type RecordedRequest,
   startMockApi,
-} from '../../e2e/mock/mockApi';
-import type { ReplyStep } from '../../e2e/mock/mockSteps';
-import type { ApiMessage, ModelClient } from '../core/agent/types';
-import { createSdkModelClient } from '../llm/sdkModelClient';
+} from '../e2e/mock/mockApi';
+import type { ReplyStep } from '../e2e/mock/mockSteps';
+import type { ApiMessage, ModelClient } from '../src/core/agent/types';
+import { createSdkModelClient } from '../src/llm/sdkModelClient';
 
 export type { MockApi, MockStep, RecordedRequest, ReplyStep };
 export { mockTokenCount, startMockApi };

@@ -3,10 +3,10 @@
  * in the grandparent, among unrelated sessions that talk about nearby things, and an
  * in-memory RecallPort over them (the app's port runs the same index in a worker).
  */
-import { EntryIndex, entryDoc } from '../core/recall/entryIndex';
-import type { RecallPort } from '../core/recall/recallPort';
-import { searchableEntry } from '../core/recall/searchText';
-import type { SessionEntry, SessionHeader } from '../core/session/types';
+import { EntryIndex, entryDoc } from '../src/core/recall/entryIndex';
+import type { RecallPort } from '../src/core/recall/recallPort';
+import { searchableEntry } from '../src/core/recall/searchText';
+import type { SessionEntry, SessionHeader } from '../src/core/session/types';
 import {
   assistant,
   chain,

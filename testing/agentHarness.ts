@@ -2,11 +2,11 @@
  * An Agent wired to the real SDK client and the local mock API, with the real todo
  * tool, for the agent-loop tests.
  */
-import { Agent, type RequestFeatures } from '../core/agent/agent';
-import type { AgentEvent } from '../core/agent/agentEvents';
-import type { AgentTool } from '../core/agent/types';
-import type { TodoItem } from '../core/todos/todoTypes';
-import { createTodoWriteTool } from '../core/todos/todoWriteTool';
+import { Agent, type RequestFeatures } from '../src/core/agent/agent';
+import type { AgentEvent } from '../src/core/agent/agentEvents';
+import type { AgentTool } from '../src/core/agent/types';
+import type { TodoItem } from '../src/core/todos/todoTypes';
+import { createTodoWriteTool } from '../src/core/todos/todoWriteTool';
 import { recordEvents } from './events';
 import { type MockApi, mockModelClient, startMockApi, TEST_MODEL } from './mockModel';
 

@@ -9,7 +9,7 @@ import {
   messageStreamEvents,
   type ScriptedReply,
   type StreamEvent,
-} from '../sse/messageStreamEvents';
+} from '../../src/llm/sse/messageStreamEvents';
 
 export interface SentRequest {
   url: string;
