@@ -121,13 +121,16 @@ describe('the handoff preview', () => {
     instructionTokens: 450,
     thinkingTokens: 0,
   };
+  /** The figures for a 1,000-token output allowance, with the preview unless `handoff` is null. */
+  const withPreview = (model: string, ctx: ContextSize, handoff: HandoffSizes | null = sizes) =>
+    costFigures({
+      model,
+      prices: {},
+      next: { context: ctx, outputTokens: 1_000, ...(handoff && { handoff }) },
+    });
 
   it('compares the same turn here and in the new session, and prices the handoff (Opus 5)', () => {
-    const figures = costFigures({
-      model: 'claude-opus-5',
-      prices: {},
-      next: { context: context(400_000, 398_500), outputTokens: 1_000, handoff: sizes },
-    });
+    const figures = withPreview('claude-opus-5', context(400_000, 398_500));
     // Continuing: 398,500 read × $0.50 = $0.19925; 1,500 written × $6.25 = $0.009375;
     // 1,000 output × $25 = $0.025. Total $0.233625, the meter's cached figure.
     expect(figures.handoff?.continuing).toBeCloseTo(0.233625, 12);
@@ -144,25 +147,16 @@ describe('the handoff preview', () => {
   });
 
   it('charges the document turn’s thinking as output', () => {
-    const figures = costFigures({
-      model: 'claude-opus-5',
-      prices: {},
-      next: {
-        context: context(400_000, 398_500),
-        outputTokens: 1_000,
-        handoff: { ...sizes, thinkingTokens: 3_000 },
-      },
+    const figures = withPreview('claude-opus-5', context(400_000, 398_500), {
+      ...sizes,
+      thinkingTokens: 3_000,
     });
     // The same as above plus 3,000 × $25 = $0.075.
     expect(figures.handoff?.handoff).toBeCloseTo(0.3996875, 12);
   });
 
   it('shows Haiku 5.5 leaving its long-request price behind', () => {
-    const figures = costFigures({
-      model: 'claude-haiku-5-5',
-      prices: {},
-      next: { context: context(150_000, 149_000), outputTokens: 1_000, handoff: sizes },
-    });
+    const figures = withPreview('claude-haiku-5-5', context(150_000, 149_000));
     // Continuing at 150,000 tokens is a long request: $0.010575 (see above).
     expect(figures.handoff?.continuing).toBeCloseTo(0.010575, 12);
     // After: 11,000 read × $0.01 = $0.00011; 1,000 written × $0.125 = $0.000125;
@@ -175,17 +169,8 @@ describe('the handoff preview', () => {
   });
 
   it('is hidden for a model without a price, and when no sizes are given', () => {
-    const hidden = costFigures({
-      model: 'my-gateway-alias',
-      prices: {},
-      next: { context: context(400_000, 398_500), outputTokens: 1_000, handoff: sizes },
-    });
-    expect(hidden).toEqual({});
-    const meterOnly = costFigures({
-      model: 'claude-opus-5',
-      prices: {},
-      next: { context: context(400_000, 398_500), outputTokens: 1_000 },
-    });
+    expect(withPreview('my-gateway-alias', context(400_000, 398_500))).toEqual({});
+    const meterOnly = withPreview('claude-opus-5', context(400_000, 398_500), null);
     expect(meterOnly.handoff).toBeUndefined();
     expect(meterOnly.nextTurn).toBeDefined();
   });
