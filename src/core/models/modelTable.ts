@@ -31,6 +31,16 @@ export interface ModelPrice {
   cacheRead: number;
 }
 
+/**
+ * A higher price for long requests: a request whose prompt (input, cache reads and cache
+ * writes together) is over `above` tokens pays `price` for every one of its tokens,
+ * output included.
+ */
+export interface LongContextPrice {
+  above: number;
+  price: ModelPrice;
+}
+
 export interface ModelFacts {
   /** The family's id prefix, as the table matches it. */
   id: string;
@@ -40,6 +50,8 @@ export interface ModelFacts {
   /** Takes `output_config.effort`. */
   effort: boolean;
   price?: ModelPrice;
+  /** Where the price of a long request rises (only with `price`). */
+  longContext?: LongContextPrice;
 }
 
 /** Cache writes cost 1.25× input and reads 0.1× unless a model's page says otherwise. */
@@ -183,7 +195,10 @@ const MODELS: readonly ModelFacts[] = [
     effort: true,
     price: standardPrice(4, 20, 0.2),
   },
-  // Haiku 5.5 at its price for prompts up to 100,000 tokens (longer prompts cost 5×).
+  // Haiku 5.5: a prompt over 100,000 tokens (input, cache reads and writes) pays 5× on
+  // every token of that request, output included. Checked 2026-12 against
+  // platform.claude.com/docs/en/models/haiku-5-5/overview ("Pricing": $0.10 / $0.50 up to
+  // 100,000 tokens, $0.50 / $2.50 over; writes $0.125 / $0.625; reads $0.01 / $0.05).
   {
     id: 'claude-haiku-5',
     contextWindow: M,
@@ -191,6 +206,10 @@ const MODELS: readonly ModelFacts[] = [
     thinking: 'adaptive-default',
     effort: true,
     price: { input: 0.1, output: 0.5, cacheWrite: 0.125, cacheRead: 0.01 },
+    longContext: {
+      above: 100 * K,
+      price: { input: 0.5, output: 2.5, cacheWrite: 0.625, cacheRead: 0.05 },
+    },
   },
   {
     id: 'claude-fable-5',
@@ -199,6 +218,17 @@ const MODELS: readonly ModelFacts[] = [
     thinking: 'always',
     effort: true,
     price: standardPrice(10, 50),
+  },
+  // Fable 5.1 and Mythos 5.1 read the cache at $0.25 (0.025× input) where Fable 5 and
+  // Mythos 5 pay $1: without their own rows they fell back to those. Checked 2026-12
+  // against platform.claude.com/docs/en/about-claude/pricing ("Model pricing").
+  {
+    id: 'claude-fable-5-1',
+    contextWindow: M,
+    maxOutput: 128 * K,
+    thinking: 'always',
+    effort: true,
+    price: standardPrice(10, 50, 0.25),
   },
   {
     id: 'claude-fable-5-2',
@@ -215,6 +245,14 @@ const MODELS: readonly ModelFacts[] = [
     thinking: 'always',
     effort: true,
     price: standardPrice(10, 50),
+  },
+  {
+    id: 'claude-mythos-5-1',
+    contextWindow: M,
+    maxOutput: 128 * K,
+    thinking: 'always',
+    effort: true,
+    price: standardPrice(10, 50, 0.25),
   },
   {
     id: 'claude-mythos-5-2',
