@@ -11,7 +11,20 @@ const namePart = fc.oneof(
   fc.string({ unit: fc.constantFrom('a', '_', '.', 'é'), minLength: 50, maxLength: 120 }),
 );
 const ref: fc.Arbitrary<McpToolRef> = fc.record({ server: namePart, tool: namePart });
-const refs = fc.array(ref, { maxLength: 40 });
+/** Names from a small pool, many of which map alike: collisions in most runs. */
+const clashingRef: fc.Arbitrary<McpToolRef> = fc.record({
+  server: fc.constantFrom('a', 'a__b', 'My Server', 'My_Server', 'my.server'),
+  tool: fc.constantFrom(
+    'c',
+    'b__c',
+    'get.x',
+    'get_x',
+    'get x',
+    `${'long'.repeat(20)}.a`,
+    `${'long'.repeat(20)}_a`,
+  ),
+});
+const refs = fc.oneof(fc.array(ref, { maxLength: 40 }), fc.array(clashingRef, { maxLength: 12 }));
 const key = (tool: McpToolRef) => JSON.stringify([tool.server, tool.tool]);
 
 describe('mapMcpToolNames (properties)', () => {
