@@ -3,26 +3,18 @@
  * 127.0.0.1: connecting, listing, calling, progress, cancellation the server sees, and
  * every failure ending in its sentence.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type McpTestServer, startMcpTestServer } from '../../e2e/servers/mcpTestServer';
 import { NUDGE_TEXT, TINY_PNG_BASE64 } from '../../e2e/servers/testTools';
+import { adapterFailure, closeAfterEach } from '../../testing/mcp/adapterTests';
 import { connectMcpServer } from './connect';
 import { mapCallToolResult } from './mapToolResult';
-import { McpAdapterError } from './mcpErrors';
 import type { McpConnection, McpProgress, McpServerConfig } from './types';
 
-const servers: McpTestServer[] = [];
-const connections: McpConnection[] = [];
-
-afterEach(async () => {
-  await Promise.all(connections.splice(0).map((connection) => connection.close()));
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const closeLater = closeAfterEach();
 
 async function start(options?: Parameters<typeof startMcpTestServer>[0]): Promise<McpTestServer> {
-  const server = await startMcpTestServer(options);
-  servers.push(server);
-  return server;
+  return closeLater(await startMcpTestServer(options));
 }
 
 const config = (url: string, extra: Partial<McpServerConfig> = {}): McpServerConfig => ({
@@ -38,20 +30,19 @@ async function connect(
   extra: Partial<McpServerConfig> = {},
   options = {},
 ): Promise<McpConnection> {
-  const connection = await connectMcpServer(config(url, extra), options);
-  connections.push(connection);
-  return connection;
+  return closeLater(await connectMcpServer(config(url, extra), options));
 }
-
-/** The McpAdapterError a promise rejects with. */
-async function failure(promise: Promise<unknown>): Promise<McpAdapterError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof McpAdapterError))
-    throw new Error(`Expected an McpAdapterError, got ${String(error)}`);
-  return error;
+/** Calls `slow`, aborts it once the server has it, and checks both sides: a sentence here, an aborted signal there. */
+async function expectCancelReachesServer(server: McpTestServer, connection: McpConnection): Promise<void> {
+  const controller = new AbortController();
+  const call = connection.callTool('slow', {}, { signal: controller.signal });
+  await server.log.waitFor((entry) => entry.event === 'call' && entry.tool === 'slow');
+  controller.abort(new Error('The user pressed Esc.'));
+  const error = await adapterFailure(call);
+  expect(error.kind).toBe('cancelled');
+  expect(error.message).toBe('The call of "slow" on Test server was cancelled.');
+  const aborted = await server.log.waitFor((entry) => entry.event === 'aborted');
+  expect(aborted).toMatchObject({ tool: 'slow', detail: 'Error: The user pressed Esc.' });
 }
 
 describe('connecting and calling', () => {
@@ -100,22 +91,14 @@ describe('connecting and calling', () => {
   it('cancels a call through its signal, and the server sees its own signal abort', async () => {
     const server = await start();
     const connection = await connect(server.url);
-    const controller = new AbortController();
-    const call = connection.callTool('slow', {}, { signal: controller.signal });
-    await server.log.waitFor((entry) => entry.event === 'call' && entry.tool === 'slow');
-    controller.abort(new Error('The user pressed Esc.'));
-    const error = await failure(call);
-    expect(error.kind).toBe('cancelled');
-    expect(error.message).toBe('The call of "slow" on Test server was cancelled.');
-    const aborted = await server.log.waitFor((entry) => entry.event === 'aborted');
-    expect(aborted).toMatchObject({ tool: 'slow', detail: 'Error: The user pressed Esc.' });
+    await expectCancelReachesServer(server, connection);
   });
 
   it('times a silent call out after the server’s timeout, cancels it on the server and says so', async () => {
     const server = await start();
     const connection = await connect(server.url, { callTimeoutMs: 300 });
     const started = Date.now();
-    const error = await failure(connection.callTool('slow', {}));
+    const error = await adapterFailure(connection.callTool('slow', {}));
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(error.kind).toBe('timeout');
     expect(error.message).toBe(
@@ -127,7 +110,7 @@ describe('connecting and calling', () => {
   it('takes a per-call timeout over the server’s', async () => {
     const server = await start();
     const connection = await connect(server.url);
-    const error = await failure(connection.callTool('slow', {}, { timeoutMs: 200 }));
+    const error = await adapterFailure(connection.callTool('slow', {}, { timeoutMs: 200 }));
     expect(error.message).toContain('within 0.2 s');
   });
 
@@ -177,7 +160,7 @@ describe('failures', () => {
     await server.log.waitFor((entry) => entry.event === 'progress');
     const killed = Date.now();
     await server.kill();
-    const error = await failure(call);
+    const error = await adapterFailure(call);
     expect(Date.now() - killed).toBeLessThan(5_000);
     expect(error.kind).toBe('server_died');
     expect(error.message).toBe(
@@ -189,7 +172,7 @@ describe('failures', () => {
     const server = await start();
     const connection = await connect(server.url);
     await server.kill();
-    const error = await failure(connection.callTool('echo', { text: 'x' }));
+    const error = await adapterFailure(connection.callTool('echo', { text: 'x' }));
     expect(error.kind).toBe('server_died');
     expect(error.message).toBe(
       'Test server could not be reached during the call of "echo": it may have stopped. Reconnect it in Settings → Tools if this goes on.',
@@ -199,7 +182,7 @@ describe('failures', () => {
   it('says a server that is not answering cannot be reached, and suggests connector mode', async () => {
     const server = await start();
     await server.close();
-    const error = await failure(connectMcpServer(config(server.url)));
+    const error = await adapterFailure(connectMcpServer(config(server.url)));
     expect(error.kind).toBe('unreachable');
     expect(error.message).toBe(
       `Baton could not reach Test server at ${server.url}. It is not answering, or it does not accept requests from a web page (CORS). If it is a public https server, switch on "Let the API connect" for it.`,
@@ -209,7 +192,7 @@ describe('failures', () => {
   it('says there is no MCP server at a URL that answers 404 to both transports', async () => {
     const server = await start();
     const url = `${server.origin}/nothing-here`;
-    const error = await failure(connectMcpServer(config(url)));
+    const error = await adapterFailure(connectMcpServer(config(url)));
     expect(error.kind).toBe('not_mcp');
     expect(error.message).toBe(
       `There is no MCP server at ${url} (it answered 404). Check the URL: many servers end in /mcp or /sse.`,
@@ -219,12 +202,12 @@ describe('failures', () => {
   it('says an answer that is not JSON-RPC, or not a tool result, is not valid MCP', async () => {
     const server = await start();
     const connection = await connect(server.url);
-    const syntax = await failure(connection.callTool('malformed', { kind: 'syntax' }));
+    const syntax = await adapterFailure(connection.callTool('malformed', { kind: 'syntax' }));
     expect(syntax.kind).toBe('malformed');
     expect(syntax.message).toMatch(
       /^Test server answered to the call of "malformed" with something that is not valid MCP \(JSON-RPC\): .+/,
     );
-    const shape = await failure(connection.callTool('malformed', { kind: 'shape' }));
+    const shape = await adapterFailure(connection.callTool('malformed', { kind: 'shape' }));
     expect(shape.message).toBe(
       'Test server answered to the call of "malformed" with something that is not valid MCP (JSON-RPC): content: Invalid input: expected array, received string',
     );
@@ -235,7 +218,7 @@ describe('failures', () => {
   it('refuses a URL with credentials in it before sending anything', async () => {
     const server = await start();
     const url = server.url.replace('http://', 'http://user:secret@');
-    const error = await failure(connectMcpServer(config(url)));
+    const error = await adapterFailure(connectMcpServer(config(url)));
     expect(error.kind).toBe('bad_url');
     expect(error.message).toContain('has a user name or password in it');
     expect(server.sessions).toBe(0);
@@ -245,7 +228,7 @@ describe('failures', () => {
     const server = await start();
     const connection = await connect(server.url);
     await connection.close();
-    const error = await failure(connection.callTool('echo', { text: 'x' }));
+    const error = await adapterFailure(connection.callTool('echo', { text: 'x' }));
     expect(error.message).toBe('Test server is not connected. Reconnect it in Settings → Tools.');
   });
 });
@@ -323,11 +306,6 @@ describe('older servers', () => {
     await expect(connection.callTool('echo', { text: 'over sse' })).resolves.toEqual({
       content: [{ type: 'text', text: 'over sse' }],
     });
-    const controller = new AbortController();
-    const call = connection.callTool('slow', {}, { signal: controller.signal });
-    await server.log.waitFor((entry) => entry.event === 'call' && entry.tool === 'slow');
-    controller.abort(new Error('Esc'));
-    expect((await failure(call)).kind).toBe('cancelled');
-    await server.log.waitFor((entry) => entry.event === 'aborted');
+    await expectCancelReachesServer(server, connection);
   });
 });

@@ -4,10 +4,10 @@
  * PKCE, tokens stored and refreshed. The popup is played by a hook that follows the
  * authorize redirect with fetch, as a browser window would, and hands back where it led.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type OAuthTestServer, startOAuthTestServer } from '../../e2e/servers/oauthTestServer';
+import { adapterFailure, closeAfterEach } from '../../testing/mcp/adapterTests';
 import { connectMcpServer } from './connect';
-import { McpAdapterError } from './mcpErrors';
 import type { OAuthHooks } from './oauth/oauthProvider';
 import { createMemorySecretStore } from './oauth/secretStore';
 import { finishSignIn } from './oauth/signIn';
@@ -15,18 +15,10 @@ import type { McpConnection, McpServerConfig } from './types';
 
 const REDIRECT_URL = 'http://127.0.0.1:5173/oauth/callback';
 
-const servers: OAuthTestServer[] = [];
-const connections: McpConnection[] = [];
-
-afterEach(async () => {
-  await Promise.all(connections.splice(0).map((connection) => connection.close()));
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const closeLater = closeAfterEach();
 
 async function start(): Promise<OAuthTestServer> {
-  const server = await startOAuthTestServer();
-  servers.push(server);
-  return server;
+  return closeLater(await startOAuthTestServer());
 }
 
 /** The authorization page's answer: where its redirect leads, without following it further. */
@@ -63,19 +55,7 @@ const config = (
 });
 
 async function connect(server: OAuthTestServer, oauth: OAuthHooks): Promise<McpConnection> {
-  const connection = await connectMcpServer(config(server), { oauth });
-  connections.push(connection);
-  return connection;
-}
-
-async function failure(promise: Promise<unknown>): Promise<McpAdapterError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof McpAdapterError))
-    throw new Error(`Expected an McpAdapterError, got ${String(error)}`);
-  return error;
+  return closeLater(await connectMcpServer(config(server), { oauth }));
 }
 
 describe('OAuth', () => {
@@ -138,7 +118,7 @@ describe('OAuth', () => {
     const connection = await connect(server, oauth);
     server.oauth.expireAccessTokens();
     server.oauth.revokeRefreshTokens();
-    const error = await failure(connection.callTool('echo', { text: 'x' }));
+    const error = await adapterFailure(connection.callTool('echo', { text: 'x' }));
     expect(error.kind).toBe('sign_in_needed');
     expect(error.message).toBe(
       'Sign-in to Secure server is needed: its authorization is missing, expired or withdrawn. Use Sign in again.',
@@ -155,7 +135,7 @@ describe('OAuth', () => {
         return callback.href;
       },
     });
-    const error = await failure(connectMcpServer(config(server), { oauth }));
+    const error = await adapterFailure(connectMcpServer(config(server), { oauth }));
     expect(error.kind).toBe('sign_in_state');
     expect(error.message).toBe(
       'The sign-in answer for Secure server does not match the sign-in Baton started (its state differs), so Baton ignored it. Sign in again.',
@@ -171,7 +151,7 @@ describe('OAuth', () => {
     const server = await start();
     server.oauth.answer = 'refuse';
     const { hooks: oauth } = hooks();
-    const error = await failure(connectMcpServer(config(server), { oauth }));
+    const error = await adapterFailure(connectMcpServer(config(server), { oauth }));
     expect(error.kind).toBe('sign_in_refused');
     expect(error.message).toBe(
       'Secure server refused the sign-in (access_denied): The user refused to let Baton use this server. Sign in again to retry.',
@@ -183,7 +163,7 @@ describe('OAuth', () => {
     const { hooks: oauth } = hooks({
       authorize: () => Promise.reject(new Error('The sign-in window was closed.')),
     });
-    const error = await failure(connectMcpServer(config(server), { oauth }));
+    const error = await adapterFailure(connectMcpServer(config(server), { oauth }));
     expect(error.message).toBe('Signing in to Secure server did not finish: The sign-in window was closed.');
   });
 
@@ -212,7 +192,7 @@ describe('OAuth', () => {
 
   it('says a bearer token the server refuses is refused', async () => {
     const server = await start();
-    const error = await failure(connectMcpServer(config(server, { kind: 'bearer', token: 'wrong' })));
+    const error = await adapterFailure(connectMcpServer(config(server, { kind: 'bearer', token: 'wrong' })));
     expect(error.kind).toBe('unauthorized');
     expect(error.message).toBe(
       'Secure server refused the token (401). Check the token, or choose OAuth under Authorization.',
@@ -221,7 +201,7 @@ describe('OAuth', () => {
 
   it('says a server that wants authorization needs it, when none is set', async () => {
     const server = await start();
-    const error = await failure(connectMcpServer(config(server, { kind: 'none' })));
+    const error = await adapterFailure(connectMcpServer(config(server, { kind: 'none' })));
     expect(error.message).toBe(
       'Secure server requires authorization (401). Choose Bearer token or OAuth under Authorization.',
     );
