@@ -27,6 +27,12 @@ export interface ConnectOptions extends ConnectionEvents {
   oauth?: OAuthHooks;
   /** Default: the page's fetch. */
   fetch?: FetchLike;
+  /**
+   * False when no one asked for this connect (a reconnect at start-up): a server that
+   * wants a sign-in then fails with sign_in_needed instead of opening a window, which a
+   * browser would block without a click anyway. Default true.
+   */
+  interactive?: boolean;
 }
 
 /** One page of tools/list, loosely: the entries are checked one by one (toolListing.ts). */
@@ -92,6 +98,10 @@ export async function connectMcpServer(
     const hooks = options.oauth;
     const signInUrl = authProvider?.pendingAuthorization;
     if (!(error instanceof UnauthorizedError) || !hooks || !authProvider || !signInUrl) {
+      throw describeMcpFailure(error, context);
+    }
+    if (options.interactive === false) {
+      await authProvider.endSignIn();
       throw describeMcpFailure(error, context);
     }
     // The server wants a sign-in: show its page, check the answer, then connect again.

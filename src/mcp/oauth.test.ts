@@ -158,6 +158,15 @@ describe('OAuth', () => {
     );
   });
 
+  it('opens no sign-in on a connect no one asked for, and says a sign-in is needed', async () => {
+    const server = await start();
+    const { hooks: oauth, opened, store } = hooks();
+    const error = await adapterFailure(connectMcpServer(config(server), { oauth, interactive: false }));
+    expect(error.kind).toBe('sign_in_needed');
+    expect(opened).toEqual([]);
+    expect(store.records.get('oauth-1')?.codeVerifier).toBeUndefined();
+  });
+
   it('says so when the sign-in window closes without an answer', async () => {
     const server = await start();
     const { hooks: oauth } = hooks({
