@@ -6,12 +6,12 @@
  * drops the sessions that are gone. Index and coverage are saved together, so a reload
  * starts from where the last save left off.
  */
-import type { AsPlainObject } from 'minisearch';
 import {
   EntryIndex,
   entryDoc,
   type IndexHit,
   type IndexQuery,
+  type SavedEntryIndex,
   titleDoc,
   titleDocId,
 } from '../../core/recall/entryIndex';
@@ -24,12 +24,15 @@ export type Coverage = Record<string, { updatedAt: number; entries: Record<strin
 export interface PersistedIndex {
   /** Bumped when the index's text processing changes: an index of another format is rebuilt. */
   format: number;
-  index: AsPlainObject;
+  index: SavedEntryIndex;
   covered: Coverage;
 }
 
-/** Raise when stem.ts, searchText.ts or the MiniSearch options change what is indexed (2: text no longer stored). */
-export const INDEX_FORMAT = 2;
+/**
+ * Raise when stem.ts, terms.ts, searchText.ts or the index's layout change what is saved
+ * (2: text no longer stored; 3: typed-array postings instead of MiniSearch's JSON).
+ */
+export const INDEX_FORMAT = 3;
 
 export interface EntryRef {
   id: string;
@@ -115,7 +118,7 @@ export class SearchEngine {
     }
     if (this.dirty) {
       this.dirty = false;
-      await this.store.save({ format: INDEX_FORMAT, index: this.index.toJSON(), covered: this.covered });
+      await this.store.save({ format: INDEX_FORMAT, index: this.index.save(), covered: this.covered });
     }
     return this.added - before;
   }
