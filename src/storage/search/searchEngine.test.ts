@@ -20,7 +20,7 @@ async function engineOver(name: string) {
   const db = await openBatonDb(name);
   const repository = new SessionRepository(db);
   let reads = 0;
-  const source = repositorySource(repository);
+  const source = repositorySource(repository, db);
   const engine = new SearchEngine(
     {
       ...source,
@@ -81,7 +81,7 @@ describe('SearchEngine', () => {
     const repository = await seeded(name);
     const db = await openBatonDb(name);
     let saved = '';
-    const engine = new SearchEngine(repositorySource(new SessionRepository(db)), {
+    const engine = new SearchEngine(repositorySource(new SessionRepository(db), db), {
       load: async () => undefined,
       save: async (index) => {
         saved = JSON.stringify(index);
