@@ -1,8 +1,8 @@
 /**
  * The page's side of the search worker (storage/search/searchWorker.ts): one worker,
  * started on first use, asked by numbered messages. Loaded by dynamic import only (the
- * recall tool's first call, the sidebar's search box), so the index code and MiniSearch
- * stay out of the initial JavaScript.
+ * recall tool's first call, the sidebar's search box), so the index code
+ * stays out of the initial JavaScript.
  */
 import type { IndexedKind, IndexHit } from '../../core/recall/entryIndex';
 import type { RecallPort } from '../../core/recall/recallPort';
