@@ -6,9 +6,10 @@
  * the stored entry. Pure data and functions: it runs in a worker, in Node tests and in
  * the page alike.
  */
-import { type PostedDoc, Postings, type SavedPostings } from './postings';
+import { type PostedDoc, Postings } from './postings';
 import { limitQuery } from './queryLimits';
 import { rank } from './rank';
+import { decodeDocs, type SavedPostings } from './savedPostings';
 import type { SearchableEntry, SearchableRole } from './searchText';
 import { processTerm, words } from './terms';
 
@@ -91,7 +92,7 @@ export class EntryIndex {
   /** From what save gave; undefined if it cannot be read (then the caller rebuilds). */
   static restore(saved: SavedEntryIndex): EntryIndex | undefined {
     try {
-      const docs = Postings.decode(saved);
+      const docs = decodeDocs(saved);
       return docs ? new EntryIndex(new Postings(saved, docs)) : undefined;
     } catch {
       return undefined;

@@ -4,30 +4,11 @@
  * (offsets per term into one array of document numbers and one of counts); what was
  * added since the last merge lives in a small per-term list beside it, and a removed
  * document is only marked until the next merge drops it. A search adds up BM25 scores
- * straight from these arrays into one array of scores, with no object per match, and
- * the saved form is the same arrays: stored in IndexedDB as they are, no text in them.
+ * straight from these arrays into one array of scores, with no object per match; the
+ * saved form (savedPostings.ts) is the same arrays, no text in them.
  */
+import { encodeGaps, type SavedPostings } from './savedPostings';
 import { TermDictionary } from './termDictionary';
-
-/** What the index saves: plain data and typed arrays, as IndexedDB stores them. */
-export interface SavedPostings {
-  /** Every term by number, joined by line breaks (a term never holds one: they split words). */
-  terms: string;
-  /** Per term, where its postings start in `counts` (one more than the terms). */
-  offsets: Uint32Array;
-  /**
-   * Each term's document numbers, ascending, as the gaps between them in LEB128 (7 bits
-   * a byte): most gaps are small, so most postings cost one byte instead of four.
-   */
-  gaps: Uint8Array;
-  counts: Uint8Array;
-  /** Per document (by number): its id, its session (an index into `sessions`), its kind of text, its length in terms. */
-  ids: string[];
-  sessions: string[];
-  docSession: Uint32Array;
-  docRole: Uint8Array;
-  docLength: Uint16Array;
-}
 
 /** A document as the postings know it: its id, its session and a small code for its kind of text. */
 export interface PostedDoc {
@@ -46,6 +27,21 @@ function grown<T extends Uint8Array | Uint16Array | Uint32Array>(
   const next = make(Math.max(need, array.length * 2, 64));
   next.set(array);
   return next;
+}
+
+/** BM25's parameters, as MiniSearch (the library the index used before) set them. */
+export const BM25_K = 1.2;
+export const BM25_B = 0.7;
+export const BM25_D = 0.5;
+
+/** One expanded term's part of a query's scoring. */
+export interface Bm25 {
+  weight: number;
+  idf: number;
+  /** The query term it stands for, as a bit of the documents' masks. */
+  bit: number;
+  /** The documents' average length in terms. */
+  average: number;
 }
 
 const MAX_COUNT = 255;
@@ -72,7 +68,7 @@ export class Postings {
   private tail = new Map<number, number[]>();
   private tailSize = 0;
 
-  /** `saved` must have passed `decode`, which gives its document numbers. */
+  /** `saved` must have passed savedPostings.ts's `decodeDocs`, which gives its document numbers. */
   constructor(saved?: SavedPostings, docs?: Uint32Array) {
     this.dict = new TermDictionary(saved && saved.terms !== '' ? saved.terms.split('\n') : []);
     this.ids = saved ? [...saved.ids] : [];
@@ -88,45 +84,6 @@ export class Postings {
     for (const [no, session] of this.sessions.entries()) this.sessionNo.set(session, no);
     this.liveCount = this.ids.length;
     for (let doc = 0; doc < this.ids.length; doc++) this.totalLength += this.docLength[doc] ?? 0;
-  }
-
-  /**
-   * A saved form's document numbers, once its arrays are checked to agree with each
-   * other; undefined if they do not (then the index is rebuilt).
-   */
-  static decode(saved: SavedPostings): Uint32Array | undefined {
-    const terms = saved.terms === '' ? 0 : saved.terms.split('\n').length;
-    const docCount = saved.ids.length;
-    const total = saved.offsets[terms];
-    const fits =
-      saved.offsets.length === terms + 1 &&
-      total === saved.counts.length &&
-      saved.docSession.length === docCount &&
-      saved.docRole.length === docCount &&
-      saved.docLength.length === docCount &&
-      saved.docSession.every((session) => session < saved.sessions.length);
-    if (!fits) return undefined;
-    const docs = new Uint32Array(total);
-    const { gaps, offsets } = saved;
-    let at = 0;
-    for (let term = 0; term < terms; term++) {
-      let doc = 0;
-      for (let i = offsets[term] ?? 0; i < (offsets[term + 1] ?? 0); i++) {
-        let gap = 0;
-        let shift = 0;
-        let byte = 128;
-        while (byte >= 128) {
-          if (at >= gaps.length) return undefined;
-          byte = gaps[at++] ?? 0;
-          gap += (byte & 127) * 2 ** shift;
-          shift += 7;
-        }
-        doc += gap;
-        if (doc >= docCount) return undefined;
-        docs[i] = doc;
-      }
-    }
-    return at === gaps.length ? docs : undefined;
   }
 
   get size(): number {
@@ -159,14 +116,6 @@ export class Postings {
 
   roleOf(doc: number): number {
     return this.docRole[doc] ?? 0;
-  }
-
-  lengthOf(doc: number): number {
-    return this.docLength[doc] ?? 0;
-  }
-
-  isLive(doc: number): boolean {
-    return this.live[doc] === 1;
   }
 
   /** How many documents a search may touch: its score array is this long. */
@@ -247,6 +196,48 @@ export class Postings {
     return found;
   }
 
+  /** How many documents in the index hold the term (counted only when some were removed since the merge). */
+  holders(term: number): number {
+    if (this.removed > 0) return this.forEach(term);
+    const block =
+      term + 1 < this.offsets.length ? (this.offsets[term + 1] ?? 0) - (this.offsets[term] ?? 0) : 0;
+    return block + (this.tail.get(term)?.length ?? 0) / 2;
+  }
+
+  /**
+   * Adds the term's BM25 score (times `weight`) to each document that holds it and sets
+   * `bit` in its mask, listing in `touched` each document met for the first time. The
+   * loop a query spends its time in: written out over the arrays, no call per posting.
+   */
+  accumulate(term: number, score: Bm25, scores: Float64Array, masks: Uint32Array, touched: number[]): void {
+    const { docs, counts, live, docLength } = this;
+    const { weight, idf, bit, average } = score;
+    const add = (doc: number, tf: number) => {
+      const norm = BM25_K * (1 - BM25_B + (BM25_B * (docLength[doc] ?? 0)) / average);
+      scores[doc] = (scores[doc] ?? 0) + weight * idf * (BM25_D + (tf * (BM25_K + 1)) / (tf + norm));
+      const mask = masks[doc] ?? 0;
+      if (mask === 0) touched.push(doc);
+      masks[doc] = mask | bit;
+    };
+    if (term + 1 < this.offsets.length) {
+      const to = this.offsets[term + 1] ?? 0;
+      for (let i = this.offsets[term] ?? 0; i < to; i++) {
+        const doc = docs[i] ?? 0;
+        if (live[doc] !== 1) continue;
+        const tf = counts[i] ?? 0;
+        const norm = BM25_K * (1 - BM25_B + (BM25_B * (docLength[doc] ?? 0)) / average);
+        scores[doc] = (scores[doc] ?? 0) + weight * idf * (BM25_D + (tf * (BM25_K + 1)) / (tf + norm));
+        const mask = masks[doc] ?? 0;
+        if (mask === 0) touched.push(doc);
+        masks[doc] = mask | bit;
+      }
+    }
+    const list = this.tail.get(term);
+    if (list)
+      for (let i = 0; i < list.length; i += 2)
+        if (live[list[i] ?? 0] === 1) add(list[i] ?? 0, list[i + 1] ?? 0);
+  }
+
   /** Whether a document holds a term (postings are in document order: a binary search, then the tail). */
   holds(term: number, doc: number): boolean {
     if (term + 1 < this.offsets.length) {
@@ -313,32 +304,13 @@ export class Postings {
     this.removed = 0;
   }
 
-  private gaps(): Uint8Array {
-    const bytes = new Uint8Array(this.docs.length * 5);
-    let at = 0;
-    for (let term = 0; term + 1 < this.offsets.length; term++) {
-      let previous = 0;
-      for (let i = this.offsets[term] ?? 0; i < (this.offsets[term + 1] ?? 0); i++) {
-        const doc = this.docs[i] ?? 0;
-        let gap = doc - previous;
-        previous = doc;
-        while (gap >= 128) {
-          bytes[at++] = (gap & 127) | 128;
-          gap = Math.floor(gap / 128);
-        }
-        bytes[at++] = gap;
-      }
-    }
-    return bytes.slice(0, at);
-  }
-
   /** The saved form: merged first, so it is the compact block alone. */
   save(): SavedPostings {
     this.merge();
     return {
       terms: this.dict.all().join('\n'),
       offsets: this.offsets,
-      gaps: this.gaps(),
+      gaps: encodeGaps(this.offsets, this.docs),
       counts: this.counts,
       // Copies: adding to the index after a save must not change what was handed to be saved.
       ids: [...this.ids],

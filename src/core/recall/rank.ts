@@ -10,9 +10,6 @@
 import type { Postings } from './postings';
 import { MAX_LOOSE_TERMS } from './queryLimits';
 
-const K = 1.2;
-const B = 0.7;
-const D = 0.5;
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 /**
@@ -89,17 +86,10 @@ export function rank(
   const masks = new Uint32Array(postings.capacity);
   const touched: number[] = [];
   for (const { term, weight, of } of expansions) {
-    const matching = postings.forEach(term);
+    const matching = postings.holders(term);
     if (matching === 0) continue;
     const idf = Math.log(1 + (count - matching + 0.5) / (matching + 0.5));
-    const bit = 1 << of;
-    postings.forEach(term, (doc, tf) => {
-      const norm = K * (1 - B + (B * postings.lengthOf(doc)) / average);
-      scores[doc] = (scores[doc] ?? 0) + weight * idf * (D + (tf * (K + 1)) / (tf + norm));
-      const mask = masks[doc] ?? 0;
-      if (mask === 0) touched.push(doc);
-      masks[doc] = mask | bit;
-    });
+    postings.accumulate(term, { weight, idf, bit: 1 << of, average }, scores, masks, touched);
   }
   const best = topOf(touched, (doc) => (scores[doc] ?? 0) * bitCount(masks[doc] ?? 0), accept, limit);
   return best.map(({ doc, score }) => {
