@@ -21,6 +21,8 @@ describe('EntryIndex', () => {
     const restored = EntryIndex.restore(stored(index));
     if (!restored) throw new Error('restored');
     expect(answers(restored)).toEqual(answers(index));
+    // A query leaves nothing behind for the next (the score arrays are kept and reset).
+    expect(answers(index)).toEqual(answers(restored));
     expect(restored.size).toBe(index.size);
     restored.put(entryDoc({ entryId: 'z1', sessionId: 'zoo', role: 'user', text: 'The zebra escaped.' }));
     expect(restored.search({ query: 'zebras', limit: 5 }).map((m) => m.id)).toEqual(['z1']);

@@ -34,14 +34,15 @@ export const BM25_K = 1.2;
 export const BM25_B = 0.7;
 export const BM25_D = 0.5;
 
-/** One expanded term's part of a query's scoring. */
-export interface Bm25 {
-  weight: number;
-  idf: number;
-  /** The query term it stands for, as a bit of the documents' masks. */
-  bit: number;
-  /** The documents' average length in terms. */
-  average: number;
+/**
+ * Where a query adds up: per document its score and a bit per query term it matched,
+ * and the documents touched (the first `count` of `touched`), so only those are reset.
+ */
+export interface Scratch {
+  scores: Float64Array;
+  masks: Uint32Array;
+  touched: Uint32Array;
+  count: number;
 }
 
 const MAX_COUNT = 255;
@@ -67,6 +68,14 @@ export class Postings {
   /** Postings added since the last merge, per term number: document, count, document, count… */
   private tail = new Map<number, number[]>();
   private tailSize = 0;
+  /** Dropped by every change to the documents (lengths, the average, the numbering). */
+  private normCache: Float32Array | undefined;
+  private scratchSpace: Scratch = {
+    scores: new Float64Array(0),
+    masks: new Uint32Array(0),
+    touched: new Uint32Array(0),
+    count: 0,
+  };
 
   /** `saved` must have passed savedPostings.ts's `decodeDocs`, which gives its document numbers. */
   constructor(saved?: SavedPostings, docs?: Uint32Array) {
@@ -118,13 +127,9 @@ export class Postings {
     return this.docRole[doc] ?? 0;
   }
 
-  /** How many documents a search may touch: its score array is this long. */
-  get capacity(): number {
-    return this.ids.length;
-  }
-
   add({ id, sessionId, role, terms }: PostedDoc): void {
     if (this.byId.has(id)) this.remove(id);
+    this.normCache = undefined;
     const doc = this.ids.length;
     const need = doc + 1;
     this.ids.push(id);
@@ -163,6 +168,7 @@ export class Postings {
   remove(id: string): void {
     const doc = this.byId.get(id);
     if (doc === undefined) return;
+    this.normCache = undefined;
     this.byId.delete(id);
     this.live[doc] = 0;
     this.liveCount--;
@@ -206,17 +212,18 @@ export class Postings {
 
   /**
    * Adds the term's BM25 score (times `weight`) to each document that holds it and sets
-   * `bit` in its mask, listing in `touched` each document met for the first time. The
-   * loop a query spends its time in: written out over the arrays, no call per posting.
+   * `bit` in its mask, listing in `scratch.touched` each document met for the first time.
+   * The loop a query spends its time in: written out over the arrays, no call per posting.
    */
-  accumulate(term: number, score: Bm25, scores: Float64Array, masks: Uint32Array, touched: number[]): void {
-    const { docs, counts, live, docLength } = this;
-    const { weight, idf, bit, average } = score;
+  accumulate(term: number, weight: number, idf: number, bit: number, scratch: Scratch): void {
+    const { docs, counts, live } = this;
+    const norms = this.norms();
+    const { scores, masks, touched } = scratch;
     const add = (doc: number, tf: number) => {
-      const norm = BM25_K * (1 - BM25_B + (BM25_B * (docLength[doc] ?? 0)) / average);
-      scores[doc] = (scores[doc] ?? 0) + weight * idf * (BM25_D + (tf * (BM25_K + 1)) / (tf + norm));
+      scores[doc] =
+        (scores[doc] ?? 0) + weight * idf * (BM25_D + (tf * (BM25_K + 1)) / (tf + (norms[doc] ?? 0)));
       const mask = masks[doc] ?? 0;
-      if (mask === 0) touched.push(doc);
+      if (mask === 0) touched[scratch.count++] = doc;
       masks[doc] = mask | bit;
     };
     if (term + 1 < this.offsets.length) {
@@ -225,10 +232,10 @@ export class Postings {
         const doc = docs[i] ?? 0;
         if (live[doc] !== 1) continue;
         const tf = counts[i] ?? 0;
-        const norm = BM25_K * (1 - BM25_B + (BM25_B * (docLength[doc] ?? 0)) / average);
-        scores[doc] = (scores[doc] ?? 0) + weight * idf * (BM25_D + (tf * (BM25_K + 1)) / (tf + norm));
+        scores[doc] =
+          (scores[doc] ?? 0) + weight * idf * (BM25_D + (tf * (BM25_K + 1)) / (tf + (norms[doc] ?? 0)));
         const mask = masks[doc] ?? 0;
-        if (mask === 0) touched.push(doc);
+        if (mask === 0) touched[scratch.count++] = doc;
         masks[doc] = mask | bit;
       }
     }
@@ -236,6 +243,32 @@ export class Postings {
     if (list)
       for (let i = 0; i < list.length; i += 2)
         if (live[list[i] ?? 0] === 1) add(list[i] ?? 0, list[i + 1] ?? 0);
+  }
+
+  /** Per document, BM25's length part (k × (1 − b + b × length ÷ average)): made again only after the index changed. */
+  private norms(): Float32Array {
+    if (!this.normCache) {
+      const average = this.averageLength || 1;
+      const norms = new Float32Array(this.ids.length);
+      for (let doc = 0; doc < norms.length; doc++)
+        norms[doc] = BM25_K * (1 - BM25_B + (BM25_B * (this.docLength[doc] ?? 0)) / average);
+      this.normCache = norms;
+    }
+    return this.normCache;
+  }
+
+  /** Arrays a query adds its scores up in, kept from one query to the next (each leaves them zeroed). */
+  scratch(): Scratch {
+    if (this.scratchSpace.scores.length < this.ids.length) {
+      const size = Math.max(this.ids.length, this.scratchSpace.scores.length * 2);
+      this.scratchSpace = {
+        scores: new Float64Array(size),
+        masks: new Uint32Array(size),
+        touched: new Uint32Array(size),
+        count: 0,
+      };
+    }
+    return this.scratchSpace;
   }
 
   /** Whether a document holds a term (postings are in document order: a binary search, then the tail). */
@@ -259,6 +292,7 @@ export class Postings {
   /** Folds the tail into the block and drops removed documents (renumbering the rest in order). */
   merge(): void {
     if (this.tailSize === 0 && this.removed === 0) return;
+    this.normCache = undefined;
     const renumber = new Uint32Array(this.ids.length);
     const ids: string[] = [];
     for (let doc = 0; doc < this.ids.length; doc++) {

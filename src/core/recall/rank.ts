@@ -81,17 +81,30 @@ export function rank(
   const expansions = expand(postings, terms.slice(0, 32));
   const count = postings.size;
   if (expansions.length === 0 || count === 0 || limit <= 0) return [];
-  const average = postings.averageLength || 1;
-  const scores = new Float64Array(postings.capacity);
-  const masks = new Uint32Array(postings.capacity);
-  const touched: number[] = [];
-  for (const { term, weight, of } of expansions) {
-    const matching = postings.holders(term);
-    if (matching === 0) continue;
-    const idf = Math.log(1 + (count - matching + 0.5) / (matching + 0.5));
-    postings.accumulate(term, { weight, idf, bit: 1 << of, average }, scores, masks, touched);
+  const scratch = postings.scratch();
+  const { scores, masks, touched } = scratch;
+  let best: Array<{ doc: number; score: number }>;
+  try {
+    for (const { term, weight, of } of expansions) {
+      const matching = postings.holders(term);
+      if (matching === 0) continue;
+      const idf = Math.log(1 + (count - matching + 0.5) / (matching + 0.5));
+      postings.accumulate(term, weight, idf, 1 << of, scratch);
+    }
+    best = topOf(
+      touched.subarray(0, scratch.count),
+      (doc) => (scores[doc] ?? 0) * bitCount(masks[doc] ?? 0),
+      accept,
+      limit,
+    );
+  } finally {
+    for (let i = 0; i < scratch.count; i++) {
+      const doc = touched[i] ?? 0;
+      scores[doc] = 0;
+      masks[doc] = 0;
+    }
+    scratch.count = 0;
   }
-  const best = topOf(touched, (doc) => (scores[doc] ?? 0) * bitCount(masks[doc] ?? 0), accept, limit);
   return best.map(({ doc, score }) => {
     const matched = new Set<string>();
     for (const { term } of expansions) if (postings.holds(term, doc)) matched.add(postings.dict.term(term));
@@ -101,7 +114,7 @@ export function rank(
 
 /** The `limit` highest scoring of `docs` that `accept` lets through, highest first (a min-heap of the best so far). */
 function topOf(
-  docs: readonly number[],
+  docs: Uint32Array,
   scoreOf: (doc: number) => number,
   accept: ((doc: number) => boolean) | undefined,
   limit: number,
