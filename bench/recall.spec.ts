@@ -105,6 +105,34 @@ test('P14: search index build at 1,000 sessions × 50 entries, and query latency
   expect(added).toBe(RECALL.sessions * RECALL.entries);
   expect(saved).toBeDefined();
 
+  // P14b: the worst case a model (or a paste) can ask, one word of 65,000 characters, on
+  // the same index, measured before the plain baseline is built (its heap of a gigabyte
+  // would bring its collections into these timings). Memory is what the heap and array
+  // buffers grew by across the query, the collector not forced: what the query allocated
+  // stays counted until it runs.
+  const worstRandom = makeRandom(1402);
+  const word = Array.from(
+    { length: WORST_QUERY_CHARS },
+    () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(worstRandom() * 26)],
+  ).join('');
+  // One ordinary query first, untimed: the first query of all compiles the search code.
+  await engine.search({ query: 'session request', limit: 10 });
+  const worstTimes: number[] = [];
+  const grew: number[] = [];
+  for (let run = 0; run < WORST_QUERY_RUNS; run++) {
+    const before = process.memoryUsage();
+    const at = performance.now();
+    await engine.search({ query: word, limit: 10 });
+    worstTimes.push(performance.now() - at);
+    const after = process.memoryUsage();
+    grew.push(after.heapUsed + after.arrayBuffers - (before.heapUsed + before.arrayBuffers));
+  }
+  const worstMs = median(worstTimes);
+  const worstGrowthBytes = Math.max(0, ...grew);
+  progress(
+    `P14b: a ${WORST_QUERY_CHARS}-character one-word query, median ${worstMs.toFixed(2)} ms (slowest ${Math.max(...worstTimes).toFixed(2)} ms); memory grew at most ${(worstGrowthBytes / 1e6).toFixed(1)} MB`,
+  );
+
   // Queries of two words each, taken from the indexed text, so each finds something.
   const random = makeRandom(1401);
   const words = [...entries.values()]
@@ -172,28 +200,6 @@ test('P14: search index build at 1,000 sessions × 50 entries, and query latency
     queries: RECALL.queries,
   });
 
-  // P14b: the worst case a model (or a paste) can ask, one word of 65,000 characters, on
-  // the same index. Memory is what the heap and array buffers grew by across the query,
-  // the collector not forced: what the query allocated stays counted until it runs.
-  const word = Array.from(
-    { length: WORST_QUERY_CHARS },
-    () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(random() * 26)],
-  ).join('');
-  const worstTimes: number[] = [];
-  const grew: number[] = [];
-  for (let run = 0; run < WORST_QUERY_RUNS; run++) {
-    const before = process.memoryUsage();
-    const at = performance.now();
-    await engine.search({ query: word, limit: 10 });
-    worstTimes.push(performance.now() - at);
-    const after = process.memoryUsage();
-    grew.push(after.heapUsed + after.arrayBuffers - (before.heapUsed + before.arrayBuffers));
-  }
-  const worstMs = median(worstTimes);
-  const worstGrowthBytes = Math.max(0, ...grew);
-  progress(
-    `P14b: a ${WORST_QUERY_CHARS}-character one-word query, median ${worstMs.toFixed(2)} ms (slowest ${Math.max(...worstTimes).toFixed(2)} ms); memory grew at most ${(worstGrowthBytes / 1e6).toFixed(1)} MB`,
-  );
   writeResult('P14b', {
     id: 'P14b',
     sessions: RECALL.sessions,
