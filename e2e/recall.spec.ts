@@ -187,3 +187,19 @@ test('the sidebar search finds a message by a word in it, and Enter opens it', a
   await results.getByRole('button', { name: CHILD }).click();
   await expectOpen(page, CHILD);
 });
+
+test('a pasted word of 65,000 characters (or 1 MB) is searched by its beginning, and the sidebar says so', async ({
+  connected: page,
+}) => {
+  await seedChain(page);
+  const search = page.getByRole('searchbox', { name: 'Search sessions' });
+  const results = page.getByRole('region', { name: 'Search results' });
+  await search.fill(`flamingo ${'q'.repeat(65_000)}`);
+  await expect(results.getByText('Searched for the first 200 characters of your query.')).toBeVisible();
+  await expect(results.getByRole('button', { name: /flamingo dashboard/ })).toBeVisible();
+
+  await search.fill('z'.repeat(1_000_000));
+  await expect(results.getByText('Searched for the first 200 characters of your query.')).toBeVisible();
+  await expect(results.getByText(/^No session mentions “z+…”\.$/)).toBeVisible();
+  await expect(page.getByText(/Invalid typed array length|Search failed/)).toHaveCount(0);
+});

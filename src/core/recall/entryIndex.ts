@@ -1,12 +1,17 @@
 /**
- * The full-text index over stored entries and session titles, on MiniSearch (BM25
- * ranking, prefix and fuzzy matching). Words are lower-cased and stemmed (stem.ts) on
- * the way in and on the way out, so a query's word forms meet the text's. Pure data
- * and functions: it runs in a worker, in Node tests and in the page alike.
+ * The full-text index over stored entries and session titles: BM25 ranking with prefix
+ * and typo matching (rank.ts) over postings in typed arrays (postings.ts). Words are
+ * lower-cased and stemmed (stem.ts) on the way in and on the way out, so a query's word
+ * forms meet the text's. It keeps no copy of the text: a hit's text is read back from
+ * the stored entry. Pure data and functions: it runs in a worker, in Node tests and in
+ * the page alike.
  */
-import MiniSearch, { type AsPlainObject, type Options, type SearchResult } from 'minisearch';
+import { type PostedDoc, Postings } from './postings';
+import { limitQuery } from './queryLimits';
+import { rank } from './rank';
+import { decodeDocs, type SavedPostings } from './savedPostings';
 import type { SearchableEntry, SearchableRole } from './searchText';
-import { processTerm } from './terms';
+import { processTerm, words } from './terms';
 
 export type IndexedKind = 'entry' | 'title';
 
@@ -19,14 +24,14 @@ export interface IndexedDoc {
   text: string;
 }
 
-/** A match as the index knows it: the text is not kept in the index (see options). */
+/** A match as the index knows it: the text is not kept in the index. */
 export interface IndexMatch {
   id: string;
   kind: IndexedKind;
   sessionId: string;
   role: IndexedDoc['role'];
   score: number;
-  /** The stems of the query that matched, for picking the passage's lines. */
+  /** The index terms that matched (stems), for picking the passage's lines. */
   terms: string[];
 }
 
@@ -43,6 +48,8 @@ export interface IndexQuery {
   limit: number;
 }
 
+export type SavedEntryIndex = SavedPostings;
+
 export const TITLE_PREFIX = 'title:';
 
 export function titleDocId(sessionId: string): string {
@@ -51,27 +58,11 @@ export function titleDocId(sessionId: string): string {
 
 export { processTerm };
 
-/** A fresh object each time: MiniSearch keeps (and may change) what it is given. */
-function options(): Options<IndexedDoc> {
-  return {
-    fields: ['text'],
-    // Not the text: the stored entries have it already, and keeping a second copy in the
-    // index doubled what every save writes (118 MB at 50,000 entries). Hits read their
-    // text back by id, a handful per search.
-    storeFields: ['kind', 'sessionId', 'role'],
-    processTerm,
-    searchOptions: {
-      processTerm,
-      // A prefix finds "config" in "configuration"; a little fuzz forgives one typo in longer words.
-      prefix: (term: string) => term.length >= 4,
-      fuzzy: (term: string) => (term.length >= 6 ? 0.2 : false),
-      combineWith: 'OR',
-    },
-  };
-}
+/** Roles by the code the postings keep for each document. */
+const ROLES: ReadonlyArray<IndexedDoc['role']> = ['user', 'assistant', 'tool', 'handoff', 'title'];
 
-function createIndex(): MiniSearch<IndexedDoc> {
-  return new MiniSearch<IndexedDoc>(options());
+function roleOf(code: number): IndexedDoc['role'] {
+  return ROLES[code] ?? 'user';
 }
 
 export function entryDoc(entry: SearchableEntry): IndexedDoc {
@@ -82,64 +73,79 @@ export function titleDoc(sessionId: string, title: string): IndexedDoc {
   return { id: titleDocId(sessionId), kind: 'title', sessionId, role: 'title', text: title };
 }
 
+function posted(doc: IndexedDoc): PostedDoc {
+  const terms = new Map<string, number>();
+  for (const word of words(doc.text)) {
+    const term = processTerm(word);
+    if (term !== null) terms.set(term, (terms.get(term) ?? 0) + 1);
+  }
+  return { id: doc.id, sessionId: doc.sessionId, role: Math.max(0, ROLES.indexOf(doc.role)), terms };
+}
+
 export class EntryIndex {
-  private constructor(private readonly index: MiniSearch<IndexedDoc>) {}
+  private constructor(private readonly postings: Postings) {}
 
   static empty(): EntryIndex {
-    return new EntryIndex(createIndex());
+    return new EntryIndex(new Postings());
   }
 
-  /** From what toJSON gave; undefined if it cannot be read (then the caller rebuilds). */
-  static restore(json: AsPlainObject): EntryIndex | undefined {
+  /** From what save gave; undefined if it cannot be read (then the caller rebuilds). */
+  static restore(saved: SavedEntryIndex): EntryIndex | undefined {
     try {
-      return new EntryIndex(MiniSearch.loadJS<IndexedDoc>(json, options()));
+      const docs = decodeDocs(saved);
+      return docs ? new EntryIndex(new Postings(saved, docs)) : undefined;
     } catch {
       return undefined;
     }
   }
 
   get size(): number {
-    return this.index.documentCount;
+    return this.postings.size;
   }
 
   has(id: string): boolean {
-    return this.index.has(id);
+    return this.postings.docOf(id) !== undefined;
   }
 
   /** Adds or replaces one document. */
   put(doc: IndexedDoc): void {
-    if (this.index.has(doc.id)) this.index.replace(doc);
-    else this.index.add(doc);
+    this.postings.add(posted(doc));
   }
 
   remove(id: string): void {
-    if (this.index.has(id)) this.index.discard(id);
+    this.postings.remove(id);
   }
 
   search({ query, sessionIds, kinds, limit }: IndexQuery): IndexMatch[] {
-    const filtered = sessionIds !== undefined || kinds !== undefined;
-    const results: SearchResult[] = this.index.search(
-      query,
-      // No filter at all when nothing is filtered: it runs once per matching document.
-      filtered
-        ? {
-            filter: (result) =>
-              (sessionIds === undefined || sessionIds.has(String(result.sessionId))) &&
-              (kinds === undefined || kinds.has(result.kind as IndexedKind)),
-          }
-        : {},
-    );
-    return results.slice(0, limit).map((result) => ({
-      id: String(result.id),
-      kind: result.kind as IndexedKind,
-      sessionId: String(result.sessionId),
-      role: result.role as IndexedDoc['role'],
-      score: result.score,
-      terms: result.terms,
-    }));
+    const { postings } = this;
+    const { terms } = limitQuery(query);
+    let accept: ((doc: number) => boolean) | undefined;
+    if (sessionIds !== undefined || kinds !== undefined) {
+      // Sessions by number: a test per candidate document costs an array read, not a string lookup.
+      const sessions = new Set<number>();
+      for (const id of sessionIds ?? []) {
+        const no = postings.sessionNumber(id);
+        if (no !== undefined) sessions.add(no);
+      }
+      accept = (doc) =>
+        (sessionIds === undefined || sessions.has(postings.sessionNumberOf(doc))) &&
+        (kinds === undefined || kinds.has(postings.roleOf(doc) === 4 ? 'title' : 'entry'));
+    }
+    return rank(postings, terms, accept, limit).map(({ doc, score, terms: matched }) => {
+      const role = roleOf(postings.roleOf(doc));
+      return {
+        id: postings.idOf(doc),
+        kind: role === 'title' ? 'title' : 'entry',
+        sessionId: postings.sessionOf(doc),
+        role,
+        score,
+        terms: matched,
+      };
+    });
   }
 
-  toJSON(): AsPlainObject {
-    return this.index.toJSON();
+  /** The saved form: typed arrays and plain data, for IndexedDB (structured clone), not JSON. */
+  save(): SavedEntryIndex {
+    return this.postings.save();
   }
 }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { assistant, user } from '../../../testing/entryBuilders';
 import {
@@ -91,5 +92,34 @@ describe('recall tool', () => {
     expect(readRecallResult(result.content)).toEqual([
       { sessionId: 'gp', entryId: 'gp-e0', sessionTitle: 'The "quoted" <title> & more', role: 'user' },
     ]);
+  });
+
+  it('answers a one-word query of 65,000 characters quickly, saying what of it was searched', async () => {
+    const tool = toolFor();
+    const word = 'billing'.padEnd(65_000, 'x');
+    const started = performance.now();
+    const result = await tool.execute({ query: word }, signal);
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(result.isError).toBeUndefined();
+    expect(result.content).toContain('Searched for the first 200 characters of the query.');
+  });
+
+  it('answers in words when the search itself fails, never with the internal error', async () => {
+    const sessions = [...recallChain()];
+    const port = memoryRecall(sessions);
+    const child = sessions.find((s) => s.header.id === 'c');
+    if (!child) throw new Error('the chain has a child');
+    const tool = createRecallTool({
+      port: {
+        ...port,
+        search: () => Promise.reject(new RangeError('Invalid typed array length: 4225520007')),
+      },
+      current: () => child.header,
+    });
+    const result = await tool.execute({ query: 'billing' }, signal);
+    expect(result.isError).toBe(true);
+    expect(result.content).toBe(
+      'Error: the search of the earlier sessions failed. Try again, with fewer or shorter words.',
+    );
   });
 });

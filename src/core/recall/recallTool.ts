@@ -10,11 +10,12 @@ import { isRecord } from '../isRecord';
 import type { SessionHeader } from '../session/types';
 import { ancestorsOf } from './ancestors';
 import { excerptOf } from './excerpt';
+import { queryLimitNote } from './queryLimits';
 import { passageText, RECALL_TOOL_NAME, type RecallPassage, recallHeadline } from './recallFormat';
 
 export { RECALL_TOOL_NAME };
 
-import type { RecallPort } from './recallPort';
+import type { RecallHit, RecallPort } from './recallPort';
 
 export const RECALL_DESCRIPTION = 'search the earlier sessions this work came from';
 
@@ -110,7 +111,17 @@ export function createRecallTool({
         };
       }
       const titles = new Map(sessions.map((header) => [header.id, header.title]));
-      const hits = await port.search(read.query, [...titles.keys()], read.limit);
+      let hits: RecallHit[];
+      try {
+        hits = await port.search(read.query, [...titles.keys()], read.limit);
+      } catch {
+        // What broke inside the index means nothing to the model: say what it can do instead.
+        return {
+          content:
+            'Error: the search of the earlier sessions failed. Try again, with fewer or shorter words.',
+          isError: true,
+        };
+      }
       return {
         content: fitBudget(
           read.query,
@@ -122,17 +133,25 @@ export function createRecallTool({
             excerpt: excerptOf(hit.text, hit.terms),
           })),
           budget,
+          queryLimitNote(read.query, 'the'),
         ),
       };
     },
   };
 }
 
-/** Passages best first, as many as fit the budget with the headline. */
-export function fitBudget(query: string, passages: readonly RecallPassage[], budget: number): string {
+/** Passages best first, as many as fit the budget with the headline (and what of the query was searched, if cut). */
+export function fitBudget(
+  query: string,
+  passages: readonly RecallPassage[],
+  budget: number,
+  note?: string,
+): string {
   const kept: string[] = [];
+  const headline = (count: number, left: number) =>
+    [recallHeadline(query, count, left), ...(note ? [note] : [])].join(' ');
   // The headline's own length barely depends on the count: reserve it with the largest one.
-  let used = estimateTextTokens(recallHeadline(query, passages.length, passages.length)) + 2;
+  let used = estimateTextTokens(headline(passages.length, passages.length)) + 2;
   for (const passage of passages) {
     const text = passageText(passage, kept.length + 1);
     const cost = estimateTextTokens(text) + 1;
@@ -140,5 +159,5 @@ export function fitBudget(query: string, passages: readonly RecallPassage[], bud
     kept.push(text);
     used += cost;
   }
-  return [recallHeadline(query, kept.length, passages.length - kept.length), ...kept].join('\n\n');
+  return [headline(kept.length, passages.length - kept.length), ...kept].join('\n\n');
 }

@@ -1,6 +1,6 @@
 /**
  * The recall port the agent session is given at start-up: the search client (and with
- * it the worker and MiniSearch) is loaded at the tool's first call, not before.
+ * it the worker and the index) is loaded at the tool's first call, not before.
  */
 import type { RecallPort } from '../../core/recall/recallPort';
 import { get } from '../store/storeAccess';

@@ -1,16 +1,26 @@
 /**
  * The page's side of the search worker (storage/search/searchWorker.ts): one worker,
  * started on first use, asked by numbered messages. Loaded by dynamic import only (the
- * recall tool's first call, the sidebar's search box), so the index code and MiniSearch
- * stay out of the initial JavaScript.
+ * recall tool's first call, the sidebar's search box), so the index code
+ * stays out of the initial JavaScript.
  */
 import type { IndexedKind, IndexHit } from '../../core/recall/entryIndex';
 import type { RecallPort } from '../../core/recall/recallPort';
-import type { SearchRequest, SearchResponse, SearchWorkerInit } from '../../storage/search/searchProtocol';
+import {
+  SEARCH_NOT_STARTED,
+  type SearchRequest,
+  type SearchResponse,
+  type SearchWorkerInit,
+} from '../../storage/search/searchProtocol';
 import { getRuntime } from '../app/runtime';
 import { get } from '../store/storeAccess';
 
 type Pending = { resolve(hits: IndexHit[]): void; reject(error: Error): void };
+
+/** A failed search, its message a sentence fit to show (the sidebar tells it apart by name). */
+export class SearchError extends Error {
+  override name = 'SearchError';
+}
 
 let worker: Worker | undefined;
 let nextId = 1;
@@ -27,12 +37,12 @@ function started(): Worker {
     const waiting = pending.get(response.id);
     pending.delete(response.id);
     if (response.ok) waiting?.resolve(response.hits);
-    else waiting?.reject(new Error(response.error));
+    else waiting?.reject(new SearchError(response.error));
   };
   created.onerror = (event) => {
     // A worker that failed to load answers nothing: every waiting search fails instead of hanging.
-    for (const waiting of pending.values())
-      waiting.reject(new Error(event.message || 'The search worker failed.'));
+    console.error('The search worker failed:', event.message);
+    for (const waiting of pending.values()) waiting.reject(new SearchError(SEARCH_NOT_STARTED));
     pending.clear();
   };
   const init: SearchWorkerInit = { type: 'init', databaseName: getRuntime().repository.databaseName };

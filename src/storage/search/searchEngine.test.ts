@@ -20,7 +20,7 @@ async function engineOver(name: string) {
   const db = await openBatonDb(name);
   const repository = new SessionRepository(db);
   let reads = 0;
-  const source = repositorySource(repository);
+  const source = repositorySource(repository, db);
   const engine = new SearchEngine(
     {
       ...source,
@@ -81,7 +81,7 @@ describe('SearchEngine', () => {
     const repository = await seeded(name);
     const db = await openBatonDb(name);
     let saved = '';
-    const engine = new SearchEngine(repositorySource(new SessionRepository(db)), {
+    const engine = new SearchEngine(repositorySource(new SessionRepository(db), db), {
       load: async () => undefined,
       save: async (index) => {
         saved = JSON.stringify(index);
@@ -122,6 +122,29 @@ describe('SearchEngine', () => {
     expect(hits).toHaveLength(10);
     expect(hits.every((hit) => hit.kind === 'title')).toBe(true);
     engine.close();
+    repository.close();
+  });
+
+  it('rebuilds an index saved in an earlier format (MiniSearch JSON) instead of reading it', async () => {
+    const name = uniqueDbName();
+    const repository = await seeded(name);
+    const db = await openBatonDb(name);
+    const covered = Object.fromEntries(
+      [...recallChain(), ...noiseSessions(10)].map(({ header }) => [
+        header.id,
+        { updatedAt: header.updatedAt, entries: {} },
+      ]),
+    );
+    const engine = new SearchEngine(repositorySource(new SessionRepository(db), db), {
+      // What INDEX_FORMAT 2 saved: MiniSearch's plain object, and every session marked as covered.
+      load: async () => ({ format: 2, index: { documentCount: 0, index: [] } as never, covered }),
+      save: async () => undefined,
+    });
+    expect(await engine.catchUp()).toBeGreaterThan(30);
+    expect((await engine.search({ query: 'deploying billing', limit: 3 })).map((h) => h.id)).toContain(
+      PLANTED_ENTRY_ID,
+    );
+    db.close();
     repository.close();
   });
 });

@@ -6,17 +6,18 @@
  * drops the sessions that are gone. Index and coverage are saved together, so a reload
  * starts from where the last save left off.
  */
-import type { AsPlainObject } from 'minisearch';
 import {
   EntryIndex,
   entryDoc,
   type IndexHit,
   type IndexQuery,
+  type SavedEntryIndex,
   titleDoc,
   titleDocId,
 } from '../../core/recall/entryIndex';
 import { searchableEntry } from '../../core/recall/searchText';
 import type { SessionEntry, SessionHeader } from '../../core/session/types';
+import { type HeaderSource, HeaderTracker } from './headerTracker';
 
 /** Per session: its updatedAt when read, and each indexed entry's text length (a cheap change mark). */
 export type Coverage = Record<string, { updatedAt: number; entries: Record<string, number> }>;
@@ -24,20 +25,22 @@ export type Coverage = Record<string, { updatedAt: number; entries: Record<strin
 export interface PersistedIndex {
   /** Bumped when the index's text processing changes: an index of another format is rebuilt. */
   format: number;
-  index: AsPlainObject;
+  index: SavedEntryIndex;
   covered: Coverage;
 }
 
-/** Raise when stem.ts, searchText.ts or the MiniSearch options change what is indexed (2: text no longer stored). */
-export const INDEX_FORMAT = 2;
+/**
+ * Raise when stem.ts, terms.ts, searchText.ts or the index's layout change what is saved
+ * (2: text no longer stored; 3: typed-array postings instead of MiniSearch's JSON).
+ */
+export const INDEX_FORMAT = 3;
 
 export interface EntryRef {
   id: string;
   sessionId: string;
 }
 
-export interface SearchSource {
-  headers(): Promise<SessionHeader[]>;
+export interface SearchSource extends HeaderSource {
   entries(sessionId: string): Promise<SessionEntry[]>;
   /** Stored entries by id (undefined where gone), for the text of the hits a search returns. */
   entriesById(refs: readonly EntryRef[]): Promise<Array<SessionEntry | undefined>>;
@@ -56,8 +59,9 @@ export interface SearchEngineOptions {
 export class SearchEngine {
   private index: EntryIndex = EntryIndex.empty();
   private covered: Coverage = {};
+  private readonly headers: HeaderTracker;
   /** Titles as of the last catch-up, for the text of title hits. */
-  private titles = new Map<string, string>();
+  private titles: ReadonlyMap<string, SessionHeader> = new Map();
   private loaded: Promise<void> | undefined;
   private running: Promise<number> | undefined;
   private dirty = false;
@@ -68,7 +72,19 @@ export class SearchEngine {
     private readonly source: SearchSource,
     private readonly store: IndexStore,
     private readonly options: SearchEngineOptions = {},
-  ) {}
+  ) {
+    this.headers = new HeaderTracker(source);
+  }
+
+  /** Sessions written or deleted since, as announced: the next catch-up reads their headers. */
+  noteChanged(sessionIds: Iterable<string>): void {
+    this.headers.noteChanged(sessionIds);
+  }
+
+  /** How often a catch-up read every header (the first one, and whenever the count did not add up). */
+  get fullHeaderReads(): number {
+    return this.headers.fullReads;
+  }
 
   get size(): number {
     return this.index.size;
@@ -101,21 +117,20 @@ export class SearchEngine {
   private async catchUpOnce(): Promise<number> {
     await this.load();
     const before = this.added;
-    const headers = await this.source.headers();
-    this.titles = new Map(headers.map((header) => [header.id, header.title]));
-    const present = new Set(headers.map((header) => header.id));
+    const headers = await this.headers.current();
+    this.titles = headers;
     for (const sessionId of Object.keys(this.covered)) {
-      if (present.has(sessionId)) continue;
+      if (headers.has(sessionId)) continue;
       this.dropSession(sessionId);
     }
-    for (const header of headers) {
+    for (const header of headers.values()) {
       if (this.covered[header.id]?.updatedAt === header.updatedAt) continue;
       await this.indexSession(header);
       await this.options.pause?.();
     }
     if (this.dirty) {
       this.dirty = false;
-      await this.store.save({ format: INDEX_FORMAT, index: this.index.toJSON(), covered: this.covered });
+      await this.store.save({ format: INDEX_FORMAT, index: this.index.save(), covered: this.covered });
     }
     return this.added - before;
   }
@@ -160,7 +175,7 @@ export class SearchEngine {
     const hits: IndexHit[] = [];
     for (const match of matches) {
       // An entry deleted since the catch-up has nothing to show: it is left out.
-      const text = match.kind === 'title' ? this.titles.get(match.sessionId) : texts.get(match.id);
+      const text = match.kind === 'title' ? this.titles.get(match.sessionId)?.title : texts.get(match.id);
       if (text !== undefined) hits.push({ ...match, text });
     }
     return hits;

@@ -21,3 +21,9 @@ export interface SearchWorkerInit {
   type: 'init';
   databaseName: string;
 }
+
+/** What a failed search answers: a sentence for the page to show (what broke goes to the worker's console). */
+export const SEARCH_FAILED = 'The search could not run. Try again; if it keeps failing, reload the page.';
+
+/** What the page says when the worker itself could not start. */
+export const SEARCH_NOT_STARTED = 'The search could not start. Reload the page to try again.';

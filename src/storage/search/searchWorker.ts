@@ -3,12 +3,19 @@
  * date and saves it, so neither indexing nor saving a large index ever holds up typing
  * or a streaming reply on the page.
  */
+
 import { openBatonDb } from '../schema';
+import type { StorageChange } from '../sessionRepository';
 import { SessionRepository } from '../sessionRepository';
 import { indexedDbIndexStore } from './indexedDbIndexStore';
 import { repositorySource } from './repositorySource';
 import { SearchEngine } from './searchEngine';
-import type { SearchRequest, SearchResponse, SearchWorkerInit } from './searchProtocol';
+import {
+  SEARCH_FAILED,
+  type SearchRequest,
+  type SearchResponse,
+  type SearchWorkerInit,
+} from './searchProtocol';
 
 /** The worker's scope, as much of it as is used (the project's DOM lib types `self` as a window). */
 interface WorkerScope {
@@ -17,14 +24,25 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
+/**
+ * Where every tab announces the sessions its writes changed (state/app/tabSync's
+ * TAB_CHANNEL_NAME, which this layer cannot import): the worker hears them all, its own
+ * tab's included, and the next catch-up reads just those headers.
+ */
+const CHANGES_CHANNEL = 'baton';
+
 let engine: Promise<SearchEngine> | undefined;
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+function changedIds(data: unknown): string[] {
+  const change = data as Partial<StorageChange> | null; // Checked field by field below.
+  if (change?.kind === 'session-deleted' && typeof change.sessionId === 'string') return [change.sessionId];
+  if (change?.kind === 'sessions-changed' && Array.isArray(change.sessionIds))
+    return change.sessionIds.filter((id): id is string => typeof id === 'string');
+  return [];
 }
 
 async function answer(request: SearchRequest): Promise<SearchResponse> {
-  if (!engine) return { id: request.id, ok: false, error: 'The search worker was not started.' };
+  if (!engine) return { id: request.id, ok: false, error: SEARCH_FAILED };
   try {
     const ready = await engine;
     if (request.type === 'catch_up')
@@ -38,7 +56,9 @@ async function answer(request: SearchRequest): Promise<SearchResponse> {
     });
     return { id: request.id, ok: true, hits, added };
   } catch (error) {
-    return { id: request.id, ok: false, error: errorText(error) };
+    // The page shows a sentence; what broke is for the console.
+    console.error('Search failed:', error);
+    return { id: request.id, ok: false, error: SEARCH_FAILED };
   }
 }
 
@@ -46,7 +66,14 @@ scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'init') {
     engine = openBatonDb(message.databaseName).then((db) => {
-      return new SearchEngine(repositorySource(new SessionRepository(db)), indexedDbIndexStore(db));
+      const created = new SearchEngine(
+        repositorySource(new SessionRepository(db), db),
+        indexedDbIndexStore(db),
+      );
+      if (typeof BroadcastChannel !== 'undefined')
+        new BroadcastChannel(CHANGES_CHANNEL).onmessage = (change: MessageEvent<unknown>) =>
+          created.noteChanged(changedIds(change.data));
+      return created;
     });
     return;
   }

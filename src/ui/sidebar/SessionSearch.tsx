@@ -11,7 +11,22 @@ import type { SearchGroup } from './searchGroups';
 /** Waits for a pause in typing before searching: each search reads the index in the worker. */
 const DEBOUNCE_MS = 150;
 
-type Found = { query: string; groups: SearchGroup[] } | { query: string; error: string };
+type Found = { query: string; groups: SearchGroup[]; note?: string } | { query: string; error: string };
+
+/** Said when a search fails for a reason that has no sentence of its own (a chunk that did not load, say). */
+const SEARCH_FAILED = 'The search could not run. Try again; if it keeps failing, reload the page.';
+
+/** A query is echoed only this long: a pasted 65,000-character word must not fill the sidebar. */
+const MAX_ECHO = 80;
+
+function echoed(query: string): string {
+  return query.length > MAX_ECHO ? `${query.slice(0, MAX_ECHO - 1)}…` : query;
+}
+
+/** The search's own failures carry a sentence; anything else is an internal message, not shown. */
+function failureSentence(error: unknown): string {
+  return error instanceof Error && error.name === 'SearchError' ? error.message : SEARCH_FAILED;
+}
 
 function titleOf(sessionId: string): string | undefined {
   return get().sessions.find((header) => header.id === sessionId)?.title;
@@ -40,13 +55,17 @@ export function SessionSearch({ onOpened }: { onOpened(): void }) {
     const timer = setTimeout(() => {
       // The grouping (and the excerpts it cuts) loads with the first search, like the index.
       Promise.all([searchAllSessions(asked), import('./searchGroups')]).then(
-        ([hits, { groupHits }]) => {
+        ([hits, { groupHits, searchNote }]) => {
           // An answer to an older query than the box now holds is dropped.
-          if (latest.current === asked) setFound({ query: asked, groups: groupHits(hits, titleOf) });
+          if (latest.current !== asked) return;
+          const note = searchNote(asked);
+          setFound({ query: asked, groups: groupHits(hits, titleOf), ...(note && { note }) });
         },
         (error: unknown) => {
-          if (latest.current === asked)
-            setFound({ query: asked, error: error instanceof Error ? error.message : String(error) });
+          if (latest.current === asked) {
+            console.error('Search failed:', error);
+            setFound({ query: asked, error: failureSentence(error) });
+          }
         },
       );
     }, DEBOUNCE_MS);
@@ -77,12 +96,19 @@ export function SessionSearch({ onOpened }: { onOpened(): void }) {
       />
       {found && 'error' in found && (
         <p className="session-search-note" role="status">
-          Search failed: {found.error}
+          {found.error}
         </p>
       )}
       {found && 'groups' in found && (
         <section className="session-search-results" aria-label="Search results">
-          {groups.length === 0 && <p className="session-search-note">No session mentions “{found.query}”.</p>}
+          {found.note && (
+            <p className="session-search-note" role="status">
+              {found.note}
+            </p>
+          )}
+          {groups.length === 0 && (
+            <p className="session-search-note">No session mentions “{echoed(found.query)}”.</p>
+          )}
           {groups.map((group) => (
             <section key={group.sessionId} aria-label={group.title}>
               <button

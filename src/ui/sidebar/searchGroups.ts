@@ -1,6 +1,12 @@
 /** Search hits grouped by session, in the order of each session's best hit. */
 import type { IndexHit } from '../../core/recall/entryIndex';
 import { bestLineOf } from '../../core/recall/excerpt';
+import { queryLimitNote } from '../../core/recall/queryLimits';
+
+/** What of a long query was searched, in a sentence (undefined when all of it was). */
+export function searchNote(query: string): string | undefined {
+  return queryLimitNote(query, 'your');
+}
 
 export interface SearchGroup {
   sessionId: string;
