@@ -26,10 +26,8 @@ export function serveBuiltApp(dir = BUILT_APP): Promise<AppServer> {
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'Message' }).click();
   await page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
-    },
+    // The active worker controls the page once activated (it claims the page as it activates).
+    () => navigator.serviceWorker.controller?.state === 'activated',
     null,
     { polling: 100 },
   );
