@@ -14,8 +14,26 @@ test('requests to the model API, key and all, always reach it, and none is cache
   page,
   mockApi,
 }) => {
+  const cdp = await page.context().newCDPSession(page);
+  const rules: string[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const version of versions) {
+      const typed = version.typedRouterRules?.map((rule) => JSON.stringify(rule));
+      rules.push(...(typed ?? (version.routerRules ? [version.routerRules] : [])));
+    }
+  });
+  await cdp.send('ServiceWorker.enable');
   await connect(page, mockApi);
   await waitForServiceWorker(page);
+  // The browser itself sends anything outside the app's scope, and anything but a GET, to
+  // the network without starting the worker (static routes).
+  const declared = rules.at(-1) ?? '';
+  const { hostname, port } = new URL(page.url());
+  expect(declared).toContain(
+    `"not":{"urlPattern":{"hash":"*","hostname":"${hostname}","password":"*","pathname":"/*","port":"${port}"`,
+  );
+  expect(declared).toContain('"not":{"request":{"method":"GET"}}');
+  expect(declared.match(/"source":\["network"\]/g)).toHaveLength(2);
   const fromWorker: string[] = [];
   page.on('response', (response) => {
     if (response.url().startsWith(mockApi.url) && response.fromServiceWorker())

@@ -11,7 +11,9 @@
  *   control of any tab it did not control yet (a first visit starts offline-ready).
  * - Fetch: appRequests.ts decides. The page's navigations get the cached index.html
  *   (with the headers it was served with, its Content-Security-Policy included); the
- *   app's files come from the precache; nothing else is answered or cached.
+ *   app's files come from the precache; nothing else is answered or cached. Where the
+ *   browser takes static routes, requests outside the scope and all but GETs do not
+ *   even start the worker.
  */
 import { PrecacheController } from 'workbox-precaching';
 import { ASSETS_DIR, routeRequest } from './appRequests';
@@ -26,6 +28,11 @@ interface ExtendableEventLike extends Event {
   waitUntil(promise: Promise<unknown>): void;
 }
 
+interface InstallEventLike extends ExtendableEventLike {
+  /** Static routes (Chromium 123 on); absent elsewhere. */
+  addRoutes?(rules: unknown[]): Promise<void>;
+}
+
 interface FetchEventLike extends ExtendableEventLike {
   readonly request: Request;
   respondWith(response: Promise<Response>): void;
@@ -36,7 +43,8 @@ interface WorkerScope {
   readonly registration: { readonly scope: string };
   readonly clients: WindowClients & { claim(): Promise<void> };
   skipWaiting(): Promise<void>;
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEventLike) => void): void;
+  addEventListener(type: 'install', listener: (event: InstallEventLike) => void): void;
+  addEventListener(type: 'activate', listener: (event: ExtendableEventLike) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEventLike) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
@@ -47,7 +55,31 @@ const scope = worker.registration.scope;
 const precache = new PrecacheController();
 precache.addToCacheList(self.__WB_MANIFEST);
 
+/**
+ * Tells the browser what the worker never answers (appRequests.ts), so that it sends it
+ * straight to the network without starting the worker: anything outside the app's scope
+ * (the model API, MCP and sync servers) and anything but a GET. The fetch handler keeps
+ * the same rule, and alone applies it where the browser has no static routes.
+ */
+function routeAroundWorker(event: InstallEventLike): void {
+  if (typeof event.addRoutes !== 'function' || typeof URLPattern === 'undefined') return;
+  const base = new URL(scope);
+  const inScope = new URLPattern({
+    protocol: base.protocol.slice(0, -1),
+    hostname: base.hostname,
+    port: base.port,
+    pathname: `${base.pathname}*`,
+  });
+  const rules = [
+    { condition: { not: { urlPattern: inScope } }, source: 'network' },
+    { condition: { not: { requestMethod: 'GET' } }, source: 'network' },
+  ];
+  // A browser that knows static routes but not these conditions: the fetch handler decides alone.
+  event.waitUntil(event.addRoutes(rules).catch(() => undefined));
+}
+
 worker.addEventListener('install', (event) => {
+  routeAroundWorker(event);
   precache.install(event);
 });
 
