@@ -21,7 +21,12 @@ test('after one visit Baton starts and works with no network, from under a sub-p
     await send(page, 'Notes on the walrus migration');
     await waitIdle(page);
     await expect(sessionTitles(page)).toHaveText(['Notes on the walrus migration']);
-    await page.getByRole('button', { name: 'New session', exact: true }).click();
+    // The status line says Ready a moment before the session lets go of the finished turn
+    // (New session then says a reply is still being written): click again until it opens.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'New session', exact: true }).first().click();
+      await expect(userMessages(page)).toHaveCount(0, { timeout: 1000 });
+    }).toPass();
     await send(page, 'Second thoughts about penguins');
     await waitIdle(page);
     await expect(sessionTitles(page)).toHaveText([
