@@ -30,6 +30,12 @@ export default defineConfig({
     browserName: 'chromium',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app registers its service worker after the first interaction. Each test's fresh
+    // context would install it (precaching every file of the app) for nothing, and
+    // requests a worker controls pass Playwright's routing by; so the suite runs as in a
+    // browser without service workers (which must work), and the specs about the worker
+    // (e2e/pwa-*.spec.ts) allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       // BATON_CHROMIUM, else a system Chromium (Debian's on CI), else none: Playwright's own.
       executablePath: findChromium(process.env).path,

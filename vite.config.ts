@@ -1,9 +1,11 @@
 /// <reference types="vitest/config" />
 
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext, ModuleInfo } from 'rolldown';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The served app may run only its own scripts: no inline script, no eval, no plugins.
@@ -35,9 +37,14 @@ export const CONTENT_SECURITY_POLICY = [
  * stylesheets of the page, as they were while the UI was part of the entry.
  */
 function preloadUi(): Plugin {
+  // The page's files are named relative to it (base './'), as Vite names its own.
+  let base = './';
   return {
     name: 'baton-preload-ui',
     apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle, chunk: entry }) {
@@ -62,7 +69,7 @@ function preloadUi(): Plugin {
         for (const css of entry.viteMetadata?.importedCss ?? []) styles.delete(css);
         const link = (rel: string, href: string): HtmlTagDescriptor => ({
           tag: 'link',
-          attrs: { rel, crossorigin: true, href: `/${href}` },
+          attrs: { rel, crossorigin: true, href: `${base}${href}` },
           injectTo: 'head',
         });
         return [
@@ -108,8 +115,73 @@ function uiChunkName(): (id: string, context: ChunkingContext) => string | null 
 const MAIN_ID = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const BOOT_ID = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
 
+/** The page's background in each scheme (styles.css, --bg): the title bar and splash screen match it. */
+export const THEME_COLORS = { light: '#f7f7f5', dark: '#16181b' };
+
+/**
+ * Which build this is: `BATON_BUILD_ID` if set (a deploy can pass its commit; the update
+ * tests build twice with two ids), else the package's version. The page shows it as
+ * `data-baton-build` on <html> once the service worker module has loaded (src/pwa).
+ */
+const BUILD_ID =
+  process.env.BATON_BUILD_ID ??
+  (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
+
+/**
+ * Installable and offline (issue 29), with vite-plugin-pwa and Workbox. The worker is our
+ * own (src/pwa/sw/sw.ts, `injectManifest`): Workbox's precaching fills and
+ * serves the cache, and our code decides what it may answer (the app's page and files,
+ * same origin, GET, nothing carrying a key) and keeps a replaced version's files for the
+ * tabs still running it. Registration is ours too (src/pwa: no script injected here),
+ * after the first interaction, so bench P5 does not grow. Every URL is relative, so the
+ * app, its worker and its manifest work under any sub-path.
+ */
+function pwa() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/pwa/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    scope: './',
+    injectManifest: {
+      // Everything the app can load offline: the page, every chunk (SDK, markdown, the
+      // search, decoding and image workers, dialogs), styles, icons, the manifest. Source
+      // maps are for developers with a network.
+      globPatterns: ['**/*.{html,js,mjs,css,wasm,svg,png,ico,webmanifest,woff2}'],
+      // A file too large to precache would be missing offline: fail the build instead.
+      maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      rollupFormat: 'iife',
+    },
+    manifest: {
+      id: './',
+      name: 'Baton',
+      short_name: 'Baton',
+      description:
+        'A chat app for long work with a language model, built around handoff. Your sessions stay on your device.',
+      lang: 'en',
+      dir: 'ltr',
+      start_url: './',
+      scope: './',
+      display: 'standalone',
+      theme_color: THEME_COLORS.light,
+      background_color: THEME_COLORS.light,
+      categories: ['productivity', 'utilities'],
+      icons: [
+        { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), preloadUi()],
+  // Relative: the built app runs from any sub-path (https://example.org/tools/baton/).
+  base: './',
+  define: { __BATON_BUILD__: JSON.stringify(BUILD_ID) },
+  plugins: [react(), preloadUi(), pwa()],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -50,7 +50,7 @@ import {
   test,
   writeResult,
 } from './lib/fixtures';
-import type { StartupArm } from './lib/instrument';
+import { coldStartSessions, type StartupGroup, startupProcedure } from './lib/startup';
 
 test.describe.configure({ timeout: QUICK ? 5 * 60_000 : 45 * 60_000 });
 
@@ -577,120 +577,15 @@ const testWithLarge = test.extend<object, { large: () => Promise<LargeDatabase> 
 
 // --- P3 and P3a ----------------------------------------------------------------------------
 
-/** What P3 awaits and reads on a database. */
-interface P3Target {
-  /** Sessions stored: the baseline must read every header. */
-  sessions: number;
-  /** The newest session's title, which the Sessions list must show. */
-  newestTitle: string;
-  /** The session the app opens (the active-session setting). */
-  active: Bare.SeedSession;
-}
-
-interface P3Group {
-  bench: BenchPage;
-  seeded: Bare.Seeded;
-  /**
-   * In `page` (a launch of the profile): sets the active session and loads the app and
-   * the baseline page once, untimed; then stops the browser.
-   */
-  prepare(page: Page): Promise<void>;
-  loadApp(profile: boolean, label: string): Promise<{ ms: number; seen: number }>;
-  loadBaseline(): Promise<{
-    ms: number;
-    start: number;
-    end: number;
-    count: number;
-    entries: number;
-  }>;
-}
-
-/**
- * P3's procedure on a seeded profile. Each timed load starts a new browser on the profile,
- * so the database is read from disk, and stops it afterwards.
- */
-function p3Procedure(bench: BenchPage, seeded: Bare.Seeded, target: P3Target): P3Group {
-  const arm: StartupArm = {
-    newestTitle: target.newestTitle,
-    minItems: Math.min(target.sessions, 5),
-    timeoutMs: WAIT_MS,
-  };
-  const loadApp = async (profile: boolean, label: string) => {
-    const page = await bench.reopen();
-    // The init script arms its startup watch on the next load of / (and is disarmed
-    // after, so the profile's other loads, P4's on the large database, carry no watch).
-    await page.evaluate((startup) => localStorage.setItem('bench:startup', JSON.stringify(startup)), arm);
-    const painted = await maybeProfile('P3', page, label, profile, async () => {
-      await page.goto('/', { waitUntil: 'commit' });
-      await page.waitForFunction(() => window.__bench?.startup !== undefined);
-      return page.evaluate(async () => {
-        const startup = window.__bench?.startup;
-        if (!startup) throw new Error('the startup watch was not armed');
-        return startup;
-      });
-    });
-    await settle(page, WAIT_MS, 300);
-    await page.evaluate(() => localStorage.removeItem('bench:startup'));
-    await bench.stop();
-    return { ms: painted.painted, seen: painted.seen };
-  };
-  const loadBaseline = async () => {
-    const page = await bench.reopen();
-    await page.goto(`/__bench/bare.html?newest=${P4_NEWEST}`, { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.__benchBare !== undefined);
-    const read = await page.evaluate(async () => {
-      const bare = window.__benchBare;
-      if (!bare) throw new Error('the baseline page did not start');
-      return bare;
-    });
-    await bench.stop();
-    if (read.count < target.sessions) {
-      throw new Error(`P3 baseline: read ${read.count} headers of ${target.sessions}`);
-    }
-    const expected = Math.min(P4_NEWEST, target.active.entries);
-    if (read.sessionId !== target.active.id || read.entries !== expected) {
-      throw new Error(
-        `P3 baseline: read ${read.entries} entries of ${read.sessionId}, not ${expected} of ${target.active.id}`,
-      );
-    }
-    return { ms: read.end, ...read };
-  };
-  return {
-    bench,
-    seeded,
-    async prepare(page) {
-      await putSettings(page, [[ACTIVE_SESSION_KEY, target.active.id]]);
-      // A returning user: the app and the baseline page are each loaded once, untimed,
-      // so that both timed loads find their files in the (on-disk) HTTP cache. In one
-      // launch: the warm-up's timings are not read, so it needs no browser of its own.
-      await page.goto('/');
-      await expect(page.getByText(target.newestTitle, { exact: true }).first()).toBeVisible({
-        timeout: WAIT_MS,
-      });
-      await settle(page, WAIT_MS, 300);
-      await page.goto(`/__bench/bare.html?newest=${P4_NEWEST}`);
-      await page.waitForFunction(() => window.__benchBare !== undefined);
-      await page.evaluate(async () => {
-        await window.__benchBare;
-      });
-      await bench.stop();
-    },
-    loadApp,
-    loadBaseline,
-  };
-}
-
 /** A new profile seeded with `size` sessions of 50 entries, prepared for P3. */
-async function p3Group(browser: Browser, env: BenchEnv, size: number, variant: Variant): Promise<P3Group> {
+async function p3Group(
+  browser: Browser,
+  env: BenchEnv,
+  size: number,
+  variant: Variant,
+): Promise<StartupGroup> {
   const bench = await openBenchPage(browser, env);
-  const random = makeRandom(300 + size);
-  const start = seedStart();
-  const sessions: Bare.SeedSession[] = Array.from({ length: size }, (_, i) => ({
-    id: `bench-p3-${String(i).padStart(5, '0')}`,
-    title: sessionTitle(random, i),
-    entries: P3_ENTRIES_PER_SESSION,
-    start: start + i * 100_000,
-  }));
+  const sessions = coldStartSessions(size, seedStart());
   const newest = sessions[sessions.length - 1];
   if (!newest) throw new Error('P3 needs at least one session');
   const seeded = await seed(bench.page, {
@@ -701,14 +596,18 @@ async function p3Group(browser: Browser, env: BenchEnv, size: number, variant: V
     ...variantSpec(variant),
   });
   progress(`${variantId('P3', variant)} ${size.toLocaleString('en')} sessions: ${seededLine(seeded)}`);
-  const group = p3Procedure(bench, seeded, { sessions: size, newestTitle: newest.title, active: newest });
+  const group = startupProcedure(bench, seeded, {
+    sessions: size,
+    newestTitle: newest.title,
+    active: newest,
+  });
   // Still in the launch that seeded: the timed loads each start a browser of their own.
   await group.prepare(bench.page);
   return group;
 }
 
 /** One repetition of P3 on `group`: the app's load and the baseline's, in `order(rep)`. */
-async function p3Rep(group: P3Group, rep: number, profile: boolean, label: string): Promise<RunRecord> {
+async function p3Rep(group: StartupGroup, rep: number, profile: boolean, label: string): Promise<RunRecord> {
   const run: RunRecord = { rep, order: order(rep) };
   for (const which of order(rep)) {
     if (which === 'baton') run.baton = await group.loadApp(profile, label);
@@ -731,7 +630,7 @@ testWithLarge(
           `P3a ${size.toLocaleString('en')} sessions: not run (${(plan.attachmentBytes / 1e9).toFixed(1)} GB of images)`,
         );
       }
-      const groups = new Map<Variant, P3Group>();
+      const groups = new Map<Variant, StartupGroup>();
       for (const variant of plan.variants) groups.set(variant, await p3Group(browser, env, size, variant));
       const runs: Record<Variant, RunRecord[]> = { plain: [], attachments: [] };
       for (let rep = 0; rep < reps; rep++) {
@@ -752,7 +651,7 @@ testWithLarge(
     // The large database: every header of it, the newest filler open.
     const db = await large();
     const errorsBefore = db.bench.errors.length;
-    const group = p3Procedure(db.bench, db.seeded, {
+    const group = startupProcedure(db.bench, db.seeded, {
       sessions: db.sessions,
       newestTitle: db.small.title,
       active: db.opened,

@@ -17,6 +17,7 @@ export default defineConfig({
     'cacheShare.spec.ts',
     'recall.spec.ts',
     'interaction.spec.ts',
+    'warmStart.spec.ts',
   ],
   workers: 1,
   fullyParallel: false,

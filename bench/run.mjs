@@ -14,7 +14,8 @@
  * (bench/hostile.spec.ts) are the longest main-thread task while a hostile message is shown.
  * P14 (Node) and P15 (Chromium), in bench/recall.spec.ts: the search index's build and query
  * times and saved size (P14b: a 65,000-character one-word query on the same index), and the
- * longest main-thread task while the search worker indexes.
+ * longest main-thread task while the search worker indexes. P19 (bench/warmStart.spec.ts):
+ * P3's cold start served by the app's service worker.
  *
  * Environment: BENCH_QUICK=1 (as --quick), BENCH_PORT (default 4400), BENCH_PROFILE=P1..P4
  * (trace that figure's first timed run into bench/.profiles/), BENCH_APP_DIST (measure an
@@ -83,7 +84,7 @@ function step(label) {
 console.log(`Baton bench, ${quick ? 'quick' : 'full'} mode${only ? ` (only ${[...only].join(', ')})` : ''}`);
 // P9 runs in Node on the sources: with it alone there is nothing to build.
 const HOSTILE_IDS = ['P10', 'P11', 'P12', 'P13'];
-const needsBuilds = ['P1', 'P2', 'P3', 'P4', 'P5', 'P7', ...HOSTILE_IDS, 'P15'].some(wanted);
+const needsBuilds = ['P1', 'P2', 'P3', 'P4', 'P5', 'P7', ...HOSTILE_IDS, 'P15', 'P19'].some(wanted);
 if (!needsBuilds) {
   step('builds: none needed for P9');
 } else if (process.env.BENCH_APP_DIST) {
@@ -121,8 +122,9 @@ const TEST_TITLES = {
   P13: 'P13:',
   P14: 'P14:',
   P15: 'P15:',
+  P19: 'P19:',
 };
-const browserIds = ['P1', 'P2', 'P3', 'P4', 'P5', 'P7', ...HOSTILE_IDS, 'P15'].filter(wanted);
+const browserIds = ['P1', 'P2', 'P3', 'P4', 'P5', 'P7', ...HOSTILE_IDS, 'P15', 'P19'].filter(wanted);
 const nodeIds = ['P9', 'P14'].filter(wanted);
 const testIds = [...browserIds, ...nodeIds];
 rmSync(resultsDir, { recursive: true, force: true });
@@ -620,6 +622,33 @@ if (wanted('P15')) {
   }
 }
 
+// P19: P3's cold start served by the app's service worker (bench/warmStart.spec.ts).
+const p19 = wanted('P19') ? readResult('P19') : undefined;
+if (wanted('P19')) {
+  if (!p19) missing.push('P19');
+  else {
+    const runs = p19.runs;
+    const baton = median(runs.map((r) => r.baton.ms));
+    const baseline = median(runs.map((r) => r.baseline.ms));
+    const plain = median(runs.map((r) => r.plain.ms));
+    const r = median(runs.map((r) => r.baton.ms / r.baseline.ms));
+    const againstPlain = median(runs.map((r) => r.baton.ms / r.plain.ms));
+    figures.push({
+      id: 'P19',
+      what: `warm start from the service worker cache: page load → session list interactive, ${p19.sessions.toLocaleString('en')} sessions of 50 entries, the worker installed, on disk, browser restarted`,
+      baseline: `${ms(baseline)} (P3's bare read, its page in the worker's scope, warm HTTP cache)`,
+      baton: ms(baton),
+      ratio: ratio(r),
+      target: 'ratio ≤ 1.5 (as P3)',
+      met: r <= 1.5,
+      values: { baton, baseline, plain, ratio: r, againstPlain, reps: runs.length },
+    });
+    notes.push(
+      `P19: the same start without a service worker (same data, P3's Baton side) ${ms(plain)}; with the worker ÷ without, ${ratio(againstPlain)} (median of the repetitions).`,
+    );
+  }
+}
+
 // By number, then P3 before P3a.
 figures.sort(
   (a, b) =>
@@ -735,9 +764,10 @@ if (busy.length > 0) {
   notes.push(`IndexedDB busy after (from navigation start, or from the click): ${busy.join(', ')}.`);
 }
 
-for (const id of ['P1', 'P2', 'P3', 'P3a', 'P4', 'P4a', ...HOSTILE_IDS, 'P15', 'P7']) {
+for (const id of ['P1', 'P2', 'P3', 'P3a', 'P4', 'P4a', ...HOSTILE_IDS, 'P15', 'P7', 'P19']) {
   const errors = [];
   const result = readResult(id);
+  errors.push(...(result?.pageErrors ?? []));
   for (const r of result?.runs ?? []) errors.push(...(r.pageErrors ?? []));
   for (const s of result?.sizes ?? []) errors.push(...(s.pageErrors ?? []));
   if (errors.length > 0) notes.push(`${id}: the page reported errors: ${[...new Set(errors)].join(' | ')}`);
@@ -784,6 +814,7 @@ const output = {
     P14: p14,
     P14b: p14b,
     P15: p15,
+    P19: p19,
   },
 };
 // A complete full run is the record (bench/results.json, beside README's table); quick,

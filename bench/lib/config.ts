@@ -107,6 +107,12 @@ export function attachmentsPerSession(entries: number): number {
   return Math.ceil(Math.ceil(entries / 2) / ATTACHMENTS.every);
 }
 
+/**
+ * P19: P3's cold start with the app's service worker installed, at P3's main size (1,000
+ * sessions of 50 entries; quick runs P3's quick size).
+ */
+export const P19 = QUICK ? { sessions: 20, reps: 1 } : { sessions: 1000, reps: 5 };
+
 /** Entries per session in P3. */
 export const P3_ENTRIES_PER_SESSION = 50;
 /** P4's baseline reads this many of the newest entries, and so does P3's of the open session (the app's first page). */

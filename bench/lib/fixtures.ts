@@ -106,7 +106,19 @@ const PROFILE_PARENT = process.env.BENCH_PROFILES_DIR ?? tmpdir();
  * with the same executable and arguments. The parameter stays so that every caller reads
  * the same; specs still take the Chromium version from it.
  */
-export async function openBenchPage(_browser: Browser | undefined, env: BenchEnv): Promise<BenchPage> {
+export async function openBenchPage(
+  _browser: Browser | undefined,
+  env: BenchEnv,
+  options: {
+    /**
+     * The app registers its service worker after the first interaction; a figure that
+     * types or clicks would then time the worker's install beside what it measures. So
+     * every figure runs without one, as in a browser without service workers, except P19
+     * (bench/warmStart.spec.ts), which measures the start the worker serves.
+     */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
+): Promise<BenchPage> {
   const dir = mkdtempSync(join(PROFILE_PARENT, 'baton-bench-'));
   const errors: string[] = [];
   let context: BrowserContext | undefined;
@@ -117,6 +129,7 @@ export async function openBenchPage(_browser: Browser | undefined, env: BenchEnv
       headless: true,
       baseURL: env.server.origin,
       viewport: { width: 1280, height: 800 },
+      serviceWorkers: options.serviceWorkers ?? 'block',
     });
     try {
       await launched.addInitScript(installBenchHooks);

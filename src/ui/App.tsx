@@ -12,6 +12,7 @@ import { HandoffProposalSlot } from './handoff/HandoffProposalSlot';
 import { KeptAfterDeleteDialog } from './KeptAfterDeleteDialog';
 import { useGlobalKeys } from './keyboard/useGlobalKeys';
 import { Notices } from './Notices';
+import { UpdateNotice } from './pwa/UpdateNotice';
 import { StatusLine } from './StatusLine';
 import { Sidebar } from './sidebar/Sidebar';
 import { TodosPanel } from './TodosPanel';
@@ -125,6 +126,7 @@ export function App() {
         {/* Anchored at the composer's top edge: a notice never covers its controls. Outside
             the regions, so what a region's way out did is still said. */}
         <Notices />
+        <UpdateNotice />
         <RegionBoundary region="composer" resetKey={activeSessionId}>
           <Composer />
         </RegionBoundary>

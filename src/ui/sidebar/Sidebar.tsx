@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { newSession } from '../../state/actions/actions';
+import { InstallButton } from '../pwa/InstallButton';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { SessionList } from './SessionList';
 import { SessionSearch } from './SessionSearch';
@@ -29,6 +30,7 @@ export function Sidebar({ id, onNavigate }: { id?: string; onNavigate?: () => vo
       </div>
       <div className="sidebar-tools">
         <ThemeToggle />
+        <InstallButton />
       </div>
       <SessionSearch onOpened={done} />
       <SessionList onOpened={done} />
