@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { rendererLookup, type ToolRenderer } from './toolRenderer';
 
-const renderer = (label: string): ToolRenderer => ({ Call: () => label });
+function Call() {
+  return null;
+}
+
+/** Renderers told apart by identity: the lookup never calls them. */
+const renderer = (): ToolRenderer => ({ Call });
 
 describe('rendererLookup', () => {
-  const exact = renderer('exact');
-  const mcp = renderer('mcp');
-  const fallback = renderer('fallback');
+  const exact = renderer();
+  const mcp = renderer();
+  const fallback = renderer();
   const lookup = rendererLookup({
     byName: new Map([['todo_write', exact]]),
     byPattern: [{ matches: (name) => name.startsWith('mcp__'), renderer: mcp }],
