@@ -43,6 +43,18 @@ afterEach(() => {
   opener.remove();
 });
 
+/** Keeps a Dialog mounted and opens and closes it through `open`, as Settings does. */
+let setOpen: (open: boolean) => void = () => {};
+function Owner({ onClose }: { onClose(): void }) {
+  const [open, set] = useState(false);
+  setOpen = set;
+  return (
+    <Dialog title="Settings" open={open} onClose={onClose}>
+      <input aria-label="Model" />
+    </Dialog>
+  );
+}
+
 const dialog = () => document.querySelector('dialog');
 /** Lets the close event a close() queued be delivered. */
 const closeEventsDelivered = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
@@ -116,17 +128,7 @@ describe('Dialog', () => {
 
   it('follows `open` when it stays mounted, each opening from the focus of the time', async () => {
     const onClose = vi.fn();
-    let setOpen: (open: boolean) => void = () => {};
-    function Owner() {
-      const [open, set] = useState(false);
-      setOpen = set;
-      return (
-        <Dialog title="Settings" open={open} onClose={onClose}>
-          <input aria-label="Model" />
-        </Dialog>
-      );
-    }
-    act(() => root.render(<Owner />));
+    act(() => root.render(<Owner onClose={onClose} />));
     expect(dialog()?.open).toBe(false);
     act(() => setOpen(true));
     expect(dialog()?.open).toBe(true);
