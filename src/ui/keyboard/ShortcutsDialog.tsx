@@ -1,5 +1,6 @@
 import { Dialog } from '../overlay/Dialog';
 import { SHORTCUTS } from './shortcuts';
+import './shortcuts.css';
 
 /** The `?` list, in a modal dialog; the focus goes back where it was on close. */
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {

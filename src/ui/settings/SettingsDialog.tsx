@@ -15,6 +15,7 @@ import { ModelFeatureSettings } from './ModelFeatureSettings';
 import { PriceSettings } from './PriceSettings';
 import { StorageSettings } from './StorageSettings';
 import { TemplatesEditor } from './TemplatesEditor';
+import './settings.css';
 
 /** "4k": the small demo's window, as the help under the Model field names it. */
 const SMALL_DEMO_WINDOW = formatTokens(contextWindowFor(DEMO_SMALL_MODEL_ID));

@@ -3,6 +3,7 @@ import { newSession } from '../../state/actions/actions';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { SessionList } from './SessionList';
 import { SessionSearch } from './SessionSearch';
+import './sidebar.css';
 
 /**
  * The sessions, each handoff chain grouped under its root. `onNavigate` lets the narrow
