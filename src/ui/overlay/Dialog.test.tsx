@@ -5,11 +5,9 @@
  * trap and the page made inert are the browser's, checked in e2e/keyboard.spec.ts.
  */
 import { act, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testRoot } from '../../../testing/testRoot';
 import { Dialog } from './Dialog';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 beforeAll(() => {
   Object.assign(HTMLDialogElement.prototype, {
@@ -25,21 +23,17 @@ beforeAll(() => {
   });
 });
 
-let container: HTMLDivElement;
-let root: Root;
+const page = testRoot();
+/** What had the focus before each dialog opened. */
 let opener: HTMLButtonElement;
 
 beforeEach(() => {
-  container = document.createElement('div');
   opener = document.createElement('button');
-  document.body.append(opener, container);
-  root = createRoot(container);
+  document.body.append(opener);
   opener.focus();
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   opener.remove();
 });
 
@@ -61,12 +55,10 @@ const closeEventsDelivered = () => act(() => new Promise((resolve) => setTimeout
 
 describe('Dialog', () => {
   it('opens as a modal named by its heading', () => {
-    act(() =>
-      root.render(
-        <Dialog title="Delete session?" className="confirm-dialog" onClose={() => {}}>
-          <p>Gone for good.</p>
-        </Dialog>,
-      ),
+    page.render(
+      <Dialog title="Delete session?" className="confirm-dialog" onClose={() => {}}>
+        <p>Gone for good.</p>
+      </Dialog>,
     );
     const element = dialog();
     expect(element?.open).toBe(true);
@@ -78,12 +70,10 @@ describe('Dialog', () => {
   });
 
   it('takes a label instead when it has no heading', () => {
-    act(() =>
-      root.render(
-        <Dialog label="chart.png" onClose={() => {}}>
-          <img src="data:," alt="chart.png" />
-        </Dialog>,
-      ),
+    page.render(
+      <Dialog label="chart.png" onClose={() => {}}>
+        <img src="data:," alt="chart.png" />
+      </Dialog>,
     );
     expect(dialog()?.getAttribute('aria-label')).toBe('chart.png');
     expect(dialog()?.querySelector('h2')).toBeNull();
@@ -91,12 +81,10 @@ describe('Dialog', () => {
 
   it('asks its owner to close on Esc, and stays open until the owner does', () => {
     const onClose = vi.fn();
-    act(() =>
-      root.render(
-        <Dialog title="Keyboard shortcuts" onClose={onClose}>
-          <button type="button">Close</button>
-        </Dialog>,
-      ),
+    page.render(
+      <Dialog title="Keyboard shortcuts" onClose={onClose}>
+        <button type="button">Close</button>
+      </Dialog>,
     );
     const esc = new Event('cancel', { cancelable: true });
     act(() => {
@@ -109,17 +97,15 @@ describe('Dialog', () => {
 
   it('gives the focus back to what had it when it is unmounted, and does not report its own close', async () => {
     const onClose = vi.fn();
-    act(() =>
-      root.render(
-        <Dialog title="Keyboard shortcuts" onClose={onClose}>
-          <button type="button">Close</button>
-        </Dialog>,
-      ),
+    page.render(
+      <Dialog title="Keyboard shortcuts" onClose={onClose}>
+        <button type="button">Close</button>
+      </Dialog>,
     );
     const element = dialog();
     act(() => element?.querySelector('button')?.focus());
     expect(document.activeElement?.textContent).toBe('Close');
-    await act(async () => root.render(null));
+    await page.renderSettled(null);
     expect(element?.open).toBe(false);
     expect(document.activeElement).toBe(opener);
     await closeEventsDelivered();
@@ -128,7 +114,7 @@ describe('Dialog', () => {
 
   it('follows `open` when it stays mounted, each opening from the focus of the time', async () => {
     const onClose = vi.fn();
-    act(() => root.render(<Owner onClose={onClose} />));
+    page.render(<Owner onClose={onClose} />);
     expect(dialog()?.open).toBe(false);
     act(() => setOpen(true));
     expect(dialog()?.open).toBe(true);
@@ -144,12 +130,10 @@ describe('Dialog', () => {
 
   it('tells its owner when the browser closed it itself', async () => {
     const onClose = vi.fn();
-    act(() =>
-      root.render(
-        <Dialog title="Delete session?" onClose={onClose}>
-          <p>Gone for good.</p>
-        </Dialog>,
-      ),
+    page.render(
+      <Dialog title="Delete session?" onClose={onClose}>
+        <p>Gone for good.</p>
+      </Dialog>,
     );
     // As Chromium does on an Esc it will not let the page cancel: closed without asking.
     HTMLDialogElement.prototype.close.call(dialog());
@@ -159,12 +143,10 @@ describe('Dialog', () => {
 
   it('closes on a click on its backdrop when asked to, not on a click inside', () => {
     const onClose = vi.fn();
-    act(() =>
-      root.render(
-        <Dialog label="chart.png" onClose={onClose} closeOnBackdrop>
-          <button type="button">Inside</button>
-        </Dialog>,
-      ),
+    page.render(
+      <Dialog label="chart.png" onClose={onClose} closeOnBackdrop>
+        <button type="button">Inside</button>
+      </Dialog>,
     );
     act(() => dialog()?.querySelector('button')?.click());
     expect(onClose).not.toHaveBeenCalled();
@@ -175,12 +157,10 @@ describe('Dialog', () => {
 
   it('does not close on a backdrop click unless asked to', () => {
     const onClose = vi.fn();
-    act(() =>
-      root.render(
-        <Dialog title="Delete session?" onClose={onClose}>
-          <p>Gone for good.</p>
-        </Dialog>,
-      ),
+    page.render(
+      <Dialog title="Delete session?" onClose={onClose}>
+        <p>Gone for good.</p>
+      </Dialog>,
     );
     act(() => dialog()?.click());
     expect(onClose).not.toHaveBeenCalled();
@@ -188,13 +168,11 @@ describe('Dialog', () => {
 
   it('with onSubmit, is one form from its heading on, submitted by Enter without closing itself', () => {
     const onSubmit = vi.fn();
-    act(() =>
-      root.render(
-        <Dialog title="Settings" onClose={() => {}} onSubmit={onSubmit}>
-          <input aria-label="Model" />
-          <button type="submit">Save</button>
-        </Dialog>,
-      ),
+    page.render(
+      <Dialog title="Settings" onClose={() => {}} onSubmit={onSubmit}>
+        <input aria-label="Model" />
+        <button type="submit">Save</button>
+      </Dialog>,
     );
     const form = dialog()?.querySelector('form');
     expect(form?.firstElementChild?.tagName).toBe('H2');

@@ -1,28 +1,22 @@
 // @vitest-environment jsdom
 /** A popover with its button (usePopover + Popover), as the composer and status line use them. */
 import { act, useRef } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testRoot } from '../../../testing/testRoot';
 import { Popover } from './Popover';
 import { type PopoverControl, usePopover } from './usePopover';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const page = testRoot();
+/** A control elsewhere on the page. */
 let outside: HTMLButtonElement;
 let control: PopoverControl;
 
 beforeEach(() => {
-  container = document.createElement('div');
   outside = document.createElement('button');
-  document.body.append(container, outside);
-  root = createRoot(container);
+  document.body.append(outside);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   outside.remove();
 });
 
@@ -62,8 +56,8 @@ function Harness({
   );
 }
 
-const button = () => container.querySelector('button') as HTMLButtonElement;
-const panel = () => container.querySelector<HTMLElement>('[role="dialog"]');
+const button = () => page.container.querySelector('button') as HTMLButtonElement;
+const panel = () => page.container.querySelector<HTMLElement>('[role="dialog"]');
 const press = (target: EventTarget) =>
   act(() => {
     target.dispatchEvent(new Event('pointerdown', { bubbles: true }));
@@ -71,7 +65,7 @@ const press = (target: EventTarget) =>
 
 describe('Popover', () => {
   it('opens from its button, which says so and names it, and takes the focus itself', () => {
-    act(() => root.render(<Harness />));
+    page.render(<Harness />);
     expect(button().getAttribute('aria-haspopup')).toBe('dialog');
     expect(button().getAttribute('aria-expanded')).toBe('false');
     expect(button().hasAttribute('aria-controls')).toBe(false);
@@ -88,7 +82,7 @@ describe('Popover', () => {
   });
 
   it('gives the focus to the field it names, and then is not focusable itself', () => {
-    act(() => root.render(<Harness withField />));
+    page.render(<Harness withField />);
     act(() => button().click());
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Focus');
     expect(panel()?.hasAttribute('tabindex')).toBe(false);
@@ -97,7 +91,7 @@ describe('Popover', () => {
   it('closes on Esc and gives the focus back to its button; the key goes no further', () => {
     const seen = vi.fn();
     window.addEventListener('keydown', seen);
-    act(() => root.render(<Harness withField />));
+    page.render(<Harness withField />);
     act(() => button().click());
     const esc = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
     act(() => {
@@ -112,9 +106,9 @@ describe('Popover', () => {
   });
 
   it('closes on a press outside, leaving the focus where it went; a press inside keeps it open', () => {
-    act(() => root.render(<Harness withField />));
+    page.render(<Harness withField />);
     act(() => button().click());
-    const field = container.querySelector('input') as HTMLInputElement;
+    const field = page.container.querySelector('input') as HTMLInputElement;
     press(field);
     expect(panel()).not.toBeNull();
     act(() => outside.focus());
@@ -124,7 +118,7 @@ describe('Popover', () => {
   });
 
   it('can stay open on a press outside', () => {
-    act(() => root.render(<Harness closeOnOutsidePress={false} />));
+    page.render(<Harness closeOnOutsidePress={false} />);
     act(() => button().click());
     press(outside);
     expect(panel()).not.toBeNull();
@@ -132,7 +126,7 @@ describe('Popover', () => {
 
   it('starts each opening afresh with onOpen, and dismiss closes it without moving the focus', () => {
     const onOpen = vi.fn();
-    act(() => root.render(<Harness withField onOpen={onOpen} />));
+    page.render(<Harness withField onOpen={onOpen} />);
     act(() => button().click());
     expect(onOpen).toHaveBeenCalledTimes(1);
     act(() => control.dismiss());

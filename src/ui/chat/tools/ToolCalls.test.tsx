@@ -5,8 +5,7 @@
  * the web searches, recall's account, and the default card for any other tool.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   chain,
   toolResult,
@@ -14,26 +13,16 @@ import {
   toolUse,
   assistant as withContent,
 } from '../../../../testing/entryBuilders';
+import { testRoot } from '../../../../testing/testRoot';
 import { passageText, recallHeadline } from '../../../core/recall/recallFormat';
 import type { ContentBlock, Message, SessionEntry } from '../../../core/session/types';
 import { batonStore, initialState } from '../../../state/store/store';
 import { MessageView } from '../MessageView';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLDivElement;
-let root: Root;
+const page = testRoot();
 
 beforeEach(() => {
   batonStore.setState(initialState, true);
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 const reply = (content: ContentBlock[]): Message => ({ role: 'assistant', content, stopReason: 'tool_use' });
@@ -45,13 +34,13 @@ function show(message: Message, results: ContentBlock[] = []): void {
     ...(results.length > 0 ? [toolResults(...results)] : []),
   ]);
   act(() => batonStore.setState({ entries }));
-  act(() => root.render(<MessageView message={message} />));
+  page.render(<MessageView message={message} />);
 }
 
 /** The element once it is there: the default card and recall's renderer load on first use. */
 async function drawn(selector: string): Promise<Element> {
   return vi.waitFor(() => {
-    const element = container.querySelector(selector);
+    const element = page.container.querySelector(selector);
     if (!element) throw new Error(`no ${selector} yet`);
     return element;
   });
@@ -78,10 +67,10 @@ describe('tool calls in a reply', () => {
         toolUse('t2', 'handoff', { reason: 'full' }),
       ]),
     );
-    const article = container.querySelector('article');
-    const lines = [...container.querySelectorAll('.tool-call')].map((line) => line.textContent);
+    const article = page.container.querySelector('article');
+    const lines = [...page.container.querySelectorAll('.tool-call')].map((line) => line.textContent);
     expect(lines).toEqual(['Used tool todo_write', 'Used tool handoff']);
-    expect(container.querySelector('.tool-card')).toBeNull();
+    expect(page.container.querySelector('.tool-card')).toBeNull();
     expect(article?.lastElementChild?.textContent).toBe('Used tool handoff');
   });
 
@@ -95,13 +84,13 @@ describe('tool calls in a reply', () => {
         searchResult('s2', 'Zones'),
       ]),
     );
-    const lists = container.querySelectorAll('ul[aria-label="Web searches"]');
+    const lists = page.container.querySelectorAll('ul[aria-label="Web searches"]');
     expect(lists).toHaveLength(1);
     expect([...(lists[0]?.querySelectorAll('li') ?? [])].map((li) => li.textContent)).toEqual([
       'Searched: “relay rules” · Relay rules',
       'Searched: “takeover zone” · Zones',
     ]);
-    expect(container.querySelector('article')?.firstElementChild).toBe(lists[0]);
+    expect(page.container.querySelector('article')?.firstElementChild).toBe(lists[0]);
   });
 
   it('draws a tool it has no renderer for as a card with its name, input and result', async () => {
