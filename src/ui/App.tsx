@@ -17,6 +17,7 @@ import { StatusLine } from './StatusLine';
 import { Sidebar } from './sidebar/Sidebar';
 import { TodosPanel } from './TodosPanel';
 import { useAppliedTheme } from './theme/ThemeToggle';
+import './layout.css';
 
 // Dialogs the first paint never shows load on first use: the initial JavaScript stays small.
 const SettingsDialog = lazy(() =>

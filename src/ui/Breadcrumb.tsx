@@ -2,6 +2,7 @@ import { groupThousands } from '../core/groupThousands';
 import { openSession } from '../state/actions/actions';
 import { useBaton } from '../state/store/useBaton';
 import { breadcrumbSteps, chainTo } from './sidebar/lineage';
+import './breadcrumb.css';
 
 /**
  * The open session's handoff chain, root › … › current, above the chat. Shown only for

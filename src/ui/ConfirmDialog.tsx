@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { Dialog } from './overlay/Dialog';
 
-/** A modal confirmation on the native <dialog>, which traps focus and returns it on close. */
+/** A modal confirmation: Esc or the cancel button cancel. */
 export function ConfirmDialog(props: {
   title: string;
   message: string;
@@ -12,26 +12,8 @@ export function ConfirmDialog(props: {
   onConfirm(): void;
   onCancel(): void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      dialog?.close();
-    };
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      className="dialog confirm-dialog"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        props.onCancel();
-      }}
-    >
-      <h2 id={titleId}>{props.title}</h2>
+    <Dialog title={props.title} className="confirm-dialog" onClose={props.onCancel}>
       <p>{props.message}</p>
       <div className="dialog-actions">
         <button type="button" onClick={props.onCancel}>
@@ -41,6 +23,6 @@ export function ConfirmDialog(props: {
           {props.confirmLabel}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

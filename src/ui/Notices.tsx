@@ -1,6 +1,7 @@
 import { dismissNotice } from '../state/actions/actions';
 import type { Notice } from '../state/store/store';
 import { useBaton } from '../state/store/useBaton';
+import './notices.css';
 
 function NoticeView({ notice }: { notice: Notice }) {
   return (

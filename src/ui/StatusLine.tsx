@@ -5,6 +5,7 @@ import { contextMeterView } from './contextMeter';
 import { ExportMenu } from './exchange/ExportMenu';
 import { SessionCost } from './usage/SessionCost';
 import './contextMeter.css';
+import './statusLine.css';
 
 export function StatusLine() {
   const settings = useBaton((s) => s.settings);

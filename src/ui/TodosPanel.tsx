@@ -1,4 +1,5 @@
 import { useBaton } from '../state/store/useBaton';
+import './todos.css';
 
 const STATUS_LABEL = { pending: 'To do', in_progress: 'In progress', completed: 'Done' } as const;
 

@@ -6,7 +6,14 @@ import {
   MAX_TEXT_FILE_BYTES,
 } from './attachmentLimits';
 import { refusalSentence } from './attachmentRefusals';
-import { checkContextRoom, checkCount, checkFile, checkImage, checkPdfPages } from './checkAttachment';
+import {
+  checkContextRoom,
+  checkCount,
+  checkFile,
+  checkImage,
+  checkPdfPages,
+  imageWithinLimits,
+} from './checkAttachment';
 import { classifyFile } from './classifyFile';
 import { planImageScale } from './imageScalePlan';
 
@@ -96,6 +103,20 @@ describe('checkImage', () => {
     expect(bytes && refusalSentence(bytes)).toBe(
       'b.png is too large: the API takes images of up to 3.8 MB, and this one is 3.8 MB even scaled down.',
     );
+  });
+});
+
+describe('imageWithinLimits', () => {
+  it('takes an image exactly at the limits and refuses one past either, as checkImage does', () => {
+    const images = [
+      { width: 8000, height: 8000, size: MAX_IMAGE_BYTES },
+      { width: 100, height: 8001, size: 100 },
+      { width: 100, height: 100, size: MAX_IMAGE_BYTES + 1 },
+    ];
+    expect(images.map(imageWithinLimits)).toEqual([true, false, false]);
+    for (const image of images) {
+      expect(imageWithinLimits(image)).toBe(checkImage('x.png', { ...image, scaled: false }) === undefined);
+    }
   });
 });
 

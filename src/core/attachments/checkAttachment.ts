@@ -34,16 +34,33 @@ export function checkFile(file: { name: string; type: string; size: number }): C
   return ok(kind);
 }
 
+type ImageFacts = { width: number; height: number; size: number };
+
+/** The API's hard image limits, the one place they are compared: which one the image breaks. */
+function brokenImageLimit(image: ImageFacts): 'edge' | 'size' | undefined {
+  if (image.width > MAX_IMAGE_EDGE || image.height > MAX_IMAGE_EDGE) return 'edge';
+  if (image.size > MAX_IMAGE_BYTES) return 'size';
+  return undefined;
+}
+
+/** Whether the API takes the image as it is (the scale plan asks this of an original). */
+export function imageWithinLimits(image: ImageFacts): boolean {
+  return brokenImageLimit(image) === undefined;
+}
+
 /** An image as it will be sent (scaled or not). */
 export function checkImage(
   name: string,
-  image: { width: number; height: number; size: number; scaled: boolean },
+  image: ImageFacts & { scaled: boolean },
 ): AttachmentRefusal | undefined {
-  if (image.width > MAX_IMAGE_EDGE || image.height > MAX_IMAGE_EDGE)
-    return { reason: 'image-edge', name, width: image.width, height: image.height };
-  if (image.size > MAX_IMAGE_BYTES)
-    return { reason: 'image-size', name, size: image.size, scaled: image.scaled };
-  return undefined;
+  switch (brokenImageLimit(image)) {
+    case 'edge':
+      return { reason: 'image-edge', name, width: image.width, height: image.height };
+    case 'size':
+      return { reason: 'image-size', name, size: image.size, scaled: image.scaled };
+    case undefined:
+      return undefined;
+  }
 }
 
 export function checkPdfPages(name: string, pages: number | undefined): AttachmentRefusal | undefined {

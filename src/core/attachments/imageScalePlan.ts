@@ -3,13 +3,9 @@
  * anything beyond about 1568 px or 1.15 megapixels down itself, so sending more costs
  * upload time and storage and shows the model nothing more.
  */
-import {
-  MAX_IMAGE_BYTES,
-  MAX_IMAGE_EDGE,
-  RECOMMENDED_IMAGE_EDGE,
-  RECOMMENDED_IMAGE_PIXELS,
-} from './attachmentLimits';
+import { RECOMMENDED_IMAGE_EDGE, RECOMMENDED_IMAGE_PIXELS } from './attachmentLimits';
 import { scaledImageSize } from './attachmentTokens';
+import { imageWithinLimits } from './checkAttachment';
 
 export interface ImageScalePlan {
   /** The size to scale to; undefined when the image is sent as it is. */
@@ -30,7 +26,7 @@ export function planImageScale(image: {
   mediaType: string;
 }): ImageScalePlan {
   const { width, height } = image;
-  const originalAllowed = Math.max(width, height) <= MAX_IMAGE_EDGE && image.size <= MAX_IMAGE_BYTES;
+  const originalAllowed = imageWithinLimits(image);
   const tooBig =
     Math.max(width, height) > RECOMMENDED_IMAGE_EDGE || width * height > RECOMMENDED_IMAGE_PIXELS;
   if (!tooBig) return { mediaType: image.mediaType, originalAllowed };

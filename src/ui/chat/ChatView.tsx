@@ -3,6 +3,8 @@ import { useBaton } from '../../state/store/useBaton';
 import { HandoffReviewDialog } from '../handoff/HandoffReviewDialog';
 import { MessageList } from './MessageList';
 import { useDrawnAfterFirstPaint } from './useDrawnAfterFirstPaint';
+import './chat.css';
+import './markdown.css';
 
 /**
  * The open session's messages. The list is keyed by the session: each session gets a

@@ -2,16 +2,15 @@ import { lazy, memo, Suspense, useMemo } from 'react';
 import { filesOf } from '../../core/attachments/attachmentTypes';
 import { CONTEXT_WINDOW_EXCEEDED_NOTE, overflowOf } from '../../core/context/lengthRefusal';
 import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
-import { RECALL_TOOL_NAME } from '../../core/recall/recallToolName';
-import { type Message, type ToolUseBlock, textOf } from '../../core/session/types';
+import { type Message, textOf } from '../../core/session/types';
 import { continueReply, startHandoff } from '../../state/actions/actions';
 import { selectIsNewest } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
 import { PlainText } from '../text/PlainText';
 import { citedText, type Source } from './citedText';
-import { SearchLines } from './SearchLines';
 import { ThoughtView } from './ThoughtView';
+import { ToolCalls } from './tools/ToolCalls';
 
 const STOP_NOTES: Partial<Record<NonNullable<Message['stopReason']>, string>> = {
   aborted: 'Stopped',
@@ -109,7 +108,6 @@ function SourceList({ sources }: { sources: Source[] }) {
 
 function AssistantMessage({ message, streaming }: { message: Message; streaming: boolean }) {
   const { text, sources } = useMemo(() => citedText(message), [message]);
-  const tools = message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
   const note = message.stopReason ? STOP_NOTES[message.stopReason] : undefined;
   return (
     <article
@@ -119,20 +117,12 @@ function AssistantMessage({ message, streaming }: { message: Message; streaming:
       data-stop-reason={message.stopReason}
     >
       <ThoughtView message={message} streaming={streaming} />
-      <SearchLines message={message} streaming={streaming} />
+      {/* The API's tools (web search) ran while the reply was written, so they come before
+          its text; the app's own tools run after it, so their calls follow it. */}
+      <ToolCalls message={message} streaming={streaming} kind="server_tool_use" />
       {text && <Markdown text={text} streaming={streaming} />}
       <SourceList sources={sources} />
-      {tools.map((tool) =>
-        tool.name === RECALL_TOOL_NAME ? (
-          <Suspense key={tool.id} fallback={null}>
-            <RecallCall call={tool} />
-          </Suspense>
-        ) : (
-          <div key={tool.id} className="tool-call">
-            Used tool <code>{tool.name}</code>
-          </div>
-        ),
-      )}
+      <ToolCalls message={message} streaming={streaming} kind="tool_use" />
       {streaming && !text && message.content.every((b) => b.type === 'text') && (
         <div className="typing">Thinking…</div>
       )}
@@ -169,6 +159,3 @@ export const MessageView = memo(function MessageView({
 const MessageAttachments = lazy(() =>
   import('./MessageAttachments').then((m) => ({ default: m.MessageAttachments })),
 );
-
-// A recall call's passages load with the first one shown: sessions without ancestors never show one.
-const RecallCall = lazy(() => import('./RecallCall').then((m) => ({ default: m.RecallCall })));

@@ -1,4 +1,4 @@
-import { formatBytes } from '../../core/attachments/attachmentLimits';
+import { formatBytes, RECOMMENDED_IMAGE_EDGE } from '../../core/attachments/attachmentLimits';
 import {
   dismissAttachmentRefusals,
   removeAttachment,
@@ -83,7 +83,7 @@ export function AttachmentChips() {
         {scaled && (
           <label
             className="keep-original"
-            title="Large images are scaled to 1568 px, the size the model sees them at."
+            title={`Large images are scaled to ${RECOMMENDED_IMAGE_EDGE} px, the size the model sees them at.`}
           >
             <input
               type="checkbox"

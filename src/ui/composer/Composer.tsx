@@ -14,6 +14,7 @@ import { QueueChips } from './QueueChips';
 import { AUTOCOMPLETE_ID, optionId, SlashAutocomplete } from './SlashAutocomplete';
 import { slashItems } from './slashItems';
 import { ThinkingControl } from './ThinkingControl';
+import './composer.css';
 
 export function Composer() {
   const text = useBaton((s) => s.composerText);

@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { saveSettings, startHandoff } from '../../state/actions/actions';
 import { selectCurrentModel, selectHandoffActive, selectRecentModels } from '../../state/store/selectors';
 import { useBaton, useBatonShallow } from '../../state/store/useBaton';
+import { Popover } from '../overlay/Popover';
+import { usePopover } from '../overlay/usePopover';
 
 /** "Hand off" opens a small popover with an optional focus and the new session's model; Enter starts. */
 export function HandoffButton() {
-  const [open, setOpen] = useState(false);
   const [focus, setFocus] = useState('');
   const [model, setModel] = useState('');
   const suggestionsId = useId();
@@ -13,26 +14,17 @@ export function HandoffButton() {
   const suggestions = useBatonShallow(selectRecentModels);
   const settings = useBaton((s) => s.settings);
   const handoffActive = useBaton(selectHandoffActive);
-  const button = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (open) input.current?.focus();
-  }, [open]);
-
-  const toggle = () => {
+  const popover = usePopover({
     // Each opening starts from the model in use now.
-    if (!open) setModel(current);
-    setOpen(!open);
-  };
+    onOpen: () => setModel(current),
+    // A press elsewhere leaves it open, as it always did: the user may be reading the chat for a focus.
+    closeOnOutsidePress: false,
+  });
 
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
   const start = () => {
     const text = focus;
-    setOpen(false);
+    popover.dismiss();
     setFocus('');
     void startHandoff(text, model.trim() !== current ? { model } : {});
   };
@@ -44,29 +36,17 @@ export function HandoffButton() {
   };
 
   return (
-    <div className="handoff-button-wrap">
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-haspopup="dialog"
-        disabled={handoffActive}
-        onClick={toggle}
-      >
+    <div className="handoff-button-wrap popover-anchor" ref={popover.anchorRef}>
+      <button type="button" disabled={handoffActive} {...popover.buttonProps}>
         Hand off
       </button>
-      {open && (
-        <div
-          className="popover"
-          role="dialog"
-          aria-label="Hand off to a new session"
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.preventDefault();
-              e.stopPropagation();
-              close();
-            }
-          }}
+      {popover.open && (
+        <Popover
+          id={popover.panelId}
+          label="Hand off to a new session"
+          placement="above-start"
+          initialFocus={input}
+          onClose={popover.close}
         >
           <label>
             Focus (optional)
@@ -104,14 +84,14 @@ export function HandoffButton() {
           </datalist>
           <p className="popover-help">The model writes a handoff document; a new session starts from it.</p>
           <div className="dialog-actions">
-            <button type="button" onClick={close}>
+            <button type="button" onClick={popover.close}>
               Cancel
             </button>
             <button type="button" className="primary" onClick={start}>
               Start handoff
             </button>
           </div>
-        </div>
+        </Popover>
       )}
     </div>
   );

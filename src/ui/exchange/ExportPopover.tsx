@@ -1,32 +1,28 @@
-import { type RefObject, useEffect } from 'react';
+import { useRef } from 'react';
 import { type ExportFormat, exportOpenChain, exportOpenSession } from '../../state/actions/actions';
+import { Popover } from '../overlay/Popover';
 
 /** The Export menu's choices: the open session or its handoff chain, as JSONL or Markdown. */
 export function ExportPopover({
-  first,
+  id,
   inChain,
   run,
   close,
 }: {
-  first: RefObject<HTMLButtonElement | null>;
+  id: string;
   inChain: boolean;
   run(work: (format: ExportFormat) => Promise<void>, format: ExportFormat): void;
   close(): void;
 }) {
-  // Focus moves in once the popover is there (it may load on first open).
-  useEffect(() => first.current?.focus(), [first]);
+  const first = useRef<HTMLButtonElement>(null);
   return (
-    <div
+    <Popover
+      id={id}
+      label="Export"
+      placement="below-end"
       className="export-popover"
-      role="dialog"
-      aria-label="Export"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          e.stopPropagation();
-          close();
-        }
-      }}
+      initialFocus={first}
+      onClose={close}
     >
       <p className="popover-help">This session (every branch in JSONL, the shown branch in Markdown):</p>
       <div className="export-row">
@@ -51,6 +47,6 @@ export function ExportPopover({
         </button>
       </div>
       <p className="popover-help">The API key is never in an export.</p>
-    </div>
+    </Popover>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { finishHandoffReview } from '../../state/actions/actions';
 import { useBaton } from '../../state/store/useBaton';
+import { Dialog } from '../overlay/Dialog';
 import './handoffReview.css';
 
 export const EMPTY_REVIEW_MESSAGE = 'The document is empty. Write the handoff, or Cancel.';
@@ -17,18 +18,8 @@ export function HandoffReviewDialog() {
 }
 
 function ReviewEditor({ document }: { document: string }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const [text, setText] = useState(document);
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      dialog?.close();
-    };
-  }, []);
 
   const start = () => {
     if (!text.trim()) {
@@ -39,16 +30,11 @@ function ReviewEditor({ document }: { document: string }) {
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog handoff-review-dialog"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        finishHandoffReview(undefined);
-      }}
+    <Dialog
+      title="Review handoff document"
+      className="handoff-review-dialog"
+      onClose={() => finishHandoffReview(undefined)}
     >
-      <h2 id={titleId}>Review handoff document</h2>
       <p className="muted">Edit what the new session starts from. Nothing is sent until you start it.</p>
       <label className="handoff-review-label">
         Handoff document
@@ -75,6 +61,6 @@ function ReviewEditor({ document }: { document: string }) {
           Start new session
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,33 +1,11 @@
-import { useEffect, useId, useRef } from 'react';
+import { Dialog } from '../overlay/Dialog';
 import { SHORTCUTS } from './shortcuts';
+import './shortcuts.css';
 
-/**
- * The `?` list, on the native modal <dialog> (it traps focus and makes the page inert);
- * the focus goes back where it was on close.
- */
+/** The `?` list, in a modal dialog; the focus goes back where it was on close. */
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    const before = document.activeElement;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      dialog?.close();
-      if (before instanceof HTMLElement && before.isConnected) before.focus();
-    };
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      className="dialog shortcuts-dialog"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      <h2 id={titleId}>Keyboard shortcuts</h2>
+    <Dialog title="Keyboard shortcuts" className="shortcuts-dialog" onClose={onClose}>
       <dl className="shortcut-list">
         {SHORTCUTS.map((s) => (
           <div key={s.keys} className="shortcut">
@@ -43,6 +21,6 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
           Close
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }

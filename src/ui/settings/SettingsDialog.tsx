@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { contextWindowFor } from '../../core/context/contextWindow';
 import { MIN_THINKING_BUDGET } from '../../core/models/thinking';
 import { DEFAULT_BASE_URL, DEMO_SMALL_MODEL_ID, DEMO_SMALL_MODEL_LABEL } from '../../llm/defaults';
@@ -6,6 +6,7 @@ import { forgetKey, openSettings, saveSettings } from '../../state/actions/actio
 import type { Settings } from '../../state/store/settings';
 import { useBaton } from '../../state/store/useBaton';
 import { formatTokens } from '../contextMeter';
+import { Dialog } from '../overlay/Dialog';
 import { BaseUrlWarnings, useBlockedBaseUrlCheck } from './BaseUrlWarnings';
 import { ContextSettings } from './ContextSettings';
 import { DataSettings } from './DataSettings';
@@ -14,6 +15,7 @@ import { ModelFeatureSettings } from './ModelFeatureSettings';
 import { PriceSettings } from './PriceSettings';
 import { StorageSettings } from './StorageSettings';
 import { TemplatesEditor } from './TemplatesEditor';
+import './settings.css';
 
 /** "4k": the small demo's window, as the help under the Model field names it. */
 const SMALL_DEMO_WINDOW = formatTokens(contextWindowFor(DEMO_SMALL_MODEL_ID));
@@ -37,8 +39,6 @@ function validate(draft: Settings): string | null {
 export function SettingsDialog() {
   const open = useBaton((s) => s.settingsOpen);
   const settings = useBaton((s) => s.settings);
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const modelSuggestionsId = useId();
   const modelHintId = useId();
   const baseUrlWarningsId = useId();
@@ -46,17 +46,15 @@ export function SettingsDialog() {
   const [draft, setDraft] = useState(settings);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
+  // Each opening starts from the settings as they are then.
+  const [shown, setShown] = useState(false);
+  if (open !== shown) {
+    setShown(open);
+    if (open) {
       setDraft(settings);
       setError(null);
-      dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
     }
-  }, [open, settings]);
+  }
 
   const update = <K extends keyof Settings>(key: K, value: Settings[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
@@ -73,110 +71,102 @@ export function SettingsDialog() {
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog settings-dialog"
-      aria-labelledby={titleId}
+    <Dialog
+      title="Settings"
+      className="settings-dialog"
+      open={open}
       onClose={() => openSettings(false)}
+      onSubmit={() => void save()}
     >
-      <form
-        method="dialog"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <h2 id={titleId}>Settings</h2>
-        <label>
-          API key
-          <input
-            type="password"
-            autoComplete="off"
-            value={draft.apiKey}
-            placeholder="Leave empty to use the offline demo model"
-            onChange={(e) => update('apiKey', e.target.value)}
-          />
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.rememberKey}
-            onChange={(e) => update('rememberKey', e.target.checked)}
-          />
-          Remember key on this device
-        </label>
-        <p className="muted">
-          Unticked, the key is kept only while this tab is open. It is sent only to the API base URL below.
+      <label>
+        API key
+        <input
+          type="password"
+          autoComplete="off"
+          value={draft.apiKey}
+          placeholder="Leave empty to use the offline demo model"
+          onChange={(e) => update('apiKey', e.target.value)}
+        />
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={draft.rememberKey}
+          onChange={(e) => update('rememberKey', e.target.checked)}
+        />
+        Remember key on this device
+      </label>
+      <p className="muted">
+        Unticked, the key is kept only while this tab is open. It is sent only to the API base URL below.
+      </p>
+      {(settings.apiKey || draft.apiKey) && (
+        <button
+          type="button"
+          onClick={() => {
+            // Forgets at once, not on Save: a key typed into the draft must not survive either.
+            setDraft((d) => ({ ...d, apiKey: '', rememberKey: false }));
+            void forgetKey();
+          }}
+        >
+          Forget key
+        </button>
+      )}
+      <label>
+        API base URL
+        <input
+          type="url"
+          value={draft.baseURL}
+          placeholder={DEFAULT_BASE_URL}
+          aria-describedby={baseUrlWarningsId}
+          onChange={(e) => update('baseURL', e.target.value)}
+        />
+      </label>
+      <BaseUrlWarnings baseURL={draft.baseURL} id={baseUrlWarningsId} />
+      <label>
+        Model
+        <input
+          value={draft.model}
+          list={modelSuggestionsId}
+          aria-describedby={modelHintId}
+          onChange={(e) => update('model', e.target.value)}
+        />
+      </label>
+      <datalist id={modelSuggestionsId}>
+        <option value={DEMO_SMALL_MODEL_ID}>{DEMO_SMALL_MODEL_LABEL}</option>
+      </datalist>
+      <p id={modelHintId} className="muted">
+        Without a key, “{DEMO_SMALL_MODEL_ID}” gives a demo with a {SMALL_DEMO_WINDOW}-token window, to try
+        the handoff of a conversation that no longer fits.
+      </p>
+      <label>
+        Max output tokens
+        <input
+          type="number"
+          min={1}
+          value={draft.maxTokens}
+          onChange={(e) => update('maxTokens', Number(e.target.value))}
+        />
+      </label>
+      <TemplatesEditor templates={draft.promptTemplates} onChange={(t) => update('promptTemplates', t)} />
+      <ContextSettings draft={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
+      <HandoffSettings draft={draft} update={update} />
+      <ModelFeatureSettings draft={draft} update={update} />
+      <PriceSettings draft={draft} update={update} />
+      <DataSettings />
+      <StorageSettings />
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
         </p>
-        {(settings.apiKey || draft.apiKey) && (
-          <button
-            type="button"
-            onClick={() => {
-              // Forgets at once, not on Save: a key typed into the draft must not survive either.
-              setDraft((d) => ({ ...d, apiKey: '', rememberKey: false }));
-              void forgetKey();
-            }}
-          >
-            Forget key
-          </button>
-        )}
-        <label>
-          API base URL
-          <input
-            type="url"
-            value={draft.baseURL}
-            placeholder={DEFAULT_BASE_URL}
-            aria-describedby={baseUrlWarningsId}
-            onChange={(e) => update('baseURL', e.target.value)}
-          />
-        </label>
-        <BaseUrlWarnings baseURL={draft.baseURL} id={baseUrlWarningsId} />
-        <label>
-          Model
-          <input
-            value={draft.model}
-            list={modelSuggestionsId}
-            aria-describedby={modelHintId}
-            onChange={(e) => update('model', e.target.value)}
-          />
-        </label>
-        <datalist id={modelSuggestionsId}>
-          <option value={DEMO_SMALL_MODEL_ID}>{DEMO_SMALL_MODEL_LABEL}</option>
-        </datalist>
-        <p id={modelHintId} className="muted">
-          Without a key, “{DEMO_SMALL_MODEL_ID}” gives a demo with a {SMALL_DEMO_WINDOW}-token window, to try
-          the handoff of a conversation that no longer fits.
-        </p>
-        <label>
-          Max output tokens
-          <input
-            type="number"
-            min={1}
-            value={draft.maxTokens}
-            onChange={(e) => update('maxTokens', Number(e.target.value))}
-          />
-        </label>
-        <TemplatesEditor templates={draft.promptTemplates} onChange={(t) => update('promptTemplates', t)} />
-        <ContextSettings draft={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
-        <HandoffSettings draft={draft} update={update} />
-        <ModelFeatureSettings draft={draft} update={update} />
-        <PriceSettings draft={draft} update={update} />
-        <DataSettings />
-        <StorageSettings />
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={() => openSettings(false)}>
-            Cancel
-          </button>
-          <button type="submit" className="primary">
-            Save
-          </button>
-        </div>
-      </form>
-    </dialog>
+      )}
+      <div className="dialog-actions">
+        <button type="button" onClick={() => openSettings(false)}>
+          Cancel
+        </button>
+        <button type="submit" className="primary">
+          Save
+        </button>
+      </div>
+    </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import { InstallButton } from '../pwa/InstallButton';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { SessionList } from './SessionList';
 import { SessionSearch } from './SessionSearch';
+import './sidebar.css';
 
 /**
  * The sessions, each handoff chain grouped under its root. `onNavigate` lets the narrow

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { costSummary } from '../../core/usage/formatCost';
+import { usePopover } from '../overlay/usePopover';
 import { useSessionCost } from './useSessionCost';
 import './usage.css';
 
@@ -13,32 +14,15 @@ const UsagePanel = lazy(() => import('./UsagePanel').then((m) => ({ default: m.U
  */
 export function SessionCost() {
   const estimate = useSessionCost();
-  const [open, setOpen] = useState(false);
-  const wrap = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    // A click anywhere else closes it, as other popovers do; Esc is useGlobalKeys'.
-    const onPointer = (event: PointerEvent) => {
-      if (!wrap.current?.contains(event.target as Node)) setOpen(false); // A DOM event's target is a Node.
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  const popover = usePopover();
 
   return (
-    <div className="session-cost" ref={wrap}>
+    <div className="session-cost popover-anchor" ref={popover.anchorRef}>
       <button
-        ref={button}
         type="button"
         className="session-cost-button"
-        aria-expanded={open}
-        aria-haspopup="dialog"
-        aria-controls={open ? panelId : undefined}
         title="Estimated cost of this session so far: click for its tokens"
-        onClick={() => setOpen((v) => !v)}
+        {...popover.buttonProps}
       >
         <span className="visually-hidden">Session cost: </span>
         {estimate ? (
@@ -50,16 +34,9 @@ export function SessionCost() {
           </>
         )}
       </button>
-      {open && (
+      {popover.open && (
         <Suspense fallback={null}>
-          <UsagePanel
-            id={panelId}
-            estimate={estimate}
-            onDone={() => {
-              setOpen(false);
-              button.current?.focus();
-            }}
-          />
+          <UsagePanel id={popover.panelId} estimate={estimate} close={popover.close} />
         </Suspense>
       )}
     </div>

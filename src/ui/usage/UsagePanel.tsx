@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { groupThousands } from '../../core/groupThousands';
 import type { Usage } from '../../core/session/types';
 import type { CostEstimate, CostLine } from '../../core/usage/estimateCost';
@@ -6,6 +5,7 @@ import { formatUsd } from '../../core/usage/formatCost';
 import { openSettings } from '../../state/actions/actions';
 import { selectHandedOffTo } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
+import { Popover } from '../overlay/Popover';
 
 const TOKEN_ROWS: ReadonlyArray<[keyof Usage, string]> = [
   ['input', 'Input'],
@@ -23,20 +23,16 @@ const modelName = (line: CostLine) => line.model || UNRECORDED_MODEL;
 export function UsagePanel({
   id,
   estimate,
-  onDone,
+  close,
 }: {
   id: string;
   estimate: CostEstimate | null;
-  onDone: () => void;
+  /** Closes it, the focus back on its button. */
+  close(): void;
 }) {
   const handedOff = useBaton((s) => selectHandedOffTo(s).length > 0);
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    panel.current?.focus();
-  }, []);
-
   return (
-    <div id={id} ref={panel} className="usage-popover" role="dialog" aria-label="Session usage" tabIndex={-1}>
+    <Popover id={id} label="Session usage" placement="below-end" className="usage-popover" onClose={close}>
       {estimate ? (
         <UsageDetails estimate={estimate} handedOff={handedOff} />
       ) : (
@@ -45,13 +41,13 @@ export function UsagePanel({
       <button
         type="button"
         onClick={() => {
-          onDone();
+          close();
           openSettings(true);
         }}
       >
         Edit prices
       </button>
-    </div>
+    </Popover>
   );
 }
 

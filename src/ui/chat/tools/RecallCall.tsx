@@ -2,11 +2,12 @@
  * A recall call in the chat: "Looked up: <query> — 3 passages from <session>", with a
  * link to each passage's message in the earlier session (opened scrolled to it).
  */
-import { readRecallResult } from '../../core/recall/recallFormat';
-import type { ToolUseBlock } from '../../core/session/types';
-import { openSessionAt } from '../../state/actions/actions';
-import { useBaton } from '../../state/store/useBaton';
-import { passagesPhrase, recallQuery, toolResultText } from './recallSummary';
+import { readRecallResult } from '../../../core/recall/recallFormat';
+import { openSessionAt } from '../../../state/actions/actions';
+import { useBaton } from '../../../state/store/useBaton';
+import { passagesPhrase, recallQuery } from './recallSummary';
+import type { ToolCallProps } from './toolRenderer';
+import { toolResultText } from './toolResult';
 
 const ROLE_LABEL: Record<string, string> = {
   user: 'your message',
@@ -15,7 +16,7 @@ const ROLE_LABEL: Record<string, string> = {
   handoff: 'the handoff document',
 };
 
-export function RecallCall({ call }: { call: ToolUseBlock }) {
+export function RecallCall({ call }: ToolCallProps) {
   const result = useBaton((state) => toolResultText(state.entries, call.id));
   const query = recallQuery(call.input);
   const passages = result === undefined ? undefined : readRecallResult(result);

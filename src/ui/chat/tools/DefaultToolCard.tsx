@@ -1,0 +1,76 @@
+import type { Message } from '../../../core/session/types';
+import { useBaton } from '../../../state/store/useBaton';
+import { PlainText } from '../../text/PlainText';
+import type { ToolCallBlock, ToolCallProps } from './toolRenderer';
+import { toolResultOf } from './toolResult';
+
+/** Past this, a part is long: the card starts collapsed to its first line. */
+const SHORT_CHARS = 160;
+const SHORT_LINES = 4;
+
+function isLong(text: string): boolean {
+  return text.length > SHORT_CHARS || text.split('\n', SHORT_LINES + 1).length > SHORT_LINES;
+}
+
+/** A tool's input or result as text: strings as they are, anything else as indented JSON. */
+export function shownValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    // A value JSON cannot write (never from the API): still a sentence, not a crash.
+    return String(value);
+  }
+}
+
+interface ShownResult {
+  text: string;
+  error: boolean;
+}
+
+/**
+ * The call's result: an app tool's comes back in the next entry, a server tool's is in
+ * the reply itself, next to the call.
+ */
+function useToolResult(call: ToolCallBlock, message: Message): ShownResult | undefined {
+  const stored = useBaton((s) => (call.type === 'tool_use' ? toolResultOf(s.entries, call.id) : undefined));
+  if (stored) return { text: shownValue(stored.content), error: stored.is_error === true };
+  const inReply = message.content.find(
+    (block) => block.type !== 'tool_result' && 'tool_use_id' in block && block.tool_use_id === call.id,
+  );
+  if (!inReply) return undefined;
+  const content = 'content' in inReply ? inReply.content : inReply;
+  return { text: shownValue(content), error: false };
+}
+
+/**
+ * Any tool without a renderer of its own: its name, then what it was given and what it
+ * returned. A long input or result starts collapsed to the name.
+ */
+export function DefaultToolCard({ call, message, streaming }: ToolCallProps) {
+  const result = useToolResult(call, message);
+  const input = shownValue(call.input);
+  const long = isLong(input) || (result !== undefined && isLong(result.text));
+  return (
+    <div className="tool-call tool-card">
+      <details open={!long}>
+        <summary>
+          Used tool <code>{call.name}</code>
+          {result?.error && ' · failed'}
+        </summary>
+        <div className="tool-card-label">Input</div>
+        <pre className="tool-card-text">
+          <PlainText text={input} />
+        </pre>
+        <div className="tool-card-label">{result?.error ? 'Error' : 'Result'}</div>
+        {result ? (
+          <pre className="tool-card-text">
+            <PlainText text={result.text} />
+          </pre>
+        ) : (
+          <div className="tool-card-pending">{streaming ? 'Running…' : 'No result yet.'}</div>
+        )}
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { Fragment, Suspense } from 'react';
+import type { Message } from '../../../core/session/types';
+import type { ToolCallBlock } from './toolRenderer';
+import { toolRendererFor } from './toolRenderers';
+import './toolCalls.css';
+
+/** Consecutive calls of one tool, which its renderer may draw as one list. */
+function runsOf(calls: readonly ToolCallBlock[]): ToolCallBlock[][] {
+  const runs: ToolCallBlock[][] = [];
+  for (const call of calls) {
+    const last = runs.at(-1);
+    if (last?.[0]?.name === call.name) last.push(call);
+    else runs.push([call]);
+  }
+  return runs;
+}
+
+/**
+ * The reply's calls of one kind, each drawn by its tool's renderer: `server_tool_use`
+ * for the tools the API runs while it writes (web search), `tool_use` for the app's
+ * own, run once the reply is done.
+ */
+export function ToolCalls({
+  message,
+  streaming,
+  kind,
+}: {
+  message: Message;
+  streaming: boolean;
+  kind: ToolCallBlock['type'];
+}) {
+  const calls = message.content.filter((block): block is ToolCallBlock => block.type === kind);
+  if (calls.length === 0) return null;
+  return runsOf(calls).map((run) => {
+    const first = run[0];
+    if (!first) return null;
+    const { Call, List } = toolRendererFor(first.name);
+    const drawn = run.map((call) => (
+      <Suspense key={call.id} fallback={null}>
+        <Call call={call} message={message} streaming={streaming} />
+      </Suspense>
+    ));
+    return List ? <List key={first.id}>{drawn}</List> : <Fragment key={first.id}>{drawn}</Fragment>;
+  });
+}
