@@ -99,6 +99,13 @@ describe('lineMeter', () => {
     expect(measures('- - - deep\nlazy\n\n      continued').map((m) => m.lexDepth)).toEqual([3, 3, 0, 3]);
   });
 
+  it('counts a tab-indented line inside every item still open above it, as marked nests it', () => {
+    // fast-check's counterexample (seed -2054284771): marked puts the quote four deep.
+    const text = '10)  * * text\n\t> text\n';
+    expect(markedDepth(text)).toBe(4);
+    expect(Math.max(...measures(text).map((m) => m.nesting))).toBeGreaterThanOrEqual(4);
+  });
+
   it('is never below the nesting marked makes of a text (generated containers)', () => {
     fc.assert(
       fc.property(nestedDocument, (text) => {

@@ -77,10 +77,11 @@ function lineStart(
   text: string,
   start: number,
   end: number,
-): { markers: number; quotes: number; columns: number } {
+): { markers: number; quotes: number; columns: number; tabbed: boolean } {
   let markers = 0;
   let quotes = 0;
   let columns = 0;
+  let tabbed = false;
   let i = start;
   while (i < end) {
     const char = text[i];
@@ -91,6 +92,7 @@ function lineStart(
     }
     if (char === '\t') {
       columns += 4 - (columns % 4);
+      tabbed = true;
       i += 1;
       continue;
     }
@@ -102,7 +104,7 @@ function lineStart(
     // The space after a marker belongs to it (`> `, `- `): only further blanks indent.
     if (text[i] === ' ') i += 1;
   }
-  return { markers, quotes, columns };
+  return { markers, quotes, columns, tabbed };
 }
 
 /**
@@ -139,15 +141,22 @@ export interface LineMeasure {
 export function lineMeter(): (text: string, start: number, end: number) => LineMeasure {
   let quoteCarry = 0;
   let lexDepthBefore = 0;
+  let deepestOpen = 0;
   return (text, start, end) => {
-    const { markers, quotes, columns } = lineStart(text, start, end);
+    const { markers, quotes, columns, tabbed } = lineStart(text, start, end);
     if (markers === 0 && start + columns >= end) {
       quoteCarry = 0;
       lexDepthBefore = 0;
+      deepestOpen = 0;
       return { nesting: 0, lexDepth: 0 };
     }
     const own = nestingOfLine(text, start, end);
-    const nesting = own + quoteCarry;
+    // marked takes a tab-indented line right after an item as a continuation of the
+    // innermost item open above it, however few columns the tab makes (`10)  * * a` then
+    // `\t> b` nests the quote four deep); after a blank line it does not.
+    const continued = tabbed && own > 0 ? deepestOpen + markers : 0;
+    const nesting = Math.max(own + quoteCarry, continued);
+    deepestOpen = Math.max(deepestOpen, nesting);
     if (quotes > 0) quoteCarry = own;
     const lexDepth = Math.max(nesting, Math.floor(columns / 2), lexDepthBefore);
     lexDepthBefore = lexDepth;
