@@ -7,6 +7,7 @@ import {
   uniqueDbName,
 } from '../../testing/fixtures/storageTestFixtures';
 import type { MessageEntry, SessionEntry } from '../core/session/types';
+import { batchOf } from './records';
 import { ACTIVE_SESSION_KEY, SessionRepository, type WriteBatch } from './sessionRepository';
 import { WriteQueue, WriteQueueNotStartedError } from './writeQueue';
 
@@ -45,15 +46,16 @@ async function settle(): Promise<void> {
   for (let round = 0; round < 50; round++) await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
-/** Records each writeBatch call (and when it started) while still writing for real. */
+/** Records each change set applied, grouped by kind, and when it started, while still writing for real. */
 function spyOnWrites() {
   const calls: Array<{ at: number; batch: WriteBatch }> = [];
   let finished = 0;
-  const original = repo.writeBatch.bind(repo);
-  const spy = vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
+  const original = repo.apply.bind(repo);
+  const spy = vi.spyOn(repo, 'apply').mockImplementation(async (changeSet) => {
+    const batch = batchOf(changeSet);
     calls.push({ at: Date.now(), batch });
     try {
-      return await original(batch);
+      return await original(changeSet);
     } finally {
       finished += 1;
     }
@@ -62,24 +64,25 @@ function spyOnWrites() {
 }
 
 /**
- * Holds the first writeBatch call back until `open()`, as a long task holds up a
+ * Holds the first apply call back until `open()`, as a long task holds up a
  * complete event; later calls go straight through. With `begun`, the held write's
  * transaction is begun at once and only its answer waits; without, nothing of it starts
  * until then.
  */
 function holdFirstWrite(options: { begun?: boolean } = {}) {
-  const original = repo.writeBatch.bind(repo);
+  const original = repo.apply.bind(repo);
   let open: () => void = () => {};
   const gate = new Promise<void>((resolve) => {
     open = resolve;
   });
   const batches: WriteBatch[] = [];
   let finished = 0;
-  vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
+  vi.spyOn(repo, 'apply').mockImplementation(async (changeSet) => {
+    const batch = batchOf(changeSet);
     batches.push(batch);
-    const begun = options.begun ? original(batch) : undefined;
+    const begun = options.begun ? original(changeSet) : undefined;
     if (batches.length === 1) await gate;
-    const result = await (begun ?? original(batch));
+    const result = await (begun ?? original(changeSet));
     finished += 1;
     return result;
   });
@@ -272,12 +275,12 @@ describe('WriteQueue.flush', () => {
 describe('WriteQueue failures', () => {
   it('reports the error, keeps the data, retries with the delays, and lands the newest values', async () => {
     const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    const original = repo.writeBatch.bind(repo);
+    const original = repo.apply.bind(repo);
     let attempts = 0;
-    vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
+    vi.spyOn(repo, 'apply').mockImplementation(async (changeSet) => {
       attempts += 1;
       if (attempts <= 2) throw quota;
-      return original(batch);
+      return original(changeSet);
     });
     const errors: Error[] = [];
     let saved = 0;
@@ -324,7 +327,7 @@ describe('WriteQueue failures', () => {
 
   it('keeps repeating the last retry delay', async () => {
     let attempts = 0;
-    vi.spyOn(repo, 'writeBatch').mockImplementation(async () => {
+    vi.spyOn(repo, 'apply').mockImplementation(async () => {
       attempts += 1;
       throw new Error('disk gone');
     });
@@ -349,8 +352,8 @@ describe('WriteQueue failures', () => {
   });
 
   it('rejects a failed flush and keeps its values pending', async () => {
-    const original = repo.writeBatch.bind(repo);
-    const spy = vi.spyOn(repo, 'writeBatch').mockRejectedValueOnce(new Error('busy'));
+    const original = repo.apply.bind(repo);
+    const spy = vi.spyOn(repo, 'apply').mockRejectedValueOnce(new Error('busy'));
     const errors: Error[] = [];
     queue = new WriteQueue(repo, { onError: (error) => errors.push(error) });
     queue.start();
@@ -400,7 +403,7 @@ describe('WriteQueue.commitHandoff', () => {
   });
 
   it('starts at once beside a write under way, in one transaction with everything queued', async () => {
-    // The first write's transaction starts at once (as writeBatch's does), but its
+    // The first write's transaction starts at once (as apply's does), but its
     // promise is held back, as a long task holds up a complete event.
     const { batches, open } = holdFirstWrite({ begun: true });
     queue = new WriteQueue(repo, { intervalMs: 250 });

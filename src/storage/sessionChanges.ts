@@ -1,0 +1,34 @@
+/**
+ * What a committed change set means for the sessions a tab shows: which sessions changed
+ * (a header or an entry written) and which were deleted. Settings, attached files and
+ * entries removed as orphans concern no open view; a tab learns of a file with the
+ * message that refers to it.
+ */
+import type { CommittedChangeSet } from './backend';
+
+export type StorageChange =
+  | { kind: 'sessions-changed'; sessionIds: string[] }
+  | { kind: 'session-deleted'; sessionId: string };
+
+export function sessionChangesOf(change: CommittedChangeSet): StorageChange[] {
+  // Headers first, then entries: the order the sessions are listed in follows the write.
+  const changed = new Set<string>();
+  for (const kind of ['header', 'entry'] as const) {
+    for (const record of change.put) {
+      if (record.kind === kind && record.sessionId !== undefined) changed.add(record.sessionId);
+    }
+  }
+  const deleted = change.deleted.filter((record) => record.kind === 'header').map((record) => record.id);
+  for (const id of deleted) changed.delete(id);
+  return [
+    ...(changed.size > 0 ? [{ kind: 'sessions-changed' as const, sessionIds: [...changed] }] : []),
+    ...deleted.map((sessionId) => ({ kind: 'session-deleted' as const, sessionId })),
+  ];
+}
+
+/** Every session a change set changed or deleted. */
+export function sessionsTouchedBy(change: CommittedChangeSet): string[] {
+  return sessionChangesOf(change).flatMap((item) =>
+    item.kind === 'session-deleted' ? [item.sessionId] : item.sessionIds,
+  );
+}
