@@ -58,9 +58,7 @@ export async function applyChangeSet(
       if (deletion.kind === 'header') {
         await deleteSession(tx, requests, recorder, deletion, deleted);
       } else {
-        const store = tx.objectStore(STORE_OF_KIND[deletion.kind]);
-        requests.add(store.delete(deletion.id));
-        recorder.delete({ kind: deletion.kind, id: deletion.id }, deletion.stamp);
+        await deleteRecord(tx, requests, recorder, deletion);
       }
     }
     committed = recorder.finish();
@@ -90,6 +88,27 @@ function write(tx: ApplyTransaction, record: StoredRecord, add: boolean): Promis
   }
 }
 
+/** One entry, file or setting; its stamp becomes its tombstone (under its session, read first). */
+async function deleteRecord(
+  tx: ApplyTransaction,
+  requests: RequestGroup,
+  recorder: ChangeRecorder,
+  deletion: RecordDeletion,
+): Promise<void> {
+  const { kind, id } = deletion;
+  let sessionId: string | undefined;
+  if (kind === 'entry' || kind === 'attachment') {
+    const stored: unknown = await requests.add(tx.objectStore(STORE_OF_KIND[kind]).get(id));
+    const owner =
+      typeof stored === 'object' && stored !== null
+        ? (stored as { sessionId?: unknown }).sessionId
+        : undefined;
+    if (typeof owner === 'string') sessionId = owner;
+  }
+  requests.add(tx.objectStore(STORE_OF_KIND[kind]).delete(id));
+  recorder.delete({ kind, id, ...(sessionId !== undefined && { sessionId }) }, deletion.stamp);
+}
+
 /**
  * Removes the header, every entry, every attached file and the link from the parent's
  * `children`. Sessions handed off from this one keep their `parentSession`: lineage is
@@ -117,17 +136,11 @@ async function deleteSession(
     requests.add(entries.index('sessionId').getAllKeys(id)),
     requests.add(attachments.index('sessionId').getAllKeys(id)),
   ]);
-  for (const key of entryKeys) {
-    requests.add(entries.delete(key));
-    recorder.deleteWithSession({ kind: 'entry', id: key, sessionId: id });
-  }
+  for (const key of entryKeys) requests.add(entries.delete(key));
   // The session's files go with it, in the same transaction: none is left behind.
-  for (const key of fileKeys) {
-    requests.add(attachments.delete(key));
-    recorder.deleteWithSession({ kind: 'attachment', id: key, sessionId: id });
-  }
+  for (const key of fileKeys) requests.add(attachments.delete(key));
   requests.add(sessions.delete(id));
-  recorder.delete({ kind: 'header', id, sessionId: id }, deletion.stamp);
+  recorder.sessionDeleted(id, deletion.stamp);
 
   const restored = raw === undefined ? undefined : restoreHeader(raw);
   const parentId = restored?.ok ? restored.value.parentSession : undefined;

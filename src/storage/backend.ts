@@ -42,8 +42,9 @@ export interface CommittedChangeSet {
   put: RecordSummary[];
   /**
    * The records it deleted by name. A deleted header stands for its whole session: the
-   * session's entries and files, deleted with it, are in the change feed (one tombstone
-   * each), not listed here, so telling other tabs of a long session's deletion stays small.
+   * session's entries and files, deleted with it, are not listed, here or in the change
+   * feed, whose one tombstone for the session is its header's. Deleting a long session
+   * stays one request per record, and telling other tabs of it stays small.
    */
   deleted: RecordSummary[];
 }

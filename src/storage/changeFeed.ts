@@ -31,10 +31,13 @@ export async function readChanges(db: BatonDb, since = 0, limit = CHANGES_PER_PA
 
 export async function readStamps(db: BatonDb, refs: readonly RecordRef[]): Promise<Stamp[]> {
   const tx = db.transaction('stamps', 'readonly');
-  const stored = await Promise.all(refs.map((ref) => tx.store.get([ref.kind, ref.id])));
-  return stored.map((record) =>
-    record ? { device: String(record.device), rev: asRevision(record.rev) } : UNSTAMPED,
-  );
+  const byRecord = tx.store.index('record');
+  const stored = await Promise.all(refs.map((ref) => byRecord.getAll([ref.kind, ref.id])));
+  return stored.map((matches) => {
+    // One stamp per record, unless a damaged record once moved between sessions: the newest counts.
+    const newest = matches.reduce<StampRecord | undefined>((a, b) => (a && a.seq > b.seq ? a : b), undefined);
+    return newest ? { device: String(newest.device), rev: asRevision(newest.rev) } : UNSTAMPED;
+  });
 }
 
 function feedChange(record: StampRecord): FeedChange {
@@ -42,7 +45,7 @@ function feedChange(record: StampRecord): FeedChange {
     seq: record.seq,
     kind: record.kind,
     id: record.id,
-    ...(record.sessionId !== undefined && { sessionId: record.sessionId }),
+    ...(record.sessionId !== '' && { sessionId: record.sessionId }),
     device: record.device,
     rev: record.rev,
     deleted: record.deleted === true,

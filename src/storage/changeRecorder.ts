@@ -44,8 +44,6 @@ interface Clock {
 interface Recorded {
   summary: RecordSummary;
   deleted: boolean;
-  /** Deleted with its session: a tombstone in the feed, not named in the announcement. */
-  implied: boolean;
   /** A replica's stamp; none for this device's own writes. */
   stamp: Stamp | undefined;
 }
@@ -87,16 +85,24 @@ export class ChangeRecorder {
   }
 
   put(summary: RecordSummary, stamp?: Stamp): void {
-    this.record({ summary, deleted: false, implied: false, stamp });
+    this.record({ summary, deleted: false, stamp });
   }
 
+  /** A record deleted on its own; its stamp stays, as a tombstone. Give its sessionId if it has one. */
   delete(summary: RecordSummary, stamp?: Stamp): void {
-    this.record({ summary, deleted: true, implied: false, stamp });
+    this.record({ summary, deleted: true, stamp });
   }
 
-  /** A record deleted because its session was (see CommittedChangeSet.deleted). */
-  deleteWithSession(summary: RecordSummary): void {
-    this.record({ summary, deleted: true, implied: true, stamp: undefined });
+  /**
+   * A whole session deleted (its records deleted in this transaction): every stamp of it
+   * goes in one request, and its header's stamp comes back as the session's tombstone.
+   * One tombstone, not one per entry, so deleting a long session costs what it did.
+   */
+  sessionDeleted(sessionId: string, stamp?: Stamp): void {
+    this.requests.add(this.stamps.delete(IDBKeyRange.bound([sessionId], [sessionId, []])));
+    for (const [key, { summary }] of this.recorded)
+      if (summary.sessionId === sessionId) this.recorded.delete(key);
+    this.delete({ kind: 'header', id: sessionId, sessionId }, stamp);
   }
 
   private record(recorded: Recorded): void {
@@ -121,16 +127,18 @@ export class ChangeRecorder {
     const ownStamped = [...this.recorded.values()].some(({ stamp }) => stamp === undefined);
     const rev = ownStamped ? nextRevision(last, Date.now()) : 0;
     const committed: CommittedChangeSet = { seq, device: this.device, rev, put: [], deleted: [] };
-    for (const { summary, deleted, implied, stamp } of this.recorded.values()) {
+    for (const { summary, deleted, stamp } of this.recorded.values()) {
       const record: StampRecord = {
-        ...summary,
+        sessionId: summary.sessionId ?? '',
+        kind: summary.kind,
+        id: summary.id,
         device: stamp?.device ?? this.device,
         rev: stamp?.rev ?? rev,
         seq,
         ...(deleted && { deleted: true as const }),
       };
       this.requests.add(this.stamps.put(record));
-      if (!implied) (deleted ? committed.deleted : committed.put).push(summary);
+      (deleted ? committed.deleted : committed.put).push(summary);
     }
     const clock: Clock = { seq, rev: Math.max(last, rev) };
     this.requests.add(this.settings.put(clock, CHANGE_CLOCK_KEY));

@@ -165,7 +165,7 @@ describe('apply: all or nothing', () => {
 });
 
 describe('apply: deletions', () => {
-  it('deletes a session whole, with a tombstone for each of its records, naming only the header', async () => {
+  it('deletes a session whole, leaving one tombstone (the header) and no stamp of its records', async () => {
     await repo.apply({
       put: [
         { kind: 'header', value: makeHeader('parent', { children: ['doomed'] }) },
@@ -173,6 +173,7 @@ describe('apply: deletions', () => {
         entry('d1', 'doomed'),
         entry('d2', 'doomed'),
         { kind: 'attachment', value: makeAttachmentRecord('doomed', 'f1') },
+        entry('k1', 'parent'),
       ],
     });
     const { committed } = await repo.apply({ put: [], delete: [{ kind: 'header', id: 'doomed' }] });
@@ -183,16 +184,33 @@ describe('apply: deletions', () => {
       { kind: 'header', id: 'parent', sessionId: 'parent' },
     ]);
     expect((await raw.get('sessions', 'parent'))?.children).toEqual([]);
-    const { changes } = await repo.changes(1);
-    const tombstones = changes
-      .filter((change) => change.deleted)
-      .map((change) => `${change.kind}:${change.id}`);
-    expect(tombstones.sort()).toEqual(['attachment:f1', 'entry:d1', 'entry:d2', 'header:doomed']);
-    expect(changes.every((change) => change.seq === committed?.seq)).toBe(true);
+    const { changes } = await repo.changes();
+    expect(changes.map((change) => `${change.seq}:${change.kind}:${change.id}:${change.deleted}`)).toEqual([
+      '1:entry:k1:false',
+      '2:setting:deletedSessionIds:false',
+      '2:header:doomed:true',
+      '2:header:parent:false',
+    ]);
+    const gone = await repo.stamps([
+      { kind: 'entry', id: 'd1' },
+      { kind: 'attachment', id: 'f1' },
+    ]);
+    expect(gone).toEqual([UNSTAMPED, UNSTAMPED]);
+    expect((await raw.getAll('stamps')).length).toBe(4);
+  });
+
+  it('stamps no record of a session put and deleted in one change set', async () => {
+    const { committed } = await repo.apply({
+      put: [header('brief'), entry('b1', 'brief')],
+      delete: [{ kind: 'header', id: 'brief' }],
+    });
+    expect(committed?.put).toEqual([{ kind: 'setting', id: 'deletedSessionIds' }]);
+    expect(await repo.stamps([{ kind: 'entry', id: 'b1' }])).toEqual([UNSTAMPED]);
   });
 
   it('deletes single records by kind and id, each leaving a tombstone', async () => {
     await repo.apply({ put: [entry('e1'), { kind: 'setting', key: 'x', value: 1 }] });
+    const [before] = await repo.stamps([{ kind: 'entry', id: 'e1' }]);
     const { committed } = await repo.apply({
       put: [],
       delete: [
@@ -201,16 +219,20 @@ describe('apply: deletions', () => {
       ],
     });
     expect(committed?.deleted).toEqual([
-      { kind: 'entry', id: 'e1' },
+      { kind: 'entry', id: 'e1', sessionId: 's1' },
       { kind: 'setting', id: 'x' },
     ]);
     expect(await raw.get('entries', 'e1')).toBeUndefined();
     expect(await raw.get('settings', 'x')).toBeUndefined();
     const { changes } = await repo.changes(1);
-    expect(changes.map((change) => [change.id, change.deleted])).toEqual([
-      ['e1', true],
-      ['x', true],
+    expect(changes.map((change) => [change.id, change.sessionId, change.deleted])).toEqual([
+      ['x', undefined, true],
+      ['e1', 's1', true],
     ]);
+    // The tombstone took the live stamp's place: one stamp for the record, the newer.
+    const [after] = await repo.stamps([{ kind: 'entry', id: 'e1' }]);
+    expect(after?.rev).toBeGreaterThan(before?.rev ?? Infinity);
+    expect((await raw.getAll('stamps')).filter((stamp) => stamp.id === 'e1')).toHaveLength(1);
   });
 });
 

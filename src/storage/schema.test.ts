@@ -55,9 +55,10 @@ describe('schema', () => {
       expect(attachments.index('sessionId').keyPath).toBe('sessionId');
 
       const stamps = tx.objectStore('stamps');
-      expect(stamps.keyPath).toEqual(['kind', 'id']);
-      expect([...stamps.indexNames]).toEqual(['seq']);
+      expect(stamps.keyPath).toEqual(['sessionId', 'kind', 'id']);
+      expect([...stamps.indexNames].sort()).toEqual(['record', 'seq']);
       expect(stamps.index('seq').keyPath).toBe('seq');
+      expect(stamps.index('record').keyPath).toEqual(['kind', 'id']);
       await tx.done;
     } finally {
       db.close();

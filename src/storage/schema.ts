@@ -53,24 +53,27 @@ export interface BatonDbSchema extends DBSchema {
     value: unknown;
   };
   /**
-   * Every record's stamp (version 4), keyed by [kind, id]: who wrote it last, its
-   * revision, and the change set (`seq`) it was last written or deleted in. Kept beside
-   * the records, not in them, so records stay exactly what the app stores and exports,
-   * and settings (plain values) have stamps too. A deleted record keeps its stamp as a
-   * tombstone. The `seq` index is the change feed.
+   * Every record's stamp (version 4): who wrote it last, its revision, and the change set
+   * (`seq`) it was last written or deleted in. Kept beside the records, not in them, so
+   * records stay exactly what the app stores and exports, and settings (plain values)
+   * have stamps too. Keyed by [sessionId, kind, id] (sessionId '' for settings) so that a
+   * deleted session's stamps go in one request, leaving its header's as the tombstone; a
+   * record deleted on its own keeps its stamp as a tombstone. The `seq` index is the
+   * change feed; `record` finds a stamp by kind and id.
    */
   stamps: {
-    key: [RecordKind, string];
+    key: [string, RecordKind, string];
     value: StampRecord;
-    indexes: { seq: number };
+    indexes: { seq: number; record: [RecordKind, string] };
   };
 }
 
 /** One record's stamp; see the `stamps` store. */
 export interface StampRecord {
+  /** The session the record belongs to; '' for settings. */
+  sessionId: string;
   kind: RecordKind;
   id: string;
-  sessionId?: string;
   device: string;
   rev: Revision;
   seq: number;
@@ -124,8 +127,9 @@ function applySchemaStep(version: number, db: BatonDb, _tx: UpgradeTransaction):
     }
     case 4: {
       // Nothing to migrate: records stored before stamps read as unstamped (revision 0).
-      const stamps = db.createObjectStore('stamps', { keyPath: ['kind', 'id'] });
+      const stamps = db.createObjectStore('stamps', { keyPath: ['sessionId', 'kind', 'id'] });
       stamps.createIndex('seq', 'seq');
+      stamps.createIndex('record', ['kind', 'id']);
       return;
     }
     // case 5: change the layout here, migrating records through `_tx` if needed.
