@@ -17,7 +17,6 @@ export const STORE_OF_KIND = {
 } as const;
 
 export type RecordKind = keyof typeof STORE_OF_KIND;
-export type RecordStoreName = (typeof STORE_OF_KIND)[RecordKind];
 
 /**
  * A record to put. `stamp` is left out by the app, and storage stamps the record with
