@@ -1,7 +1,7 @@
 /** What a tab makes of a committed change set: the sessions it changed and deleted. */
 import { describe, expect, it } from 'vitest';
 import type { CommittedChangeSet } from './backend';
-import { sessionChangesOf, sessionsTouchedBy } from './sessionChanges';
+import { announcedSessionIds, sessionChangesOf, sessionsTouchedBy } from './sessionChanges';
 
 const base: CommittedChangeSet = { seq: 1, device: 'd', rev: 1, put: [], deleted: [] };
 
@@ -45,5 +45,21 @@ describe('sessionChangesOf', () => {
       { kind: 'session-deleted', sessionId: 'gone' },
     ]);
     expect(sessionsTouchedBy(change)).toEqual(['parent', 'gone']);
+  });
+});
+
+describe('announcedSessionIds', () => {
+  it('reads a summary posted on the tab channel, and names nothing for any other message', () => {
+    const change = { ...base, put: [{ kind: 'entry', id: 'e1', sessionId: 'a' }] };
+    expect(announcedSessionIds(structuredClone(change))).toEqual(['a']);
+    for (const other of [
+      null,
+      'a',
+      { kind: 'sessions-changed', sessionIds: ['a'] },
+      { ...change, seq: '1' },
+      { ...change, put: [{ kind: 'entry', id: 7 }] },
+      { ...change, deleted: undefined },
+    ])
+      expect(announcedSessionIds(other)).toEqual([]);
   });
 });

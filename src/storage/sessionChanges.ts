@@ -32,3 +32,33 @@ export function sessionsTouchedBy(change: CommittedChangeSet): string[] {
     item.kind === 'session-deleted' ? [item.sessionId] : item.sessionIds,
   );
 }
+
+/**
+ * The sessions a message on the tab channel says were changed or deleted: a committed
+ * change set's summary, as SessionRepository.onChange gives it and the tabs post it. A
+ * message of another shape (another Baton version, anything else) names none.
+ */
+export function announcedSessionIds(data: unknown): string[] {
+  return isCommittedChangeSet(data) ? sessionsTouchedBy(data) : [];
+}
+
+function isCommittedChangeSet(value: unknown): value is CommittedChangeSet {
+  if (typeof value !== 'object' || value === null) return false;
+  const change = value as Partial<Record<keyof CommittedChangeSet, unknown>>; // Checked field by field below.
+  return typeof change.seq === 'number' && isSummaryList(change.put) && isSummaryList(change.deleted);
+}
+
+function isSummaryList(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.every((item: unknown) => {
+      if (typeof item !== 'object' || item === null) return false;
+      const { kind, id, sessionId } = item as Record<string, unknown>; // Checked here.
+      return (
+        typeof kind === 'string' &&
+        typeof id === 'string' &&
+        (sessionId === undefined || typeof sessionId === 'string')
+      );
+    })
+  );
+}

@@ -9,36 +9,13 @@
 import { AgentBusyError } from '../../../core/agent/agent';
 import { SessionLog } from '../../../core/session/sessionLog';
 import type { SessionHeader } from '../../../core/session/types';
-import type { CommittedChangeSet } from '../../../storage/backend';
-import { sessionsTouchedBy } from '../../../storage/sessionChanges';
+import { announcedSessionIds } from '../../../storage/sessionChanges';
 import { notifyError } from '../../store/notices';
 import { errorText, setSessions } from '../../store/storeAccess';
 import type { Runtime } from '../runtime';
 import { openSessionDeleted } from './deletedWhileOpen';
 
 export const TAB_CHANNEL_NAME = 'baton';
-
-/** A change set summary as another tab (maybe of another Baton version) posted it. */
-function isCommittedChangeSet(value: unknown): value is CommittedChangeSet {
-  if (typeof value !== 'object' || value === null) return false;
-  const change = value as Partial<Record<keyof CommittedChangeSet, unknown>>; // Checked field by field below.
-  return typeof change.seq === 'number' && isSummaryList(change.put) && isSummaryList(change.deleted);
-}
-
-function isSummaryList(value: unknown): boolean {
-  return (
-    Array.isArray(value) &&
-    value.every((item: unknown) => {
-      if (typeof item !== 'object' || item === null) return false;
-      const { kind, id, sessionId } = item as Record<string, unknown>; // Checked here.
-      return (
-        typeof kind === 'string' &&
-        typeof id === 'string' &&
-        (sessionId === undefined || typeof sessionId === 'string')
-      );
-    })
-  );
-}
 
 /** Announces this tab's writes and applies other tabs'. Returns a function that stops both. */
 export function followOtherTabs(runtime: Runtime): () => void {
@@ -66,10 +43,9 @@ export function followOtherTabs(runtime: Runtime): () => void {
     }
   };
   channel.onmessage = (event: MessageEvent<unknown>) => {
-    const change = event.data;
-    if (!isCommittedChangeSet(change)) return;
-    const touched = sessionsTouchedBy(change);
-    if (touched.length === 0) return; // Settings only: no view of a session changes.
+    // Settings only, or not a summary at all: no view of a session changes.
+    const touched = announcedSessionIds(event.data);
+    if (touched.length === 0) return;
     for (const id of touched) changed.add(id);
     void refresh();
   };
