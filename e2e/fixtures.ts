@@ -9,6 +9,10 @@
  *   context the test makes itself.
  * - `connected`: the page with the app open and pointed at the mock with the test key
  *   (`test.use({ connection: { model } })` sets more of the Settings).
+ * - `testHooks`, automatic: every page of the test's context starts with
+ *   `window.__batonTestHooks` set (to what a spec put there, or empty), so the app installs
+ *   its write-fault decorator at start (src/state/app/testHooks.ts) and a spec can arm a
+ *   fault at any later point. The app without the global (as users run it) never loads it.
  */
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { connect, type SettingsInput } from './helpers';
@@ -22,6 +26,7 @@ export interface PageErrors {
 interface Fixtures {
   mockApi: MockApi;
   pageErrors: PageErrors;
+  testHooks: undefined;
   connected: Page;
 }
 
@@ -63,6 +68,17 @@ export const test = base.extend<Fixtures & Options>({
       pageErrors.watch(context);
       await use(pageErrors);
       expect(errors, 'uncaught exceptions in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  testHooks: [
+    async ({ context }, use) => {
+      await context.addInitScript(() => {
+        const hooked = window as Window & { __batonTestHooks?: object };
+        hooked.__batonTestHooks ??= {};
+      });
+      await use(undefined);
     },
     { auto: true },
   ],

@@ -15,6 +15,7 @@ import { redactSecret } from '../src/core/redactSecret';
 import { createSessionHeader, SessionLog } from '../src/core/session/sessionLog';
 import type { SessionEntry, SessionHeader } from '../src/core/session/types';
 import { AttachmentFiles } from '../src/storage/attachmentFiles';
+import { batchOf } from '../src/storage/records';
 import { openBatonDb } from '../src/storage/schema';
 import { ACTIVE_SESSION_KEY, SessionRepository, type WriteBatch } from '../src/storage/sessionRepository';
 import { WriteQueue } from '../src/storage/writeQueue';
@@ -75,10 +76,12 @@ export async function startSessionHarness(options: SessionHarnessOptions = {}): 
   const failures: Array<{ matches: (batch: WriteBatch) => boolean; error: Error }> = [];
   const queue = new WriteQueue(
     {
-      writeBatch: (batch) => {
+      // Through writeBatch, the change set grouped by kind: tests match and spy on batches.
+      apply: (changeSet, applyOptions) => {
+        const batch = batchOf(changeSet);
         const index = failures.findIndex((failure) => failure.matches(batch));
         const failure = index === -1 ? undefined : failures.splice(index, 1)[0];
-        return failure ? Promise.reject(failure.error) : repository.writeBatch(batch);
+        return failure ? Promise.reject(failure.error) : repository.writeBatch(batch, applyOptions);
       },
     },
     { intervalMs: 5, retryDelaysMs: [5] },

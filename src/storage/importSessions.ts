@@ -22,9 +22,11 @@ import type { ExistingIds } from '../core/exchange/remapImportIds';
 import { isRecord } from '../core/isRecord';
 import { restoreEntry, restoreHeader } from '../core/session/restoreRecords';
 import type { SessionHeader } from '../core/session/types';
+import { isHeaderWithChildren } from './applyChangeSet';
+import { ChangeRecorder } from './changeRecorder';
 import { orderEntries } from './orderEntries';
 import type { BatonDb } from './schema';
-import { DELETED_SESSIONS_KEY } from './sessionRepository';
+import { DELETED_SESSIONS_KEY } from './settingsKeys';
 import { runTransaction } from './transaction';
 
 /** Every session, entry and attached file id in the database, for parseImport to avoid. */
@@ -84,7 +86,7 @@ export async function importSessions(db: BatonDb, sessions: readonly SessionData
     else outsideParents.set(parent, [header.id]);
   }
 
-  const stores = ['sessions', 'entries', 'settings', 'attachments'] as const;
+  const stores = ['sessions', 'entries', 'settings', 'attachments', 'stamps'] as const;
   await runTransaction(db, stores, 'readwrite', async (tx, requests) => {
     const headers = tx.objectStore('sessions');
     const entries = tx.objectStore('entries');
@@ -92,9 +94,12 @@ export async function importSessions(db: BatonDb, sessions: readonly SessionData
     // Read first, then queue every write without awaiting: a failed add must abort
     // the transaction with its own error, not with one from a later await.
     const parentIds = [...outsideParents.keys()];
-    const parents: unknown[] = await Promise.all(parentIds.map((id) => requests.add(headers.get(id))));
+    const [parents, deleted, recorder] = await Promise.all([
+      Promise.all(parentIds.map((id): Promise<unknown> => requests.add(headers.get(id)))),
+      requests.add(settings.get(DELETED_SESSIONS_KEY)),
+      ChangeRecorder.begin(settings, tx.objectStore('stamps'), requests),
+    ]);
     // A session deleted here and now imported again is live again: its writes are accepted.
-    const deleted: unknown = await requests.add(settings.get(DELETED_SESSIONS_KEY));
     if (Array.isArray(deleted) && deleted.some((id) => imported.has(id))) {
       requests.add(
         settings.put(
@@ -102,22 +107,34 @@ export async function importSessions(db: BatonDb, sessions: readonly SessionData
           DELETED_SESSIONS_KEY,
         ),
       );
+      recorder.put({ kind: 'setting', id: DELETED_SESSIONS_KEY });
     }
 
     for (const session of sessions) {
+      const sessionId = session.header.id;
       requests.add(headers.add(session.header));
-      for (const entry of session.entries) requests.add(entries.add(entry));
+      recorder.put({ kind: 'header', id: sessionId, sessionId });
+      for (const entry of session.entries) {
+        requests.add(entries.add(entry));
+        recorder.put({ kind: 'entry', id: entry.id, sessionId });
+      }
     }
     const files = tx.objectStore('attachments');
-    for (const record of records) requests.add(files.add(record));
+    for (const record of records) {
+      requests.add(files.add(record));
+      recorder.put({ kind: 'attachment', id: record.id, sessionId: record.sessionId });
+    }
     parentIds.forEach((id, index) => {
       const parent = parents[index];
       if (!isHeaderWithChildren(parent)) return; // Not here, or too damaged to link safely.
       const missing = (outsideParents.get(id) ?? []).filter((child) => !parent.children.includes(child));
       // Written back as stored, bar the new links, so nothing else of it changes.
-      if (missing.length > 0)
+      if (missing.length > 0) {
         requests.add(headers.put({ ...parent, children: [...parent.children, ...missing] }));
+        recorder.put({ kind: 'header', id, sessionId: id });
+      }
     });
+    recorder.finish();
   });
 }
 
@@ -207,12 +224,5 @@ function isStoredAttachment(value: unknown): value is AttachmentRecord {
     typeof value.id === 'string' &&
     typeof value.sessionId === 'string' &&
     value.data instanceof Blob
-  );
-}
-
-function isHeaderWithChildren(value: unknown): value is SessionHeader {
-  // Only `children` is read and extended; the rest is written back as it was.
-  return (
-    typeof value === 'object' && value !== null && Array.isArray((value as { children?: unknown }).children)
   );
 }

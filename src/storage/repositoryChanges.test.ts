@@ -7,7 +7,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeHeader, makeMessageEntry, uniqueDbName } from '../../testing/fixtures/storageTestFixtures';
 import { type BatonDb, openBatonDb } from './schema';
-import { SessionRepository, type StorageChange } from './sessionRepository';
+import { type StorageChange, sessionChangesOf } from './sessionChanges';
+import { SessionRepository } from './sessionRepository';
 
 let repo: SessionRepository;
 let raw: BatonDb;
@@ -18,7 +19,8 @@ beforeEach(async () => {
   repo = await SessionRepository.open(name);
   raw = await openBatonDb(name);
   changes = [];
-  repo.onChange((change) => changes.push(change));
+  // What a tab makes of each committed change set (see followOtherTabs).
+  repo.onChange((committed) => changes.push(...sessionChangesOf(committed)));
 });
 
 afterEach(() => {

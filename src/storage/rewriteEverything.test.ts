@@ -10,6 +10,7 @@ import {
 } from '../../testing/fixtures/storageTestFixtures';
 import { scrubbed } from '../core/secrets/scrubSecret';
 import { type BatonDb, openBatonDb } from './schema';
+import { sessionChangesOf } from './sessionChanges';
 import { SessionRepository } from './sessionRepository';
 import { WriteQueue } from './writeQueue';
 
@@ -53,8 +54,9 @@ describe('SessionRepository.rewriteEverything', () => {
   it('rewrites every record that changes, in every store, but the settings it is told to keep', async () => {
     await seed();
     const changes: string[][] = [];
-    repo.onChange((change) => {
-      if (change.kind === 'sessions-changed') changes.push(change.sessionIds.sort());
+    repo.onChange((committed) => {
+      for (const change of sessionChangesOf(committed))
+        if (change.kind === 'sessions-changed') changes.push(change.sessionIds.sort());
     });
     const changed = await repo.rewriteEverything((_store, value) => scrubbed(value, KEY), ['kept']);
     expect(changed).toBe(3); // a's header, a1, the templates

@@ -10,12 +10,12 @@ import {
 import { type BatonDbSchema, DB_NAME, openBatonDb, SCHEMA_VERSION, upgradeSchema } from './schema';
 
 describe('schema', () => {
-  it('is named baton and at version 3', () => {
+  it('is named baton and at version 4', () => {
     expect(DB_NAME).toBe('baton');
-    expect(SCHEMA_VERSION).toBe(3);
+    expect(SCHEMA_VERSION).toBe(4);
   });
 
-  it('creates the five stores and their indexes on a fresh database', async () => {
+  it('creates the six stores and their indexes on a fresh database', async () => {
     const db = await openBatonDb(uniqueDbName());
     try {
       expect(db.version).toBe(SCHEMA_VERSION);
@@ -25,9 +25,10 @@ describe('schema', () => {
         'searchIndex',
         'sessions',
         'settings',
+        'stamps',
       ]);
 
-      const tx = db.transaction(['sessions', 'entries', 'settings', 'attachments', 'searchIndex']);
+      const tx = db.transaction(['sessions', 'entries', 'settings', 'attachments', 'searchIndex', 'stamps']);
       const sessions = tx.objectStore('sessions');
       expect(sessions.keyPath).toBe('id');
       expect([...sessions.indexNames]).toEqual(['updatedAt']);
@@ -52,6 +53,12 @@ describe('schema', () => {
       expect(attachments.autoIncrement).toBe(false);
       expect([...attachments.indexNames]).toEqual(['sessionId']);
       expect(attachments.index('sessionId').keyPath).toBe('sessionId');
+
+      const stamps = tx.objectStore('stamps');
+      expect(stamps.keyPath).toEqual(['sessionId', 'kind', 'id']);
+      expect([...stamps.indexNames].sort()).toEqual(['record', 'seq']);
+      expect(stamps.index('seq').keyPath).toBe('seq');
+      expect(stamps.index('record').keyPath).toEqual(['kind', 'id']);
       await tx.done;
     } finally {
       db.close();
@@ -74,6 +81,7 @@ describe('schema', () => {
         'searchIndex',
         'sessions',
         'settings',
+        'stamps',
       ]);
       // The layout works, not merely exists: keys in line and out of line, both indexes.
       await db.put('sessions', makeHeader('s1'));

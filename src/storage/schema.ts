@@ -6,12 +6,14 @@
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb';
 import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import type { SessionEntry, SessionHeader } from '../core/session/types';
+import type { RecordKind } from './records';
+import type { Revision } from './revision';
 import type { PersistedIndex } from './search/searchEngine';
 
 export const DB_NAME = 'baton';
 
 /** Bump by one for every layout change and add the matching step to applySchemaStep. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export interface BatonDbSchema extends DBSchema {
   sessions: {
@@ -50,6 +52,32 @@ export interface BatonDbSchema extends DBSchema {
     key: string;
     value: unknown;
   };
+  /**
+   * Every record's stamp (version 4): who wrote it last, its revision, and the change set
+   * (`seq`) it was last written or deleted in. Kept beside the records, not in them, so
+   * records stay exactly what the app stores and exports, and settings (plain values)
+   * have stamps too. Keyed by [sessionId, kind, id] (sessionId '' for settings) so that a
+   * deleted session's stamps go in one request, leaving its header's as the tombstone; a
+   * record deleted on its own keeps its stamp as a tombstone. The `seq` index is the
+   * change feed; `record` finds a stamp by kind and id.
+   */
+  stamps: {
+    key: [string, RecordKind, string];
+    value: StampRecord;
+    indexes: { seq: number; record: [RecordKind, string] };
+  };
+}
+
+/** One record's stamp; see the `stamps` store. */
+export interface StampRecord {
+  /** The session the record belongs to; '' for settings. */
+  sessionId: string;
+  kind: RecordKind;
+  id: string;
+  device: string;
+  rev: Revision;
+  seq: number;
+  deleted?: true;
 }
 
 export type BatonDb = IDBPDatabase<BatonDbSchema>;
@@ -97,7 +125,14 @@ function applySchemaStep(version: number, db: BatonDb, _tx: UpgradeTransaction):
       db.createObjectStore('searchIndex');
       return;
     }
-    // case 4: change the layout here, migrating records through `_tx` if needed.
+    case 4: {
+      // Nothing to migrate: records stored before stamps read as unstamped (revision 0).
+      const stamps = db.createObjectStore('stamps', { keyPath: ['sessionId', 'kind', 'id'] });
+      stamps.createIndex('seq', 'seq');
+      stamps.createIndex('record', ['kind', 'id']);
+      return;
+    }
+    // case 5: change the layout here, migrating records through `_tx` if needed.
     default:
       // Throwing aborts the versionchange transaction, so the database stays as it was.
       throw new Error(`No schema upgrade step to version ${version}`);

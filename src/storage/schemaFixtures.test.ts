@@ -8,18 +8,21 @@
  * Fixture format: { version, stores: [{ name, keyPath, indexes }], records: { sessions,
  * entries, settings: [{ key, value }], attachments? } }. JSON has no Blob, so each
  * attachment record holds its bytes as `data: { base64, type }`; the test stores
- * `new Blob([bytes], { type })` in its place. `attachments` is absent before version 2.
+ * `new Blob([bytes], { type })` in its place. `attachments` is absent before version 2,
+ * `stamps` before version 4.
  */
 import 'fake-indexeddb/auto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bytesOf, uniqueDbName } from '../../testing/fixtures/storageTestFixtures';
+import { DEVICE_ID_KEY } from './changeRecorder';
+import { UNSTAMPED } from './revision';
 import { openBatonDb, SCHEMA_VERSION } from './schema';
 import { ACTIVE_SESSION_KEY, SessionRepository } from './sessionRepository';
 
 interface FixtureStore {
   name: string;
-  keyPath: string | null;
+  keyPath: string | string[] | null;
   indexes: Array<{ name: string; keyPath: string | string[] }>;
 }
 
@@ -38,6 +41,8 @@ interface SchemaFixture {
     entries: Array<Record<string, unknown>>;
     settings: Array<{ key: string; value: unknown }>;
     attachments?: FixtureAttachment[];
+    /** The records' stamps (version 4 on). */
+    stamps?: Array<Record<string, unknown>>;
   };
 }
 
@@ -94,6 +99,7 @@ async function createFixtureDatabase(name: string, fixture: SchemaFixture): Prom
   for (const attachment of fixture.records.attachments ?? []) {
     tx.objectStore('attachments').put(storedAttachment(attachment));
   }
+  for (const stamp of fixture.records.stamps ?? []) tx.objectStore('stamps').put(stamp);
   await new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
@@ -228,6 +234,10 @@ describe('schema fixtures', () => {
         for (const [i, attachment] of attachments.entries())
           await expectSameAttachment(stored[i], attachment);
 
+        const stamps = fixture.records.stamps ?? [];
+        const key = (stamp: Record<string, unknown>) => String([stamp.sessionId, stamp.kind, stamp.id]);
+        expect(await db.getAll('stamps')).toEqual([...stamps].sort((a, b) => (key(a) < key(b) ? -1 : 1)));
+
         const had = new Set(fixture.stores.map((store) => store.name));
         for (const added of currentStores.filter((store) => !had.has(store))) {
           expect(await db.count(added)).toBe(0);
@@ -260,6 +270,34 @@ describe('schema fixtures', () => {
       const [read] = await repository.loadSessionAttachments('s-plan');
       expect(read?.id).toBe('a-new');
       expect(await bytesOf(read)).toEqual([0, 128, 255]);
+    } finally {
+      repository.close();
+    }
+  });
+  it('schema-v4.json: the change feed and the stamps go on from what was stored, old records unstamped', async () => {
+    const fixture = loadFixture('schema-v4.json');
+    const name = uniqueDbName();
+    await createFixtureDatabase(name, fixture);
+    const repository = await SessionRepository.open(name);
+    try {
+      const device = fixture.records.settings.find((s) => s.key === DEVICE_ID_KEY)?.value;
+      const { changes, checkpoint } = await repository.changes();
+      expect(changes.map((change) => change.seq)).toEqual([1, 1, 1, 2, 2, 3, 3]);
+      expect(checkpoint).toBe(3);
+      expect(changes.filter((change) => change.deleted).map((change) => change.id)).toEqual(['s-gone']);
+      const [plan, ship] = await repository.stamps([
+        { kind: 'header', id: 's-plan' },
+        { kind: 'header', id: 's-ship' },
+      ]);
+      expect(plan).toEqual(UNSTAMPED);
+      expect(ship).toEqual({ device, rev: 1767100050000 * 1000 });
+
+      // A write now is change set 4, by the same device, later than anything stored.
+      const written = await repository.writeBatch({ headers: [], entries: [], settings: [['note', 1]] });
+      expect(written.committed?.seq).toBe(4);
+      expect(written.committed?.device).toBe(device);
+      expect(written.committed?.rev).toBeGreaterThan(1767100090000 * 1000);
+      expect((await repository.changes(3)).changes.map((change) => change.id)).toEqual(['note']);
     } finally {
       repository.close();
     }

@@ -59,8 +59,23 @@ export async function runTransaction<
     return result;
   } catch (error) {
     abortQuietly(tx);
+    // A request made after the transaction died throws at once; what killed it is the news.
+    if (isAfterDeath(error))
+      throw (
+        (await tx.done.then(
+          () => undefined,
+          (reason: unknown) => reason,
+        )) ?? error
+      );
     throw error;
   }
+}
+
+/** The error IndexedDB throws for a request on a transaction that has already ended. */
+function isAfterDeath(error: unknown): boolean {
+  return (
+    error instanceof DOMException && ['InvalidStateError', 'TransactionInactiveError'].includes(error.name)
+  );
 }
 
 function abortQuietly(tx: { abort(): void }): void {

@@ -6,8 +6,15 @@ import {
   makeMessageEntry,
   uniqueDbName,
 } from '../../testing/fixtures/storageTestFixtures';
-import type { MessageEntry, SessionEntry } from '../core/session/types';
-import { ACTIVE_SESSION_KEY, SessionRepository, type WriteBatch } from './sessionRepository';
+import {
+  holdFirstWrite,
+  settle,
+  spyOnWrites,
+  textOfEntry,
+  until,
+} from '../../testing/fixtures/writeQueueTestSupport';
+import type { SessionEntry } from '../core/session/types';
+import { ACTIVE_SESSION_KEY, SessionRepository } from './sessionRepository';
 import { WriteQueue, WriteQueueNotStartedError } from './writeQueue';
 
 // Only the queue's own clock is faked; fake-indexeddb runs on setImmediate, which stays
@@ -31,66 +38,6 @@ afterEach(() => {
   repo.close();
 });
 
-/** Lets the real event loop run until `done()` holds (database work happens there). */
-async function until(done: () => boolean, what = 'condition'): Promise<void> {
-  for (let round = 0; round < 2_000; round++) {
-    if (done()) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
-
-/** Runs the real event loop for a while, for checks that something did NOT happen. */
-async function settle(): Promise<void> {
-  for (let round = 0; round < 50; round++) await new Promise<void>((resolve) => setImmediate(resolve));
-}
-
-/** Records each writeBatch call (and when it started) while still writing for real. */
-function spyOnWrites() {
-  const calls: Array<{ at: number; batch: WriteBatch }> = [];
-  let finished = 0;
-  const original = repo.writeBatch.bind(repo);
-  const spy = vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
-    calls.push({ at: Date.now(), batch });
-    try {
-      return await original(batch);
-    } finally {
-      finished += 1;
-    }
-  });
-  return { calls, spy, finishedCount: () => finished };
-}
-
-/**
- * Holds the first writeBatch call back until `open()`, as a long task holds up a
- * complete event; later calls go straight through. With `begun`, the held write's
- * transaction is begun at once and only its answer waits; without, nothing of it starts
- * until then.
- */
-function holdFirstWrite(options: { begun?: boolean } = {}) {
-  const original = repo.writeBatch.bind(repo);
-  let open: () => void = () => {};
-  const gate = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  const batches: WriteBatch[] = [];
-  let finished = 0;
-  vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
-    batches.push(batch);
-    const begun = options.begun ? original(batch) : undefined;
-    if (batches.length === 1) await gate;
-    const result = await (begun ?? original(batch));
-    finished += 1;
-    return result;
-  });
-  return { batches, open: () => open(), finishedCount: () => finished };
-}
-
-function textOfEntry(entry: SessionEntry | undefined): string | undefined {
-  const block = (entry as MessageEntry | undefined)?.message.content[0];
-  return block?.type === 'text' ? block.text : undefined;
-}
-
 async function storedEntry(id: string): Promise<SessionEntry | undefined> {
   const { entries } = await repo.loadEntries('s1');
   return entries.find((entry) => entry.id === id);
@@ -98,7 +45,7 @@ async function storedEntry(id: string): Promise<SessionEntry | undefined> {
 
 describe('WriteQueue throttling', () => {
   it('writes a 1-second burst of 100 saves in about one write per interval, ending with the last value', async () => {
-    const writes = spyOnWrites();
+    const writes = spyOnWrites(repo);
     queue = new WriteQueue(repo, { intervalMs: 250 });
     queue.start();
 
@@ -131,7 +78,7 @@ describe('WriteQueue throttling', () => {
   });
 
   it('writes headers and entries saved together in one transaction', async () => {
-    const writes = spyOnWrites();
+    const writes = spyOnWrites(repo);
     queue = new WriteQueue(repo, { intervalMs: 250 });
     queue.start();
     queue.saveHeader(makeHeader('s1', { title: 'first' }));
@@ -152,7 +99,7 @@ describe('WriteQueue and a reply being streamed', () => {
   const streaming = (text: string) => makeMessageEntry('s1', 'reply', 2, { text, stopReason: 'streaming' });
 
   it('waits one interval before the first write of a reply, however long the queue was idle', async () => {
-    const writes = spyOnWrites();
+    const writes = spyOnWrites(repo);
     queue = new WriteQueue(repo, { intervalMs: 250 });
     queue.start();
     await vi.advanceTimersByTimeAsync(5_000);
@@ -172,7 +119,7 @@ describe('WriteQueue and a reply being streamed', () => {
   });
 
   it('writes a reply that ends within the interval once: the flush at its end', async () => {
-    const writes = spyOnWrites();
+    const writes = spyOnWrites(repo);
     queue = new WriteQueue(repo, { intervalMs: 250 });
     queue.start();
 
@@ -188,7 +135,7 @@ describe('WriteQueue and a reply being streamed', () => {
   });
 
   it('does not hold back anything else queued with the reply', async () => {
-    const writes = spyOnWrites();
+    const writes = spyOnWrites(repo);
     queue = new WriteQueue(repo, { intervalMs: 250 });
     queue.start();
 
@@ -206,7 +153,7 @@ describe('WriteQueue and a reply being streamed', () => {
 
 describe('WriteQueue coalescing during a write', () => {
   it('keeps a value saved while an older one for the same id is being written', async () => {
-    const { batches, open, finishedCount } = holdFirstWrite();
+    const { batches, open, finishedCount } = holdFirstWrite(repo);
     queue = new WriteQueue(repo, { intervalMs: 250 });
     queue.start();
 
@@ -244,7 +191,7 @@ describe('WriteQueue.flush', () => {
   });
 
   it('waits for a write in flight, then writes what is left', async () => {
-    const { batches, open } = holdFirstWrite();
+    const { batches, open } = holdFirstWrite(repo);
     queue = new WriteQueue(repo, { intervalMs: 250 });
     queue.start();
 
@@ -272,12 +219,12 @@ describe('WriteQueue.flush', () => {
 describe('WriteQueue failures', () => {
   it('reports the error, keeps the data, retries with the delays, and lands the newest values', async () => {
     const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    const original = repo.writeBatch.bind(repo);
+    const original = repo.apply.bind(repo);
     let attempts = 0;
-    vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
+    vi.spyOn(repo, 'apply').mockImplementation(async (changeSet) => {
       attempts += 1;
       if (attempts <= 2) throw quota;
-      return original(batch);
+      return original(changeSet);
     });
     const errors: Error[] = [];
     let saved = 0;
@@ -324,7 +271,7 @@ describe('WriteQueue failures', () => {
 
   it('keeps repeating the last retry delay', async () => {
     let attempts = 0;
-    vi.spyOn(repo, 'writeBatch').mockImplementation(async () => {
+    vi.spyOn(repo, 'apply').mockImplementation(async () => {
       attempts += 1;
       throw new Error('disk gone');
     });
@@ -349,8 +296,8 @@ describe('WriteQueue failures', () => {
   });
 
   it('rejects a failed flush and keeps its values pending', async () => {
-    const original = repo.writeBatch.bind(repo);
-    const spy = vi.spyOn(repo, 'writeBatch').mockRejectedValueOnce(new Error('busy'));
+    const original = repo.apply.bind(repo);
+    const spy = vi.spyOn(repo, 'apply').mockRejectedValueOnce(new Error('busy'));
     const errors: Error[] = [];
     queue = new WriteQueue(repo, { onError: (error) => errors.push(error) });
     queue.start();
@@ -367,114 +314,9 @@ describe('WriteQueue failures', () => {
   });
 });
 
-describe('WriteQueue.commitHandoff', () => {
-  const parentBefore = makeHeader('parent', { title: 'before', leafId: 'p1' });
-  const parentAfter = makeHeader('parent', { title: 'before', leafId: 'p2', children: ['child'] });
-  const child = makeHeader('child', { parentSession: 'parent', leafId: 'handoff' });
-  const handoffEntry = makeCustomEntry('child', 'handoff', 50);
-
-  beforeEach(async () => {
-    await repo.writeBatch({
-      headers: [parentBefore],
-      entries: [makeMessageEntry('parent', 'p1', 1)],
-      settings: [[ACTIVE_SESSION_KEY, 'parent']],
-    });
-  });
-
-  it('writes the pending values, both headers, the handoff entry and the pointer together', async () => {
-    const writes = spyOnWrites();
-    queue = new WriteQueue(repo);
-    queue.start();
-    queue.saveEntry(makeMessageEntry('parent', 'p2', 2, { parentId: 'p1' }));
-    queue.saveHeader(makeHeader('parent', { title: 'stale pending' }));
-
-    await queue.commitHandoff({ parent: parentAfter, child, handoffEntry });
-
-    expect(writes.calls).toHaveLength(1);
-    expect(queue.hasPendingWrites()).toBe(false);
-    expect(await repo.getHeader('parent')).toEqual(parentAfter);
-    expect(await repo.getHeader('child')).toEqual(child);
-    expect((await repo.loadEntries('child')).entries).toEqual([handoffEntry]);
-    expect((await repo.loadEntries('parent')).entries.map((entry) => entry.id)).toEqual(['p1', 'p2']);
-    expect(await repo.getActiveSessionId()).toBe('child');
-  });
-
-  it('starts at once beside a write under way, in one transaction with everything queued', async () => {
-    // The first write's transaction starts at once (as writeBatch's does), but its
-    // promise is held back, as a long task holds up a complete event.
-    const { batches, open } = holdFirstWrite({ begun: true });
-    queue = new WriteQueue(repo, { intervalMs: 250 });
-    queue.start();
-    queue.saveEntry(makeMessageEntry('parent', 'p2', 2, { parentId: 'p1' }));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(batches).toHaveLength(1);
-    // The reply's final value, and a flush waiting for the write under way (message_end's).
-    queue.saveEntry(makeMessageEntry('parent', 'p2', 2, { parentId: 'p1', text: 'final' }));
-    const flushing = queue.flush();
-
-    const committing = queue.commitHandoff({ parent: parentAfter, child, handoffEntry });
-    await settle();
-    expect(batches).toHaveLength(2);
-    expect(batches[1]?.entries.map((entry) => entry.id)).toEqual(['p2', 'handoff']);
-    expect(batches[1]?.headers.map((header) => header.id)).toEqual(['parent', 'child']);
-    expect(batches[1]?.settings).toEqual([[ACTIVE_SESSION_KEY, 'child']]);
-
-    open();
-    await committing;
-    await flushing;
-    // The waiting flush found nothing left to write: two transactions in all.
-    expect(batches).toHaveLength(2);
-    expect(queue.hasPendingWrites()).toBe(false);
-    expect(textOfEntry((await repo.loadEntries('parent')).entries.find((entry) => entry.id === 'p2'))).toBe(
-      'final',
-    );
-    expect(await repo.getHeader('parent')).toEqual(parentAfter);
-    expect(await repo.getActiveSessionId()).toBe('child');
-  });
-
-  it('lands nothing when any part fails, keeps the pending writes pending, and rejects', async () => {
-    const quota = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    const originalPut = IDBObjectStore.prototype.put;
-    // The pointer is the last record written, so everything else was already queued in the transaction.
-    const putSpy = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
-      this: IDBObjectStore,
-      value: unknown,
-      key?: IDBValidKey,
-    ) {
-      if (this.name === 'settings') throw quota;
-      return originalPut.call(this, value, key);
-    });
-    const errors: Error[] = [];
-    queue = new WriteQueue(repo, { retryDelaysMs: [500], onError: (error) => errors.push(error) });
-    queue.start();
-    queue.saveEntry(makeMessageEntry('parent', 'p2', 2, { parentId: 'p1' }));
-    queue.saveHeader(makeHeader('other'));
-
-    await expect(queue.commitHandoff({ parent: parentAfter, child, handoffEntry })).rejects.toBe(quota);
-
-    expect(errors).toEqual([quota]);
-    expect(queue.pendingCount()).toBe(2);
-    expect(await repo.getHeader('parent')).toEqual(parentBefore);
-    expect(await repo.getHeader('child')).toBeUndefined();
-    expect(await repo.getHeader('other')).toBeUndefined();
-    expect((await repo.loadEntries('child')).entries).toEqual([]);
-    expect((await repo.loadEntries('parent')).entries.map((entry) => entry.id)).toEqual(['p1']);
-    expect(await repo.getActiveSessionId()).toBe('parent');
-
-    // The pending writes are retried as usual; the handoff itself is not.
-    putSpy.mockRestore();
-    await vi.advanceTimersByTimeAsync(500);
-    await until(() => !queue?.hasPendingWrites(), 'the retry');
-    expect((await repo.loadEntries('parent')).entries.map((entry) => entry.id)).toEqual(['p1', 'p2']);
-    expect(await repo.getHeader('other')).toEqual(makeHeader('other'));
-    expect(await repo.getHeader('child')).toBeUndefined();
-    expect(await repo.getActiveSessionId()).toBe('parent');
-  });
-});
-
 describe('WriteQueue.setActiveSession', () => {
   it('writes the pointer in the same transaction as the pending writes', async () => {
-    const writes = spyOnWrites();
+    const writes = spyOnWrites(repo);
     queue = new WriteQueue(repo, { intervalMs: 250 });
     queue.start();
     queue.saveHeader(makeHeader('s1'));
@@ -490,7 +332,7 @@ describe('WriteQueue.setActiveSession', () => {
 
 describe('WriteQueue before start()', () => {
   it('keeps saves pending and writes nothing until started', async () => {
-    const writes = spyOnWrites();
+    const writes = spyOnWrites(repo);
     queue = new WriteQueue(repo, { intervalMs: 250 });
     queue.saveHeader(makeHeader('s1'));
     queue.saveEntry(makeMessageEntry('s1', 'a', 1));
@@ -522,7 +364,7 @@ describe('WriteQueue before start()', () => {
 
 describe('WriteQueue.dispose', () => {
   it('stops the timers', async () => {
-    const writes = spyOnWrites();
+    const writes = spyOnWrites(repo);
     queue = new WriteQueue(repo, { intervalMs: 250 });
     queue.start();
     queue.saveEntry(makeMessageEntry('s1', 'a', 1));

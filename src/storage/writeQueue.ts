@@ -4,12 +4,12 @@
  * - Nothing is written before start(). The app calls start() once its first load has
  *   finished; writing earlier could replace stored records with a half-loaded state.
  *   Saves made before then are kept and written on start().
- * - Saves are coalesced by id (latest value wins) and written together, one transaction
- *   per write, at most one write started per `intervalMs`: a reply that streams for three
+ * - Saves are coalesced by record (latest value wins) and written together, one change
+ *   set (one transaction) per write, at most one write started per `intervalMs`: a reply that streams for three
  *   seconds costs about a dozen writes, not one per token.
  * - One write at a time, so a write never races an older one. The one exception is the
  *   handoff's commit, which starts at once beside a write under way: both are readwrite
- *   transactions over the settings store (writeBatch always reads it), so IndexedDB runs
+ *   transactions over the settings store (every change set reads it), so IndexedDB runs
  *   them in the order they were created, and the commit holds everything queued anyway.
  * - A reply being streamed, when nothing else is queued, waits one interval from when
  *   it was first queued: a reply that ends within it is written once, by the flush the
@@ -22,7 +22,9 @@
 import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import type { HandoffCommit, SessionPersistence } from '../core/session/persistence';
 import { isMessageEntry, type SessionEntry, type SessionHeader } from '../core/session/types';
-import { ACTIVE_SESSION_KEY, type SessionRepository, type WriteBatch } from './sessionRepository';
+import type { ChangeWriter } from './backend';
+import { type RecordKind, recordKey, refOf, type StoredRecord } from './records';
+import { ACTIVE_SESSION_KEY } from './settingsKeys';
 
 export interface WriteQueueOptions {
   /** Shortest time between the starts of two writes. Default 250. */
@@ -37,13 +39,6 @@ export interface WriteQueueOptions {
   retryDelaysMs?: number[];
 }
 
-/**
- * The part of SessionRepository the queue writes through. writeBatch must create its
- * transaction before it returns (SessionRepository's does): a handoff's commit relies on
- * IndexedDB running it after a write already under way (see the invariants above).
- */
-export type BatchWriter = Pick<SessionRepository, 'writeBatch'>;
-
 export class WriteQueueNotStartedError extends Error {
   override readonly name = 'WriteQueueNotStartedError';
   constructor(operation: string) {
@@ -54,62 +49,60 @@ export class WriteQueueNotStartedError extends Error {
 const DEFAULT_INTERVAL_MS = 250;
 const DEFAULT_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
 
-interface Queued<T> {
-  value: T;
+interface Queued {
+  record: StoredRecord;
   /** Which save this is; a write may only drop a value it actually wrote. */
   version: number;
 }
 
-/** Queued values by key; a later save replaces an earlier one. */
-class PendingMap<T> {
-  private readonly items = new Map<string, Queued<T>>();
+/** Queued records by kind and id; a later save replaces an earlier one, keeping its place. */
+class PendingRecords {
+  private readonly items = new Map<string, Queued>();
+  private version = 0;
 
-  set(key: string, value: T, version: number): void {
-    this.items.set(key, { value, version });
+  set(record: StoredRecord): void {
+    this.items.set(recordKey(refOf(record)), { record, version: ++this.version });
   }
 
   get size(): number {
     return this.items.size;
   }
 
-  every(predicate: (value: T) => boolean): boolean {
-    for (const { value } of this.items.values()) if (!predicate(value)) return false;
-    return true;
+  /** The queued records of one kind, in the order they were first queued. */
+  ofKind<K extends RecordKind>(kind: K): Array<Extract<StoredRecord, { kind: K }>> {
+    const found: Array<Extract<StoredRecord, { kind: K }>> = [];
+    for (const { record } of this.items.values()) {
+      if (record.kind === kind) found.push(record as Extract<StoredRecord, { kind: K }>);
+    }
+    return found;
   }
 
-  get(key: string): T | undefined {
-    return this.items.get(key)?.value;
+  count(kind: RecordKind): number {
+    return this.ofKind(kind).length;
   }
 
-  keys(): string[] {
-    return [...this.items.keys()];
+  get(kind: RecordKind, id: string): StoredRecord | undefined {
+    return this.items.get(recordKey({ kind, id }))?.record;
   }
 
-  snapshot(): Map<string, Queued<T>> {
+  snapshot(): Map<string, Queued> {
     return new Map(this.items);
   }
 
-  /** Replaces queued values `rewrite` changes, keeping their place and version. */
-  rewrite(rewrite: (value: T) => T | undefined): void {
+  /** Replaces queued records `rewrite` changes, keeping their place and version. */
+  rewrite(rewrite: (record: StoredRecord) => StoredRecord | undefined): void {
     for (const [key, queued] of this.items) {
-      const next = rewrite(queued.value);
-      if (next !== undefined) this.items.set(key, { value: next, version: queued.version });
+      const next = rewrite(queued.record);
+      if (next !== undefined) this.items.set(key, { record: next, version: queued.version });
     }
   }
 
   /** Drops what a committed write held, unless a newer save has replaced it since. */
-  settle(written: Map<string, Queued<T>>): void {
+  settle(written: Map<string, Queued>): void {
     for (const [key, queued] of written) {
       if (this.items.get(key)?.version === queued.version) this.items.delete(key);
     }
   }
-}
-
-interface Snapshot {
-  entries: Map<string, Queued<SessionEntry>>;
-  headers: Map<string, Queued<SessionHeader>>;
-  settings: Map<string, Queued<unknown>>;
-  attachments: Map<string, Queued<AttachmentRecord>>;
 }
 
 export class WriteQueue implements SessionPersistence {
@@ -119,11 +112,7 @@ export class WriteQueue implements SessionPersistence {
   private readonly onSaved: (() => void) | undefined;
   private readonly onRefused: ((sessionIds: string[]) => void) | undefined;
 
-  private readonly entries = new PendingMap<SessionEntry>();
-  private readonly headers = new PendingMap<SessionHeader>();
-  private readonly settings = new PendingMap<unknown>();
-  private readonly attachments = new PendingMap<AttachmentRecord>();
-  private version = 0;
+  private readonly pending = new PendingRecords();
 
   private started = false;
   private disposed = false;
@@ -137,8 +126,13 @@ export class WriteQueue implements SessionPersistence {
   private heldForReply = false;
   private consecutiveFailures = 0;
 
+  /**
+   * `backend.apply` must create its transaction before it returns (SessionRepository's
+   * does): a handoff's commit relies on IndexedDB running it after a write already under
+   * way (see the invariants above).
+   */
   constructor(
-    private readonly repo: BatchWriter,
+    private readonly backend: ChangeWriter,
     options: WriteQueueOptions = {},
   ) {
     this.intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
@@ -163,26 +157,27 @@ export class WriteQueue implements SessionPersistence {
 
   saveEntry(entry: SessionEntry): void {
     // A reply's first save starts its wait (see the invariants); its later saves keep it.
-    if (isStreaming(entry) && this.entries.every((queued) => !isStreaming(queued))) {
+    if (isStreaming(entry) && this.pending.ofKind('entry').every((queued) => !isStreaming(queued.value))) {
       this.replyQueuedAt = Date.now();
     }
-    this.entries.set(entry.id, entry, ++this.version);
+    this.pending.set({ kind: 'entry', value: entry });
     this.schedule();
   }
 
   saveHeader(header: SessionHeader): void {
-    this.headers.set(header.id, header, ++this.version);
+    this.pending.set({ kind: 'header', value: header });
     this.schedule();
   }
 
   saveAttachment(record: AttachmentRecord): void {
-    this.attachments.set(record.id, record, ++this.version);
+    this.pending.set({ kind: 'attachment', value: record });
     this.schedule();
   }
 
   /** A queued attachment not yet written (a request may need it before it lands). */
   pendingAttachment(id: string): AttachmentRecord | undefined {
-    return this.attachments.get(id);
+    const queued = this.pending.get('attachment', id);
+    return queued?.kind === 'attachment' ? queued.value : undefined;
   }
 
   /**
@@ -193,8 +188,17 @@ export class WriteQueue implements SessionPersistence {
     entry: (value: SessionEntry) => SessionEntry | undefined,
     header: (value: SessionHeader) => SessionHeader | undefined,
   ): Promise<void> {
-    this.entries.rewrite(entry);
-    this.headers.rewrite(header);
+    this.pending.rewrite((record) => {
+      if (record.kind === 'entry') {
+        const next = entry(record.value);
+        return next && { kind: 'entry', value: next };
+      }
+      if (record.kind === 'header') {
+        const next = header(record.value);
+        return next && { kind: 'header', value: next };
+      }
+      return undefined;
+    });
     while (this.inFlight) await this.inFlight;
   }
 
@@ -205,12 +209,12 @@ export class WriteQueue implements SessionPersistence {
 
   /** The ids of the entries queued or being written. */
   pendingEntryIds(): string[] {
-    return this.entries.keys();
+    return this.pending.ofKind('entry').map((record) => record.value.id);
   }
 
   /** How many records are queued or being written. */
   pendingCount(): number {
-    return this.entries.size + this.headers.size + this.settings.size + this.attachments.size;
+    return this.pending.size;
   }
 
   /** Rejects before start(): waiting instead could hang an app that awaits it while loading. */
@@ -225,12 +229,12 @@ export class WriteQueue implements SessionPersistence {
   async setActiveSession(sessionId: string): Promise<void> {
     this.assertStarted('set the active session');
     // Queued with the rest so that the pointer never lands before the session it names.
-    this.settings.set(ACTIVE_SESSION_KEY, sessionId, ++this.version);
+    this.pending.set({ kind: 'setting', key: ACTIVE_SESSION_KEY, value: sessionId });
     await this.flush();
   }
 
   /**
-   * Everything queued plus the handoff in one transaction. The handoff's records are
+   * Everything queued plus the handoff in one change set. The handoff's records are
    * not queued: if the transaction fails they are gone from here (the promise rejects
    * and the caller decides), while the queued writes stay queued and are retried.
    */
@@ -240,36 +244,26 @@ export class WriteQueue implements SessionPersistence {
     // page renders meanwhile), and IndexedDB already runs this transaction after it (see
     // the invariants above). Queued values it holds are written again here, harmlessly.
     this.clearTimer();
-    await this.write({
-      entries: [commit.handoffEntry],
-      headers: [commit.parent, commit.child],
-      settings: [[ACTIVE_SESSION_KEY, commit.child.id]],
-    });
+    await this.write([
+      { kind: 'entry', value: commit.handoffEntry },
+      { kind: 'header', value: commit.parent },
+      { kind: 'header', value: commit.child },
+      { kind: 'setting', key: ACTIVE_SESSION_KEY, value: commit.child.id },
+    ]);
   }
 
   /** Starts one write of everything queued (plus `extra`, which wins over queued values). */
-  private write(extra?: WriteBatch): Promise<void> {
-    const snapshot: Snapshot = {
-      entries: this.entries.snapshot(),
-      headers: this.headers.snapshot(),
-      settings: this.settings.snapshot(),
-      attachments: this.attachments.snapshot(),
-    };
-    const batch: WriteBatch = {
-      attachments: [...snapshot.attachments.values()].map(({ value }) => value),
-      entries: mergeByKey(snapshot.entries, extra?.entries ?? [], (entry) => entry.id),
-      headers: mergeByKey(snapshot.headers, extra?.headers ?? [], (header) => header.id),
-      settings: [...mergeSettings(snapshot.settings, extra?.settings ?? [])],
-    };
+  private write(extra: StoredRecord[] = []): Promise<void> {
+    const snapshot = this.pending.snapshot();
+    const put = new Map<string, StoredRecord>();
+    for (const [key, { record }] of snapshot) put.set(key, record);
+    for (const record of extra) put.set(recordKey(refOf(record)), record);
     this.lastWriteStartedAt = Date.now();
-    const attempt = this.repo.writeBatch(batch).then(
+    const attempt = this.backend.apply({ put: [...put.values()] }).then(
       (result) => {
         // Settled like the rest: a deleted session's records have nowhere to go.
         if (result.refusedSessionIds.length > 0) this.onRefused?.(result.refusedSessionIds);
-        this.entries.settle(snapshot.entries);
-        this.headers.settle(snapshot.headers);
-        this.settings.settle(snapshot.settings);
-        this.attachments.settle(snapshot.attachments);
+        this.pending.settle(snapshot);
         this.consecutiveFailures = 0;
         this.onSaved?.();
       },
@@ -323,11 +317,12 @@ export class WriteQueue implements SessionPersistence {
 
   /** Nothing queued but a reply being streamed (and the headers it moves). */
   private onlyReplyQueued(): boolean {
+    const entries = this.pending.ofKind('entry');
     return (
-      this.settings.size === 0 &&
-      this.attachments.size === 0 &&
-      this.entries.size > 0 &&
-      this.entries.every(isStreaming)
+      this.pending.count('setting') === 0 &&
+      this.pending.count('attachment') === 0 &&
+      entries.length > 0 &&
+      entries.every((record) => isStreaming(record.value))
     );
   }
 
@@ -351,18 +346,4 @@ export class WriteQueue implements SessionPersistence {
 
 function isStreaming(entry: SessionEntry): boolean {
   return isMessageEntry(entry) && entry.message.stopReason === 'streaming';
-}
-
-function mergeByKey<T>(queued: Map<string, Queued<T>>, extra: T[], keyOf: (value: T) => string): T[] {
-  const merged = new Map<string, T>();
-  for (const [key, { value }] of queued) merged.set(key, value);
-  for (const value of extra) merged.set(keyOf(value), value);
-  return [...merged.values()];
-}
-
-function mergeSettings(queued: Map<string, Queued<unknown>>, extra: Array<[string, unknown]>) {
-  const merged = new Map<string, unknown>();
-  for (const [key, { value }] of queued) merged.set(key, value);
-  for (const [key, value] of extra) merged.set(key, value);
-  return merged.entries();
 }

@@ -8,6 +8,7 @@ import {
   makeMessageEntry,
   uniqueDbName,
 } from '../../testing/fixtures/storageTestFixtures';
+import { batchOf } from './records';
 import { SessionRepository, type WriteBatch } from './sessionRepository';
 import { WriteQueue } from './writeQueue';
 
@@ -24,13 +25,14 @@ afterEach(() => {
   repo.close();
 });
 
-/** Records each batch handed to writeBatch while still writing it for real. */
+/** Records each change set applied (grouped by kind) while still writing it for real. */
 function spyOnBatches(): WriteBatch[] {
   const batches: WriteBatch[] = [];
-  const original = repo.writeBatch.bind(repo);
-  vi.spyOn(repo, 'writeBatch').mockImplementation((batch) => {
+  const original = repo.apply.bind(repo);
+  vi.spyOn(repo, 'apply').mockImplementation((changeSet) => {
+    const batch = batchOf(changeSet);
     batches.push(batch);
-    return original(batch);
+    return original(changeSet);
   });
   return batches;
 }
@@ -78,12 +80,13 @@ describe('WriteQueue.saveAttachment', () => {
   });
 
   it('keeps the file queued through a failed write and lands it on the retry', async () => {
-    const original = repo.writeBatch.bind(repo);
+    const original = repo.apply.bind(repo);
     const batches: WriteBatch[] = [];
-    vi.spyOn(repo, 'writeBatch').mockImplementation(async (batch) => {
+    vi.spyOn(repo, 'apply').mockImplementation(async (changeSet) => {
+      const batch = batchOf(changeSet);
       batches.push(batch);
       if (batches.length === 1) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      return original(batch);
+      return original(changeSet);
     });
     const errors: Error[] = [];
     queue = new WriteQueue(repo, { intervalMs: 60_000, retryDelaysMs: [1], onError: (e) => errors.push(e) });

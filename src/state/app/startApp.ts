@@ -52,7 +52,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<void> {
       import('./startEngine'),
       active ? repository.loadEntries(active.id) : undefined,
     ]);
-    engine.startEngine({
+    await engine.startEngine({
       repository,
       headers,
       ...(active && loaded && { active: { header: active, entries: loaded.entries } }),

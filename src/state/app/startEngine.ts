@@ -27,7 +27,7 @@ import { setRuntime } from './runtime';
 import { writesRefused } from './tabSync/deletedWhileOpen';
 import { followOtherTabs } from './tabSync/followOtherTabs';
 import { withSessionLock } from './tabSync/sessionLock';
-import { testWriteIntervalMs, withHandoffHooks, withWriteFaults } from './testHooks';
+import { testWriteIntervalMs, withTestFaults } from './testHooks';
 import { trackUnsavedChanges } from './unsavedChanges';
 
 /** Set when the model has finished writing a handoff document; the switch follows. */
@@ -41,11 +41,13 @@ export interface LoadedStart {
   problems: string[];
 }
 
-export function startEngine({ repository, headers, active, problems }: LoadedStart): void {
+export async function startEngine({ repository, headers, active, problems }: LoadedStart): Promise<void> {
+  // The repository itself, unless an end-to-end test asked for write faults (testHooks.ts).
+  const backend = await withTestFaults(repository);
   const unsaved = trackUnsavedChanges(() => queue);
   const askForPersistence = requestPersistenceOnce();
   const intervalMs = testWriteIntervalMs();
-  const queue = new WriteQueue(withWriteFaults(repository), {
+  const queue = new WriteQueue(backend, {
     ...(intervalMs !== undefined && { intervalMs }),
     onError: unsaved.failed,
     onRefused: (sessionIds) => writesRefused(() => runtime, sessionIds),
@@ -59,7 +61,7 @@ export function startEngine({ repository, headers, active, problems }: LoadedSta
   const files = new AttachmentFiles(repository, queue);
   const session = new AgentSession(
     {
-      persistence: unsaved.marking(withHandoffHooks(queue)),
+      persistence: unsaved.marking(queue),
       attachments: files,
       getModelClient: () => currentModel().client,
       getModel: () => currentModel().model,

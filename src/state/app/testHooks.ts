@@ -1,26 +1,22 @@
 /**
- * Fault injection for the end-to-end tests, compiled into the app and inert until a
- * test sets `window.__batonTestHooks`. The app reads the hooks at the moment of each
- * write, so a test can arm them at any point. Nothing here runs otherwise: without the
- * global every wrapper just calls through.
+ * The end-to-end tests' hooks into the app, through `window.__batonTestHooks`.
+ *
+ * Write faults (failWrites, abortWritesMidway, cutHandoffWrite and the pauses around the
+ * handoff switch) are a decorator over the storage backend (storage/faultyBackend.ts),
+ * loaded with a dynamic import and installed only when a test has set the global
+ * before the app starts; the app's own writes never pass through it, and the module is
+ * not part of any chunk the app loads otherwise. The e2e fixture sets the global on
+ * every page it opens (e2e/fixtures.ts), so a spec may arm a fault at any later point.
+ *
+ * Three hooks stay plain reads, because what they tune is made once, far from storage:
+ * the write interval (read as the write queue is made), the idle-stream timeout (read as
+ * a model client is made, modelClients.ts) and a render fault (read by a region as it
+ * renders, ui/errors/RenderFault.tsx). Each is one property read, undefined in the app.
  */
-import { HANDOFF_CUSTOM_TYPE } from '../../core/handoff/handoffPrompt';
-import type { HandoffCommit, SessionPersistence } from '../../core/session/persistence';
-import type { SessionEntry } from '../../core/session/types';
-import type { SessionRepository, WriteBatch } from '../../storage/sessionRepository';
-import type { BatchWriter } from '../../storage/writeQueue';
+import type { ChangeWriter } from '../../storage/backend';
+import type { FaultHooks } from '../../storage/faultyBackend';
 
-export interface BatonTestHooks {
-  /** Awaited after the handoff document was generated, before its switch is written. */
-  beforeHandoffCommit?: () => unknown;
-  /** Awaited after the switch was written, before the app moves to the new session. */
-  afterHandoffCommit?: () => unknown;
-  /** While above 0, each write fails at once with a QuotaExceededError, counting down. */
-  failWrites?: number;
-  /** While above 0, each write puts all its records and then aborts before committing, counting down. */
-  abortWritesMidway?: number;
-  /** The next write that holds a handoff switch puts its records, then aborts before committing. */
-  cutHandoffWrite?: boolean;
+export interface BatonTestHooks extends FaultHooks {
   /** Read once at start: the write queue's interval, so a test can tell a flush from a timed write. */
   writeIntervalMs?: number;
   /** Read as each model client is made: the idle-stream timeout, so a test need not wait a minute. */
@@ -54,53 +50,12 @@ export function testStreamIdleTimeoutMs(): number | undefined {
   return typeof ms === 'number' && ms > 0 ? ms : undefined;
 }
 
-/** Takes one from a countdown; true if this write is to fail. */
-function takeOne(key: 'failWrites' | 'abortWritesMidway'): boolean {
-  const current = hooks();
-  const left = current?.[key] ?? 0;
-  if (!current || left <= 0) return false;
-  current[key] = left - 1;
-  return true;
-}
-
-/** The repository's writeBatch, failing on demand the way a full disk or a crash would. */
-export function withWriteFaults(repository: SessionRepository): BatchWriter {
-  return {
-    writeBatch: (batch: WriteBatch) => {
-      if (takeOne('failWrites')) {
-        return Promise.reject(new DOMException('The quota has been exceeded (test).', 'QuotaExceededError'));
-      }
-      const current = hooks();
-      const cutSwitch = current?.cutHandoffWrite === true && batch.entries.some(isHandoffEntry);
-      if (cutSwitch && current) current.cutHandoffWrite = false;
-      if (cutSwitch || takeOne('abortWritesMidway')) {
-        return repository.writeBatch(batch, {
-          beforeCommit: () => {
-            throw new DOMException('The write was cut off before it committed (test).', 'AbortError');
-          },
-        });
-      }
-      return repository.writeBatch(batch);
-    },
-  };
-}
-
-function isHandoffEntry(entry: SessionEntry): boolean {
-  return entry.type === 'custom_message' && 'customType' in entry && entry.customType === HANDOFF_CUSTOM_TYPE;
-}
-
-/** The persistence the session writes through, with pauses around the handoff switch. */
-export function withHandoffHooks(persistence: SessionPersistence): SessionPersistence {
-  return {
-    saveEntry: (entry) => persistence.saveEntry(entry),
-    saveHeader: (header) => persistence.saveHeader(header),
-    saveAttachment: (record) => persistence.saveAttachment(record),
-    flush: () => persistence.flush(),
-    setActiveSession: (id) => persistence.setActiveSession(id),
-    commitHandoff: async (commit: HandoffCommit) => {
-      await hooks()?.beforeHandoffCommit?.();
-      await persistence.commitHandoff(commit);
-      await hooks()?.afterHandoffCommit?.();
-    },
-  };
+/**
+ * `backend` itself, or (when a test set the hooks before start) `backend` inside the
+ * fault decorator, which reads the hooks afresh on every write.
+ */
+export async function withTestFaults(backend: ChangeWriter): Promise<ChangeWriter> {
+  if (hooks() === undefined) return backend;
+  const { withFaults } = await import('../../storage/faultyBackend');
+  return withFaults(backend, hooks);
 }

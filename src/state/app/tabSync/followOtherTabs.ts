@@ -1,31 +1,21 @@
 /**
- * Keeps tabs on the same data in step. Every committed write that changed sessions or
- * entries is announced on the 'baton' BroadcastChannel; a tab that hears one re-reads
- * the session list and, if it shows a changed session and is idle, that session's
- * entries. Nothing is ever sent as data: storage stays the one source of truth, so a
- * lost or late message costs freshness, never records.
+ * Keeps tabs on the same data in step. Each change set this tab commits is announced on
+ * the 'baton' BroadcastChannel as the change feed reports it (its sequence number and
+ * the kinds and ids of the records it wrote or deleted, never their contents); a tab
+ * that hears one re-reads the session list and, if it shows a session the change set
+ * touched and is idle, that session's entries. Storage stays the one source of truth, so
+ * a lost or late message costs freshness, never records.
  */
 import { AgentBusyError } from '../../../core/agent/agent';
 import { SessionLog } from '../../../core/session/sessionLog';
 import type { SessionHeader } from '../../../core/session/types';
-import type { StorageChange } from '../../../storage/sessionRepository';
+import { announcedSessionIds } from '../../../storage/sessionChanges';
 import { notifyError } from '../../store/notices';
 import { errorText, setSessions } from '../../store/storeAccess';
 import type { Runtime } from '../runtime';
 import { openSessionDeleted } from './deletedWhileOpen';
 
 export const TAB_CHANNEL_NAME = 'baton';
-
-function isStorageChange(value: unknown): value is StorageChange {
-  if (typeof value !== 'object' || value === null) return false;
-  const change = value as Partial<Record<string, unknown>>; // Checked field by field below.
-  if (change.kind === 'session-deleted') return typeof change.sessionId === 'string';
-  return (
-    change.kind === 'sessions-changed' &&
-    Array.isArray(change.sessionIds) &&
-    change.sessionIds.every((id) => typeof id === 'string')
-  );
-}
 
 /** Announces this tab's writes and applies other tabs'. Returns a function that stops both. */
 export function followOtherTabs(runtime: Runtime): () => void {
@@ -53,10 +43,10 @@ export function followOtherTabs(runtime: Runtime): () => void {
     }
   };
   channel.onmessage = (event: MessageEvent<unknown>) => {
-    const change = event.data;
-    if (!isStorageChange(change)) return;
-    if (change.kind === 'session-deleted') changed.add(change.sessionId);
-    else for (const id of change.sessionIds) changed.add(id);
+    // Settings only, or not a summary at all: no view of a session changes.
+    const touched = announcedSessionIds(event.data);
+    if (touched.length === 0) return;
+    for (const id of touched) changed.add(id);
     void refresh();
   };
   return () => {
