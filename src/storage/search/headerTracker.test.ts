@@ -9,6 +9,7 @@ import { user } from '../../../testing/entryBuilders';
 import { makeMessageEntry, uniqueDbName } from '../../../testing/fixtures/storageTestFixtures';
 import { noiseSessions, recallChain, storedSession } from '../../../testing/recallFixtures';
 import { openBatonDb } from '../schema';
+import { sessionsTouchedBy } from '../sessionChanges';
 import { SessionRepository } from '../sessionRepository';
 import { repositorySource } from './repositorySource';
 import { SearchEngine } from './searchEngine';
@@ -81,9 +82,7 @@ describe('the search engine keeps headers current', () => {
 
   it('reads the headers of announced sessions, even when their time is not the newest', async () => {
     const { repository, engine, found, headerReads, close } = await setUp();
-    repository.onChange((change) =>
-      engine.noteChanged(change.kind === 'session-deleted' ? [change.sessionId] : change.sessionIds),
-    );
+    repository.onChange((change) => engine.noteChanged(sessionsTouchedBy(change)));
     await found('billing');
     // Written with a time older than the newest header (another tab's clock, a sync): only the announcement tells.
     const noise = noiseSessions(1)[0];

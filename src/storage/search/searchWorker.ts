@@ -5,7 +5,7 @@
  */
 
 import { openBatonDb } from '../schema';
-import type { StorageChange } from '../sessionRepository';
+import { announcedSessionIds } from '../sessionChanges';
 import { SessionRepository } from '../sessionRepository';
 import { indexedDbIndexStore } from './indexedDbIndexStore';
 import { repositorySource } from './repositorySource';
@@ -32,14 +32,6 @@ const scope = self as unknown as WorkerScope;
 const CHANGES_CHANNEL = 'baton';
 
 let engine: Promise<SearchEngine> | undefined;
-
-function changedIds(data: unknown): string[] {
-  const change = data as Partial<StorageChange> | null; // Checked field by field below.
-  if (change?.kind === 'session-deleted' && typeof change.sessionId === 'string') return [change.sessionId];
-  if (change?.kind === 'sessions-changed' && Array.isArray(change.sessionIds))
-    return change.sessionIds.filter((id): id is string => typeof id === 'string');
-  return [];
-}
 
 async function answer(request: SearchRequest): Promise<SearchResponse> {
   if (!engine) return { id: request.id, ok: false, error: SEARCH_FAILED };
@@ -72,7 +64,7 @@ scope.onmessage = (event) => {
       );
       if (typeof BroadcastChannel !== 'undefined')
         new BroadcastChannel(CHANGES_CHANNEL).onmessage = (change: MessageEvent<unknown>) =>
-          created.noteChanged(changedIds(change.data));
+          created.noteChanged(announcedSessionIds(change.data));
       return created;
     });
     return;
