@@ -14,7 +14,7 @@ import type { Browser, Page } from '@playwright/test';
 import { handoffDocument, textReply } from '../e2e/helpers';
 import { checkHandoffSections } from '../src/core/handoff/checkSections';
 import { HANDOFF_CUSTOM_TYPE, wrapHandoffDocument } from '../src/core/handoff/handoffPrompt';
-import type { CustomMessageEntry, SessionHeader } from '../src/core/session/types';
+import type { CustomMessageEntry, SessionHeader } from '../src/core/types/entry';
 import type * as Bare from './baseline/bare';
 import { makeRandom, replyDeltas, sessionTitle } from './baseline/content';
 import type * as Paint from './baseline/paint';

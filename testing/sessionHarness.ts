@@ -5,15 +5,16 @@
  * really stored, bypassing the repository's load-time repairs (which would, say, turn
  * a message still streaming into an interrupted one).
  */
-import type { ThinkingSetting } from '../src/core/models/thinking';
+
 import type { RecallPort } from '../src/core/recall/recallPort';
 import type { Exclusive } from '../src/core/session/exclusiveAccess';
+import type { ThinkingSetting } from '../src/core/types/thinking';
 import 'fake-indexeddb/auto';
 import { AgentSession } from '../src/core/agentSession';
 import type { PromptTemplate } from '../src/core/commands/promptTemplates';
 import { redactSecret } from '../src/core/redactSecret';
 import { createSessionHeader, SessionLog } from '../src/core/session/sessionLog';
-import type { SessionEntry, SessionHeader } from '../src/core/session/types';
+import type { SessionEntry, SessionHeader } from '../src/core/types/entry';
 import { AttachmentFiles } from '../src/storage/attachmentFiles';
 import { openBatonDb } from '../src/storage/schema';
 import { ACTIVE_SESSION_KEY, SessionRepository, type WriteBatch } from '../src/storage/sessionRepository';

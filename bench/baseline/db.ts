@@ -4,7 +4,7 @@
  * Nothing of the SDK here: the P3 baseline page loads this alone.
  */
 import { unwrap } from 'idb';
-import type { SessionEntry, SessionHeader } from '../../src/core/session/types';
+import type { SessionEntry, SessionHeader } from '../../src/core/types/entry';
 import { openBatonDb } from '../../src/storage/schema';
 import { ACTIVE_SESSION_KEY } from '../lib/appContract';
 

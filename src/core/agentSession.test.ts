@@ -16,8 +16,8 @@ import {
   titleFromText,
 } from './agentSession';
 import { DEFAULT_SESSION_TITLE } from './session/sessionLog';
-import type { MessageEntry, SessionEntry } from './session/types';
 import { REMINDER_AFTER_TURNS, TODO_REMINDER_CUSTOM_TYPE } from './todos/todoReminder';
+import type { MessageEntry, SessionEntry } from './types/entry';
 
 let h: SessionHarness | undefined;
 

@@ -6,16 +6,11 @@
  */
 import { Agent, AgentBusyError, userMessage } from './agent/agent';
 import type { AgentEvent } from './agent/agentEvents';
-import { type AgentTool, type ModelClient, newestReply, type ToolChoice } from './agent/types';
-import {
-  type AttachmentLoader,
-  type AttachmentRecord,
-  type AttachmentRef,
-  filesOf,
-} from './attachments/attachmentTypes';
+import type { AgentTool, ModelClient } from './agent/types';
+import { type AttachmentLoader, type AttachmentRecord, filesOf } from './attachments/attachmentTypes';
 import { expandPromptTemplate, type PromptTemplate } from './commands/promptTemplates';
 import { contextTokensUsed, contextWindowFor } from './context/contextWindow';
-import { type ContextOverflow, contextOverflowSentence, overflowOf } from './context/lengthRefusal';
+import { contextOverflowSentence, overflowOf } from './context/lengthRefusal';
 import { checkHandoffSections } from './handoff/checkSections';
 import type { HandoffAttachment, HandoffDetails } from './handoff/handoffDetails';
 import {
@@ -42,7 +37,7 @@ import {
 } from './handoff/handoffTool';
 import { prepareHandoffRequest } from './handoff/prepareHandoffRequest';
 import { newId } from './ids';
-import { DEFAULT_THINKING, type ThinkingSetting, thinkingRequestFor } from './models/thinking';
+import { DEFAULT_THINKING, thinkingRequestFor } from './models/thinking';
 import type { RecallPort } from './recall/recallPort';
 import { createRecallTool } from './recall/recallTool';
 import { buildSessionContext } from './session/buildSessionContext';
@@ -54,20 +49,24 @@ import {
 } from './session/exclusiveAccess';
 import type { SessionPersistence } from './session/persistence';
 import { createSessionHeader, DEFAULT_SESSION_TITLE, SessionLog } from './session/sessionLog';
-import {
-  type CustomMessageEntry,
-  isMessageEntry,
-  type Message,
-  type MessageEntry,
-  type SessionEntry,
-  type SessionHeader,
-  textOf,
-} from './session/types';
 import { systemPromptFor } from './systemPrompt';
 import { deriveTodos } from './todos/deriveTodos';
 import { TODO_REMINDER_CUSTOM_TYPE, TodoReminder } from './todos/todoReminder';
 import type { TodoItem } from './todos/todoTypes';
 import { createTodoWriteTool, TODO_WRITE_TOOL_NAME } from './todos/todoWriteTool';
+import { newestReply, type ToolChoice } from './types/agentMessage';
+import type { AttachmentRef } from './types/attachment';
+import type { ContextOverflow } from './types/contextOverflow';
+import {
+  type CustomMessageEntry,
+  isMessageEntry,
+  type MessageEntry,
+  type SessionEntry,
+  type SessionHeader,
+} from './types/entry';
+import type { Message } from './types/message';
+import { textOf } from './types/messageText';
+import type { ThinkingSetting } from './types/thinking';
 
 export { BASE_SYSTEM_PROMPT } from './systemPrompt';
 

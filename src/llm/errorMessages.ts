@@ -30,14 +30,11 @@ import {
   RequestTimeoutError,
 } from '@anthropic-ai/sdk/core/error';
 import { ModelError, type ModelErrorKind } from '../core/agent/types';
-import {
-  type ContextOverflow,
-  contextOverflowSentence,
-  parsePromptTooLong,
-} from '../core/context/lengthRefusal';
+import { contextOverflowSentence, parsePromptTooLong } from '../core/context/lengthRefusal';
 import { isRecord } from '../core/isRecord';
 import { redactSecret } from '../core/redactSecret';
-import type { Message } from '../core/session/types';
+import type { ContextOverflow } from '../core/types/contextOverflow';
+import type { Message } from '../core/types/message';
 import { htmlMessage, jsonMessage } from './bodySummary';
 import { browserOffline, OFFLINE_SENTENCE } from './offline';
 import {

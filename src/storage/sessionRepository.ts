@@ -4,14 +4,15 @@
  * callers (the write queue, the handoff commit) decide what to retry.
  */
 
-import type { AttachmentKind, AttachmentRecord } from '../core/attachments/attachmentTypes';
+import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import {
   interruptIfStreaming,
   restoreEntry,
   restoreHeader,
   sessionLabel,
 } from '../core/session/restoreRecords';
-import type { SessionEntry, SessionHeader } from '../core/session/types';
+import type { AttachmentKind } from '../core/types/attachment';
+import type { SessionEntry, SessionHeader } from '../core/types/entry';
 import { orderEntries } from './orderEntries';
 import { readSessionRecords } from './readSessionRecords';
 import { type BatonDb, openBatonDb } from './schema';

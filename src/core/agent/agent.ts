@@ -4,26 +4,14 @@
  * steering / follow-up / pending-next-turn queues, and reports everything through
  * events; persisting is the listener's business.
  */
-import {
-  type AttachmentLoader,
-  type AttachmentPayload,
-  type AttachmentRef,
-  filesOf,
-} from '../attachments/attachmentTypes';
+import { type AttachmentLoader, type AttachmentPayload, filesOf } from '../attachments/attachmentTypes';
 import { thinkingAllowedWith } from '../models/thinking';
 import { joinTurns, toApiMessages } from '../session/buildSessionContext';
-import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../session/types';
+import type { AgentMessage, ApiMessage, CustomContextMessage, ToolChoice } from '../types/agentMessage';
+import type { AttachmentRef } from '../types/attachment';
+import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../types/message';
 import type { AgentEvent, AgentListener } from './agentEvents';
-import {
-  type AgentMessage,
-  type AgentTool,
-  type ApiMessage,
-  type CustomContextMessage,
-  type ModelClient,
-  ModelError,
-  type ModelRequest,
-  type ToolChoice,
-} from './types';
+import { type AgentTool, type ModelClient, ModelError, type ModelRequest } from './types';
 
 export interface AgentConfig {
   getModelClient(): ModelClient;

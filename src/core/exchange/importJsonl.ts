@@ -14,11 +14,11 @@
  * is an error.
  */
 
-import type { AttachmentBlock } from '../attachments/attachmentTypes';
 import { newId } from '../ids';
 import { isRecord } from '../isRecord';
 import { restoreEntry, restoreHeader } from '../session/restoreRecords';
-import type { SessionEntry, SessionHeader } from '../session/types';
+import type { AttachmentBlock } from '../types/attachment';
+import type { SessionEntry, SessionHeader } from '../types/entry';
 import {
   ATTACHMENT_LINE,
   ATTACHMENTS_VERSION,

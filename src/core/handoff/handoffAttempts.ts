@@ -5,8 +5,9 @@
  * context for later requests: sent on, it would ask the model for a document again and
  * carry a half-written one.
  */
-import type { AgentMessage } from '../agent/types';
-import { type Message, textOf } from '../session/types';
+import type { AgentMessage } from '../types/agentMessage';
+import type { Message } from '../types/message';
+import { textOf } from '../types/messageText';
 import { HANDOFF_PROMPT_MARKER } from './handoffPrompt';
 
 /** How a reply ends when its handoff was stopped, failed, or cut by a reload or crash. */

@@ -16,7 +16,8 @@ import {
 } from '../../../testing/sessionHarness';
 import { AgentBusyError, MAX_REFUSED_TOOL_ROUNDS } from '../agent/agent';
 import { BASE_SYSTEM_PROMPT, type SessionEvent } from '../agentSession';
-import { type CustomMessageEntry, type MessageEntry, type SessionEntry, textOf } from '../session/types';
+import type { CustomMessageEntry, MessageEntry, SessionEntry } from '../types/entry';
+import { textOf } from '../types/messageText';
 import {
   HANDOFF_ALREADY_RUNNING,
   HANDOFF_NO_TEXT,

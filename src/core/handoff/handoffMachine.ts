@@ -25,8 +25,9 @@
  * host's job (`switchToHandoffSession`), so this file stays about sequencing.
  */
 import type { AgentEvent, AgentListener } from '../agent/agentEvents';
-import { type AgentMessage, type ApiMessage, ModelError } from '../agent/types';
-import { textOf } from '../session/types';
+import { ModelError } from '../agent/types';
+import type { AgentMessage, ApiMessage } from '../types/agentMessage';
+import { textOf } from '../types/messageText';
 import type { CondenseReport } from './condenseForHandoff';
 import { CondenseCancelled } from './condenseForHandoff';
 import { type HandoffState, type HandoffTransition, isHandoffActive, nextHandoffState } from './handoffState';

@@ -4,8 +4,8 @@
  * tool_use stored with no answer) is shown again and answered through the session, so a
  * proposal is never lost silently.
  */
-import type { SessionEntry } from '../session/types';
-import { isMessageEntry } from '../session/types';
+import type { SessionEntry } from '../types/entry';
+import { isMessageEntry } from '../types/entry';
 import {
   type AskUser,
   HANDOFF_TOOL_NAME,

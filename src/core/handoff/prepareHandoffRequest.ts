@@ -8,14 +8,7 @@
  */
 
 import { attachmentIds } from '../agent/agent';
-import {
-  type AgentMessage,
-  type ApiMessage,
-  type ModelClient,
-  ModelError,
-  newestReply,
-  type ToolDefinition,
-} from '../agent/types';
+import { type ModelClient, ModelError } from '../agent/types';
 import { describeAttachment } from '../attachments/attachmentText';
 import type { AttachmentLoader } from '../attachments/attachmentTypes';
 import { contextTokensUsed } from '../context/contextWindow';
@@ -26,9 +19,11 @@ import {
   estimateTurnTokens,
 } from '../context/estimateTokens';
 import { contextOverflowSentence, overflowOf } from '../context/lengthRefusal';
-import { MIN_THINKING_BUDGET, type ThinkingSetting, thinkingRequestFor } from '../models/thinking';
+import { MIN_THINKING_BUDGET, thinkingRequestFor } from '../models/thinking';
 import { joinTurns, toApiMessages } from '../session/buildSessionContext';
-import { textOf } from '../session/types';
+import { type AgentMessage, type ApiMessage, newestReply, type ToolDefinition } from '../types/agentMessage';
+import { textOf } from '../types/messageText';
+import type { ThinkingSetting } from '../types/thinking';
 import { attachedFiles } from './attachedFiles';
 import { type CondenseReport, condenseForHandoff } from './condenseForHandoff';
 import { CONDENSE_SYSTEM_PROMPT } from './condensePrompt';

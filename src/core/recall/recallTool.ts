@@ -7,7 +7,7 @@
 import type { AgentTool, ToolExecutionResult } from '../agent/types';
 import { estimateTextTokens } from '../context/estimateTokens';
 import { isRecord } from '../isRecord';
-import type { SessionHeader } from '../session/types';
+import type { SessionHeader } from '../types/entry';
 import { ancestorsOf } from './ancestors';
 import { excerptOf } from './excerpt';
 import { passageText, RECALL_TOOL_NAME, type RecallPassage, recallHeadline } from './recallFormat';

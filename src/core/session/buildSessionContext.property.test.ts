@@ -10,8 +10,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chain, type EntryBody, messageBody, text } from '../../../testing/entryBuilders';
 import { requestProblems } from '../../../testing/requestInvariant';
+import type { ContentBlock, MessageRole, StopReason } from '../types/message';
 import { buildSessionContext, toApiMessages } from './buildSessionContext';
-import type { ContentBlock, MessageRole, StopReason } from './types';
 
 const RUNS = Math.max(10_000, Number(process.env.BATON_PROPERTY_RUNS) || 0);
 const TIMEOUT_MS = Math.max(60_000, RUNS * 5);

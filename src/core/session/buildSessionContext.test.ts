@@ -13,10 +13,10 @@ import {
   user,
 } from '../../../testing/entryBuilders';
 import { isValidRequest, requestProblems } from '../../../testing/requestInvariant';
-import type { AgentMessage, ApiMessage } from '../agent/types';
 import { HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
+import type { AgentMessage, ApiMessage } from '../types/agentMessage';
+import type { ContentBlock, MessageRole, StopReason } from '../types/message';
 import { buildSessionContext, toApiMessages } from './buildSessionContext';
-import type { ContentBlock, MessageRole, StopReason } from './types';
 
 function contextOf(bodies: EntryBody[]): AgentMessage[] {
   return buildSessionContext(chain(bodies)).messages;

@@ -4,10 +4,12 @@
  * alternate, no block is empty, and every tool_use is answered by a tool_result in
  * the very next turn (unanswered ones, e.g. from an aborted reply, are dropped).
  */
-import type { AgentMessage, ApiContentBlock, ApiMessage } from '../agent/types';
+
 import { withoutAbandonedHandoffs } from '../handoff/handoffAttempts';
 import { HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
-import type { ContentBlock, Message, SessionEntry } from './types';
+import type { AgentMessage, ApiContentBlock, ApiMessage } from '../types/agentMessage';
+import type { SessionEntry } from '../types/entry';
+import type { ContentBlock, Message } from '../types/message';
 
 export interface SessionContext {
   messages: AgentMessage[];

@@ -4,7 +4,6 @@
  * need the session idle, so they start here, once the run and its follow-ups are over.
  */
 
-import { newestReply } from '../../core/agent/types';
 import { estimateContext } from '../../core/context/estimateContext';
 import {
   AUTO_CONTINUE_MESSAGE,
@@ -13,6 +12,7 @@ import {
   hasUnfinishedPlan,
 } from '../../core/handoff/autoHandoff';
 import type { HandoffProposalAnswer } from '../../core/handoff/handoffTool';
+import { newestReply } from '../../core/types/agentMessage';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { notify, notifyError } from '../store/notices';
 import { errorText, get } from '../store/storeAccess';

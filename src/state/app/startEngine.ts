@@ -7,7 +7,7 @@ import { AgentSession, type SessionEvent } from '../../core/agentSession';
 import { contextWindowFor } from '../../core/context/contextWindow';
 import { redactSecret } from '../../core/redactSecret';
 import { createSessionHeader, SessionLog } from '../../core/session/sessionLog';
-import type { SessionEntry, SessionHeader } from '../../core/session/types';
+import type { SessionEntry, SessionHeader } from '../../core/types/entry';
 import { sumSessionUsage } from '../../core/usage/sessionUsage';
 import { AttachmentFiles } from '../../storage/attachmentFiles';
 import type { SessionRepository } from '../../storage/sessionRepository';

@@ -6,7 +6,7 @@
  */
 import { HANDOFF_CUSTOM_TYPE } from '../../core/handoff/handoffPrompt';
 import type { HandoffCommit, SessionPersistence } from '../../core/session/persistence';
-import type { SessionEntry } from '../../core/session/types';
+import type { SessionEntry } from '../../core/types/entry';
 import type { SessionRepository, WriteBatch } from '../../storage/sessionRepository';
 import type { BatchWriter } from '../../storage/writeQueue';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../core/agentSession';
-import type { Message, SessionEntry, StopReason } from '../../core/session/types';
+import type { SessionEntry } from '../../core/types/entry';
+import type { Message, StopReason } from '../../core/types/message';
 import type { SessionView } from './applySessionEvent';
 import { applyHoldingDocument, type EventCarry } from './heldReply';
 import { type BatonState, initialState } from './store';

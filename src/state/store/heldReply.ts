@@ -9,7 +9,7 @@
  */
 
 import type { SessionEvent } from '../../core/agentSession';
-import type { StopReason } from '../../core/session/types';
+import type { StopReason } from '../../core/types/message';
 import { applySessionEvent, type SessionEventResult, type SessionView } from './applySessionEvent';
 import type { BatonState } from './store';
 

@@ -3,7 +3,7 @@
  * link to each passage's message in the earlier session (opened scrolled to it).
  */
 import { readRecallResult } from '../../core/recall/recallFormat';
-import type { ToolUseBlock } from '../../core/session/types';
+import type { ToolUseBlock } from '../../core/types/message';
 import { openSessionAt } from '../../state/actions/actions';
 import { useBaton } from '../../state/store/useBaton';
 import { passagesPhrase, recallQuery, toolResultText } from './recallSummary';

@@ -1,5 +1,5 @@
-import type { Message, WebSearchResultBlock } from '../../core/session/types';
 import { searchError, searchQuery, searchResults } from '../../core/session/webSearch';
+import type { Message, WebSearchResultBlock } from '../../core/types/message';
 import { isWebUrl } from '../markdown/safeUrls';
 
 /**

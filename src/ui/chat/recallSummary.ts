@@ -2,7 +2,7 @@
 
 import { isRecord } from '../../core/isRecord';
 import type { RecallPassage } from '../../core/recall/recallFormat';
-import type { SessionEntry } from '../../core/session/types';
+import type { SessionEntry } from '../../core/types/entry';
 
 export function recallQuery(input: unknown): string {
   return isRecord(input) && typeof input.query === 'string' ? input.query : '';

@@ -7,7 +7,7 @@
  */
 import { AgentBusyError } from '../../../core/agent/agent';
 import { SessionLog } from '../../../core/session/sessionLog';
-import type { SessionHeader } from '../../../core/session/types';
+import type { SessionHeader } from '../../../core/types/entry';
 import type { StorageChange } from '../../../storage/sessionRepository';
 import { notifyError } from '../../store/notices';
 import { errorText, setSessions } from '../../store/storeAccess';
