@@ -6,7 +6,7 @@
  */
 import { Agent, AgentBusyError, userMessage } from './agent/agent';
 import type { AgentEvent } from './agent/agentEvents';
-import type { AgentTool, ModelClient } from './agent/types';
+import type { ModelClient } from './agent/types';
 import { type AttachmentLoader, type AttachmentRecord, filesOf } from './attachments/attachmentTypes';
 import { expandPromptTemplate, type PromptTemplate } from './commands/promptTemplates';
 import { contextTokensUsed, contextWindowFor } from './context/contextWindow';
@@ -32,14 +32,13 @@ import {
   createHandoffTool,
   HANDOFF_ACCEPTED_RESULT,
   HANDOFF_DECLINED_RESULT,
-  HANDOFF_TOOL_NAME,
   type HandoffProposalAnswer,
 } from './handoff/handoffTool';
 import { prepareHandoffRequest } from './handoff/prepareHandoffRequest';
 import { newId } from './ids';
 import { DEFAULT_THINKING, thinkingRequestFor } from './models/thinking';
 import type { RecallPort } from './recall/recallPort';
-import { createRecallTool } from './recall/recallTool';
+import { createRecallTool, RECALL_TOOL_NAME } from './recall/recallTool';
 import { buildSessionContext } from './session/buildSessionContext';
 import {
   BUSY_IN_ANOTHER_TAB,
@@ -54,6 +53,8 @@ import { deriveTodos } from './todos/deriveTodos';
 import { TODO_REMINDER_CUSTOM_TYPE, TodoReminder } from './todos/todoReminder';
 import type { TodoItem } from './todos/todoTypes';
 import { createTodoWriteTool, TODO_WRITE_TOOL_NAME } from './todos/todoWriteTool';
+import type { ToolAvailability } from './tools/tool';
+import { ToolRegistry } from './tools/toolRegistry';
 import { newestReply, type ToolChoice } from './types/agentMessage';
 import type { AttachmentRef } from './types/attachment';
 import type { ContextOverflow } from './types/contextOverflow';
@@ -186,8 +187,7 @@ export class AgentSession {
   private current: SessionLog;
   private todoList: TodoItem[] = [];
   private readonly reminder = new TodoReminder();
-  private readonly tools: AgentTool[];
-  private readonly recallTool: AgentTool | undefined;
+  private readonly tools = new ToolRegistry();
   private readonly listeners = new Set<(event: SessionEvent) => void>();
   private readonly proposals = new HandoffProposals((proposal) =>
     this.emit({ type: 'handoff_proposal', proposal }),
@@ -207,7 +207,7 @@ export class AgentSession {
     this.now = deps.now ?? Date.now;
     this.makeId = deps.newId ?? newId;
     this.current = log;
-    this.tools = [
+    this.tools.register(
       createTodoWriteTool({
         get: () => this.todoList,
         set: (items) => {
@@ -215,15 +215,20 @@ export class AgentSession {
           this.emit({ type: 'todos_changed', todos: items });
         },
       }),
-      createHandoffTool((input, signal) => this.proposals.ask(input, signal, this.handoffCallId())),
-    ];
-    this.recallTool = deps.recall && createRecallTool({ port: deps.recall, current: () => this.header });
+    );
+    this.tools.register(createHandoffTool((input, signal, id) => this.proposals.ask(input, signal, id)));
+    if (deps.recall)
+      this.tools.register({
+        ...createRecallTool({ port: deps.recall, current: () => this.header }),
+        // Only where there are earlier sessions to search.
+        isAvailable: ({ startedByHandoff }) => startedByHandoff,
+      });
     this.agent = new Agent({
       getModelClient: () => deps.getModelClient(),
       getModel: () => this.model,
       getMaxTokens: () => deps.getMaxTokens(),
       getSystemPrompt: () => this.systemPrompt(),
-      getTools: () => this.currentTools(),
+      tools: this.tools.runner(() => this.toolAvailability()),
       getRequestFeatures: () => ({
         thinking: thinkingRequestFor(this.model, this.thinking),
         webSearch: deps.getWebSearch?.() === true,
@@ -240,7 +245,7 @@ export class AgentSession {
           squeeze: 1 + attempt,
           context: this.agent.messages,
           system: this.systemPrompt(),
-          tools: this.currentTools().map((tool) => tool.definition),
+          tools: this.tools.definitions(this.toolAvailability()),
           model: this.model,
           window: this.contextWindow,
           maxTokens: deps.getMaxTokens(),
@@ -343,13 +348,14 @@ export class AgentSession {
 
   systemPrompt(): string {
     const startedByHandoff = this.current.header.parentSession !== undefined;
-    return systemPromptFor(startedByHandoff, startedByHandoff && this.recallTool !== undefined);
+    return systemPromptFor(
+      startedByHandoff,
+      startedByHandoff && this.tools.isAvailable(RECALL_TOOL_NAME, this.toolAvailability()),
+    );
   }
 
-  /** The tools of the current session: recall only where there are earlier sessions to search. */
-  currentTools(): AgentTool[] {
-    const hasAncestors = this.current.header.parentSession !== undefined;
-    return hasAncestors && this.recallTool ? [...this.tools, this.recallTool] : this.tools;
+  private toolAvailability(): ToolAvailability {
+    return { startedByHandoff: this.current.header.parentSession !== undefined };
   }
 
   countBranchMessages(): number {
@@ -554,13 +560,6 @@ export class AgentSession {
   /** The focus of a handoff the user accepted, once the session is idle; taken once. */
   takeAcceptedHandoff(): string | undefined {
     return this.isBusy ? undefined : this.proposals.takeAccepted();
-  }
-
-  /** The handoff call of the reply whose tools are running. */
-  private handoffCallId(): string {
-    const reply = newestReply(this.agent.messages);
-    const call = reply?.content.find((b) => b.type === 'tool_use' && b.name === HANDOFF_TOOL_NAME);
-    return call?.type === 'tool_use' ? call.id : '';
   }
 
   async handoff(customInstructions?: string, options: HandoffOptions = {}): Promise<HandoffResult> {

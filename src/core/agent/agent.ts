@@ -7,18 +7,20 @@
 import { type AttachmentLoader, type AttachmentPayload, filesOf } from '../attachments/attachmentTypes';
 import { thinkingAllowedWith } from '../models/thinking';
 import { joinTurns, toApiMessages } from '../session/buildSessionContext';
+import type { ToolRunner } from '../tools/tool';
 import type { AgentMessage, ApiMessage, CustomContextMessage, ToolChoice } from '../types/agentMessage';
 import type { AttachmentRef } from '../types/attachment';
 import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../types/message';
 import type { AgentEvent, AgentListener } from './agentEvents';
-import { type AgentTool, type ModelClient, ModelError, type ModelRequest } from './types';
+import { type ModelClient, ModelError, type ModelRequest } from './types';
 
 export interface AgentConfig {
   getModelClient(): ModelClient;
   getModel(): string;
   getMaxTokens(): number;
   getSystemPrompt(): string;
-  getTools(): AgentTool[];
+  /** The tools to declare and to run calls through (a ToolRegistry's runner). */
+  tools: ToolRunner;
   /** Thinking and server tools for a run; read once per run (see prompt). Default: neither. */
   getRequestFeatures?(): RequestFeatures;
   /** Reads the attachments a request refers to, just before it is sent (see attachmentTypes). */
@@ -261,7 +263,7 @@ export class Agent {
           model,
           system: this.config.getSystemPrompt(),
           messages,
-          tools: this.config.getTools().map((tool) => tool.definition),
+          tools: this.config.tools.definitions(),
           toolChoice,
           maxTokens: this.config.getMaxTokens(),
           signal,
@@ -307,39 +309,20 @@ export class Agent {
   ): Promise<{ results: Message[]; endsRun: boolean }> {
     const calls = toolCalls(message);
     if (calls.length === 0) return { results: [], endsRun: false };
-    const tools = new Map(this.config.getTools().map((tool) => [tool.definition.name, tool]));
     const results: ToolResultBlock[] = [];
     let endsRun = false;
     for (const call of calls) {
-      const ran = await this.runTool(tools.get(call.name), call, signal);
-      results.push(ran.block);
-      endsRun ||= ran.endsRun;
+      // Each call through the registry: its hooks, its refusals and its failures included.
+      const result = await this.config.tools.run(call, signal);
+      results.push({
+        type: 'tool_result',
+        tool_use_id: call.id,
+        content: result.content,
+        ...(result.isError === true && { is_error: true }),
+      });
+      endsRun ||= result.endsRun === true;
     }
     return { results: [{ role: 'toolResult', content: results }], endsRun };
-  }
-
-  private async runTool(
-    tool: AgentTool | undefined,
-    call: ToolUseBlock,
-    signal: AbortSignal,
-  ): Promise<{ block: ToolResultBlock; endsRun: boolean }> {
-    const answer = (content: string, isError: boolean, endsRun = false) => ({
-      block: {
-        type: 'tool_result' as const,
-        tool_use_id: call.id,
-        content,
-        ...(isError && { is_error: true }),
-      },
-      endsRun,
-    });
-    if (signal.aborted) return answer('Cancelled by the user.', true);
-    if (!tool) return answer(`Unknown tool: ${call.name}`, true);
-    try {
-      const result = await tool.execute(call.input, signal);
-      return answer(result.content, result.isError === true, result.endsRun === true);
-    } catch (caught) {
-      return answer(`Tool failed: ${caught instanceof Error ? caught.message : String(caught)}`, true);
-    }
   }
 }
 

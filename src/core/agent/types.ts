@@ -90,19 +90,3 @@ export class ModelError extends Error {
     super(message);
   }
 }
-
-export interface ToolExecutionResult {
-  content: string;
-  isError?: boolean;
-  /**
-   * The run ends with this answer: the model is not asked again. For a tool whose answer
-   * hands control back to the user (the handoff the user accepted starts next, and needs
-   * the session idle); the result is still stored, so the transcript stays well formed.
-   */
-  endsRun?: boolean;
-}
-
-export interface AgentTool {
-  definition: ToolDefinition;
-  execute(input: unknown, signal: AbortSignal): Promise<ToolExecutionResult> | ToolExecutionResult;
-}
