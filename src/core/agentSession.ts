@@ -12,6 +12,7 @@ import { expandPromptTemplate, type PromptTemplate } from './commands/promptTemp
 import { contextTokensUsed, contextWindowFor } from './context/contextWindow';
 import { contextOverflowSentence, overflowOf } from './context/lengthRefusal';
 import { checkHandoffSections } from './handoff/checkSections';
+import { handoffContextFilter } from './handoff/handoffAttempts';
 import type { HandoffAttachment, HandoffDetails } from './handoff/handoffDetails';
 import {
   HandoffMachine,
@@ -40,6 +41,7 @@ import { DEFAULT_THINKING, thinkingRequestFor } from './models/thinking';
 import type { RecallPort } from './recall/recallPort';
 import { createRecallTool, RECALL_TOOL_NAME } from './recall/recallTool';
 import { buildSessionContext } from './session/buildSessionContext';
+import { ContextFilters } from './session/contextFilters';
 import {
   BUSY_IN_ANOTHER_TAB,
   type Exclusive,
@@ -188,6 +190,7 @@ export class AgentSession {
   private todoList: TodoItem[] = [];
   private readonly reminder = new TodoReminder();
   private readonly tools = new ToolRegistry();
+  private readonly contextFilters = new ContextFilters();
   private readonly listeners = new Set<(event: SessionEvent) => void>();
   private readonly proposals = new HandoffProposals((proposal) =>
     this.emit({ type: 'handoff_proposal', proposal }),
@@ -223,6 +226,7 @@ export class AgentSession {
         // Only where there are earlier sessions to search.
         isAvailable: ({ startedByHandoff }) => startedByHandoff,
       });
+    this.contextFilters.register(handoffContextFilter);
     this.agent = new Agent({
       getModelClient: () => deps.getModelClient(),
       getModel: () => this.model,
@@ -234,6 +238,7 @@ export class AgentSession {
         webSearch: deps.getWebSearch?.() === true,
       }),
       ...(deps.attachments && { attachments: deps.attachments }),
+      contextFilter: this.contextFilters.apply,
     });
     this.agent.subscribe((event) => this.onAgentEvent(event));
     this.handoffs = new HandoffMachine({
@@ -255,6 +260,7 @@ export class AgentSession {
           signal,
           onProgress,
           ...(deps.attachments && { attachments: deps.attachments }),
+          contextFilter: this.contextFilters.apply,
         }),
       sendHandoffPrompt: (prompt, transcript) =>
         this.agent.prompt(userMessage(prompt), {

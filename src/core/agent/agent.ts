@@ -7,6 +7,7 @@
 import { type AttachmentLoader, type AttachmentPayload, filesOf } from '../attachments/attachmentTypes';
 import { thinkingAllowedWith } from '../models/thinking';
 import { joinTurns, toApiMessages } from '../session/buildSessionContext';
+import type { ContextFilter } from '../session/contextFilters';
 import type { ToolRunner } from '../tools/tool';
 import type { AgentMessage, ApiMessage, CustomContextMessage, ToolChoice } from '../types/agentMessage';
 import type { AttachmentRef } from '../types/attachment';
@@ -25,6 +26,8 @@ export interface AgentConfig {
   getRequestFeatures?(): RequestFeatures;
   /** Reads the attachments a request refers to, just before it is sent (see attachmentTypes). */
   attachments?: AttachmentLoader;
+  /** What features leave out of requests (see contextFilters.ts); default: nothing. */
+  contextFilter?: ContextFilter;
 }
 
 /** What a run asks of the API beyond the conversation and our own tools. */
@@ -191,8 +194,8 @@ export class Agent {
         inputs = [];
         continuing = false;
         const messages = options.requestPrefix
-          ? joinTurns(options.requestPrefix, toApiMessages(added))
-          : toApiMessages(this.context);
+          ? joinTurns(options.requestPrefix, toApiMessages(added, this.config.contextFilter))
+          : toApiMessages(this.context, this.config.contextFilter);
         const reply = await this.streamReply(controller.signal, toolChoice, messages, features);
         this.add(reply.message, added, true);
         error = reply.error;
