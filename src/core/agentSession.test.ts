@@ -8,14 +8,10 @@ import {
   startSessionHarness,
 } from '../../testing/sessionHarness';
 import { AgentBusyError } from './agent/agent';
-import {
-  BASE_SYSTEM_PROMPT,
-  handoffSessionTitle,
-  NotEditableError,
-  type SessionEvent,
-  titleFromText,
-} from './agentSession';
+import { NotEditableError, type SessionEvent } from './agentSession';
 import { DEFAULT_SESSION_TITLE } from './session/sessionLog';
+import { handoffSessionTitle, titleFromText } from './session/sessionTitle';
+import { BASE_SYSTEM_PROMPT } from './systemPrompt';
 import { REMINDER_AFTER_TURNS, TODO_REMINDER_CUSTOM_TYPE } from './todos/todoReminder';
 import type { MessageEntry, SessionEntry } from './types/entry';
 
@@ -119,7 +115,7 @@ describe('AgentSession: persistence', () => {
       errorMessage: 'The model is overloaded right now. Try again in a moment.',
     });
     expect(mock.requests).toHaveLength(1);
-    expect(session.agent.followUpQueue).toEqual(['afterwards']);
+    expect(session.queues.followUps).toEqual(['afterwards']);
   });
 });
 
@@ -156,7 +152,7 @@ describe('AgentSession: queues and busy state', () => {
     expect(mock.requests).toHaveLength(3);
     expect(sentTexts(mock.requests[1]).at(-1)).toBe('Second');
     expect(sentTexts(mock.requests[2]).at(-1)).toBe('Third');
-    expect(session.agent.followUpQueue).toEqual([]);
+    expect(session.queues.followUps).toEqual([]);
     expect(mock.requests[0]?.body.system).toBe(BASE_SYSTEM_PROMPT);
   });
 });
@@ -179,7 +175,7 @@ describe('AgentSession: todos', () => {
     try {
       expect(reopened.problems).toEqual([]);
       expect(reopened.session.todos).toEqual(expected);
-      expect(reopened.session.agent.messages).toEqual(session.agent.messages);
+      expect(reopened.session.messages).toEqual(session.messages);
       expect(reopened.session.log.getBranch()).toEqual(session.log.getBranch());
     } finally {
       reopened.close();
@@ -191,9 +187,9 @@ describe('AgentSession: todos', () => {
     mock.script(toolUseReply('toolu_plan', 'todo_write', PLAN), textReply('On it.'));
     await session.prompt('Plan'); // the call resets the count; the text turn after it is quiet turn 1
     await session.prompt('Second'); // quiet turn 2
-    expect(session.agent.pendingNextTurnMessages).toEqual([]);
+    expect(session.pendingNextTurn).toEqual([]);
     await session.prompt('Third'); // quiet turn 3: the reminder waits for the next turn
-    expect(session.agent.pendingNextTurnMessages).toHaveLength(1);
+    expect(session.pendingNextTurn).toHaveLength(1);
     expect(mock.requests).toHaveLength(4);
 
     await session.prompt('Fourth');
@@ -205,7 +201,7 @@ describe('AgentSession: todos', () => {
     expect(reminder?.type === 'text' && reminder.text).toContain('[~] Write the tests');
     expect(reminder?.type === 'text' && reminder.text).not.toContain('Read the spec');
     expect(lastTurn?.content[1]).toEqual(text('Fourth'));
-    expect(session.agent.pendingNextTurnMessages).toEqual([]);
+    expect(session.pendingNextTurn).toEqual([]);
 
     await h?.queue.flush();
     const stuck = (await stored.entries(session.header.id)).filter((e) => e.type === 'custom_message');

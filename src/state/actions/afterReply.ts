@@ -12,7 +12,6 @@ import {
   hasUnfinishedPlan,
 } from '../../core/handoff/autoHandoff';
 import type { HandoffProposalAnswer } from '../../core/handoff/handoffTool';
-import { newestReply } from '../../core/types/agentMessage';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { notify, notifyError } from '../store/notices';
 import { errorText, get } from '../store/storeAccess';
@@ -60,7 +59,7 @@ async function handOffAutomatically(): Promise<void> {
   const { settings } = get();
   if (settings.autoHandoff !== 'auto' || session.isBusy) return;
   // Only after a reply that ended as replies do: a stop, an error or a refusal is the user's to look at.
-  const last = newestReply(session.agent.messages);
+  const last = session.newestReply();
   if (!last || !['end_turn', 'max_tokens', 'stop_sequence'].includes(last.stopReason ?? '')) return;
   const used = estimateContext(session.log.getBranch(), session.systemPrompt()).used;
   const decision = chain.decide(
