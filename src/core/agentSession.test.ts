@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { text } from '../../testing/entryBuilders';
 import { nextEvent, until } from '../../testing/events';
-import { sentMessages, sentTexts, textReply, toolUseReply } from '../../testing/mockModel';
+import {
+  mockModelClient,
+  sentMessages,
+  sentTexts,
+  TEST_API_KEY,
+  textReply,
+  toolUseReply,
+} from '../../testing/mockModel';
 import {
   type SessionHarness,
   type SessionHarnessOptions,
@@ -334,3 +341,26 @@ function recordEdits(session: SessionHarness['session']): Array<string | undefin
   });
   return seen;
 }
+
+describe('AgentSession: settings pushed in', () => {
+  it('asks with the configuration it was last given, from the next request on', async () => {
+    const { session, mock } = await start();
+    mock.script(textReply('one'), textReply('two'));
+    await session.prompt('First');
+    expect(session.contextWindow).toBe(200_000);
+    session.configure({
+      client: mockModelClient(mock),
+      model: 'claude-pushed-model',
+      maxTokens: 77,
+      contextWindowOverride: 64_000,
+      apiKey: TEST_API_KEY,
+    });
+    expect(session.model).toBe('claude-pushed-model');
+    expect(session.contextWindow).toBe(64_000);
+    await session.prompt('Second');
+    expect(mock.requests[0]?.body).toMatchObject({ model: 'claude-test-model', max_tokens: 1024 });
+    expect(mock.requests[1]?.body).toMatchObject({ model: 'claude-pushed-model', max_tokens: 77 });
+    // A new session starts on the model pushed in.
+    expect(session.createEmptySession().header.model).toBe('claude-pushed-model');
+  });
+});
