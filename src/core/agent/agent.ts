@@ -54,6 +54,11 @@ export interface AgentRunOptions {
    * stored session) keeps everything as it was.
    */
   requestPrefix?: ApiMessage[];
+  /**
+   * Called with the reply the run ends on (no error, not stopped, nothing run or asked
+   * after it), just before its message_end: the handoff captures its document here.
+   */
+  onLastReply?(reply: Message): void;
 }
 
 export const AGENT_BUSY_MESSAGE = 'A reply is still being written. Stop it with Esc first.';
@@ -197,39 +202,45 @@ export class Agent {
           ? joinTurns(options.requestPrefix, toApiMessages(added, this.config.contextFilter))
           : toApiMessages(this.context, this.config.contextFilter);
         const reply = await this.streamReply(controller.signal, toolChoice, messages, features);
-        this.add(reply.message, added, true);
         error = reply.error;
         if (error || reply.message.stopReason === 'aborted') {
+          this.add(reply.message, added, true);
           this.emit({ type: 'turn_end', message: reply.message, toolResults: [] });
           break;
         }
         // A run that forbade tool use ends with its reply: a call the model made anyway
         // is not honoured. A run that refuses tools says so and lets the model go on, a
         // bounded number of times (the handoff's document turn must not change todos).
+        const runsTools =
+          options.refuseToolsWith === undefined &&
+          options.toolChoice !== 'none' &&
+          toolCalls(reply.message).length > 0;
         let toolResults: Message[] = [];
-        let endsRun = false;
-        if (options.refuseToolsWith !== undefined) {
-          if (refusedRounds < MAX_REFUSED_TOOL_ROUNDS)
-            toolResults = refuseTools(reply.message, options.refuseToolsWith);
+        if (options.refuseToolsWith !== undefined && refusedRounds < MAX_REFUSED_TOOL_ROUNDS) {
+          toolResults = refuseTools(reply.message, options.refuseToolsWith);
           if (toolResults.length > 0) refusedRounds++;
-        } else if (options.toolChoice !== 'none') {
-          ({ results: toolResults, endsRun } = await this.runTools(reply.message, controller.signal));
         }
+        // With no tool to run, what follows the reply is known before it is recorded, so a
+        // reply the run ends with is announced first (the handoff's document: see onLastReply).
+        let step = runsTools ? undefined : this.stepAfter(reply.message, toolResults, continuations, options);
+        if (step === 'end') options.onLastReply?.(reply.message);
+        this.add(reply.message, added, true);
+        let endsRun = false;
+        if (runsTools)
+          ({ results: toolResults, endsRun } = await this.runTools(reply.message, controller.signal));
         for (const result of toolResults) this.add(result, added);
         this.emit({ type: 'turn_end', message: reply.message, toolResults });
         if (controller.signal.aborted || endsRun) break;
-        // The API paused a long turn (server tools): sending it back lets the model go on.
-        if (reply.message.stopReason === 'pause_turn' && continuations < MAX_PAUSE_CONTINUATIONS) {
+        step ??= this.stepAfter(reply.message, toolResults, continuations, options);
+        if (step === 'end') break;
+        if (step === 'continue') {
           continuations++;
           continuing = true;
-          continue;
-        }
-        if (options.takeSteering !== false && this.steering.length > 0) {
+        } else if (step === 'steer') {
           inputs = this.steering.splice(0).map((text) => userMessage(text));
           this.emit({ type: 'queue_update' });
-          continue;
         }
-        if (toolResults.length === 0) break;
+        // 'answer': the tool results go back to the model.
       }
     } finally {
       this.controller = undefined;
@@ -240,6 +251,19 @@ export class Agent {
         ...(error && { error }),
       });
     }
+  }
+
+  /** What follows a reply once its tool calls (if any) are answered. */
+  private stepAfter(
+    reply: Message,
+    toolResults: readonly Message[],
+    continuations: number,
+    options: AgentRunOptions,
+  ): 'continue' | 'steer' | 'answer' | 'end' {
+    // The API paused a long turn (server tools): sending it back lets the model go on.
+    if (reply.stopReason === 'pause_turn' && continuations < MAX_PAUSE_CONTINUATIONS) return 'continue';
+    if (options.takeSteering !== false && this.steering.length > 0) return 'steer';
+    return toolResults.length > 0 ? 'answer' : 'end';
   }
 
   /** Adds a finished message to the context. Assistant messages already had their start. */

@@ -10,6 +10,7 @@ import {
   TEST_API_KEY,
   TEST_MODEL,
   textReply,
+  toolUseReply,
 } from '../../../testing/mockModel';
 import { createSessionHeader, SessionLog } from '../session/sessionLog';
 import type { SessionEvent } from '../sessionEvents';
@@ -126,6 +127,40 @@ describe('SessionHandoffs: the switch', () => {
     expect(parts.handoffs.interrupt()).toBe(true);
     expect(await running).toEqual({ status: 'cancelled' });
     expect(parts.handoffs.interrupt()).toBe(false);
+  });
+});
+
+describe('SessionHandoffs: the captured document', () => {
+  it('is announced just before the end of the reply that carries it, and before the switch', async () => {
+    const { mock, parts, events } = await start(CONVERSATION);
+    mock.script(textReply(`  ${DOCUMENT} with ${TEST_API_KEY}  `));
+    await parts.handoffs.handoff();
+    const at = events.findIndex((e) => e.type === 'handoff_document_captured');
+    const redacted = `${DOCUMENT} with [API key removed]`;
+    expect(events[at]).toEqual({ type: 'handoff_document_captured', document: redacted });
+    expect(events[at + 1]).toMatchObject({ type: 'message_end', message: { role: 'assistant' } });
+    const switching = events.findIndex((e) => e.type === 'handoff_state' && e.state.status === 'switching');
+    expect(switching).toBeGreaterThan(at);
+    expect(events.filter((e) => e.type === 'handoff_document_captured')).toHaveLength(1);
+  });
+
+  it('is not announced for a reply that failed, nor for tool calls the model made instead', async () => {
+    const failing = await start(CONVERSATION);
+    failing.mock.script({ kind: 'status', status: 529 });
+    expect((await failing.parts.handoffs.handoff()).status).toBe('failed');
+    expect(failing.events.some((e) => e.type === 'handoff_document_captured')).toBe(false);
+
+    await failing.mock.close();
+    const calling = await start(CONVERSATION);
+    calling.mock.script(
+      toolUseReply('toolu_1', 'todo_write', { todos: [] }),
+      toolUseReply('toolu_2', 'todo_write', { todos: [] }),
+      textReply(DOCUMENT),
+    );
+    await calling.parts.handoffs.handoff();
+    const captured = calling.events.filter((e) => e.type === 'handoff_document_captured');
+    // Refused calls keep the run going: only the reply it ends on is the document.
+    expect(captured).toEqual([{ type: 'handoff_document_captured', document: DOCUMENT }]);
   });
 });
 

@@ -47,7 +47,13 @@ export interface HandoffOptions {
 export type HandoffEvent =
   | { type: 'handoff_state'; state: HandoffState }
   /** The model's handoff proposal waiting for the user's answer, or none any more. */
-  | { type: 'handoff_proposal'; proposal: HandoffProposal | undefined };
+  | { type: 'handoff_proposal'; proposal: HandoffProposal | undefined }
+  /**
+   * The handoff's document is captured: sent just before the message_end of the reply
+   * that carries it. The switch (or the review) follows unless a handoff_state says the
+   * handoff was cancelled or failed first.
+   */
+  | { type: 'handoff_document_captured'; document: string };
 
 /** What a handoff reads of the session's configuration at the moment it runs. */
 export interface HandoffSettings {
@@ -111,12 +117,14 @@ export class SessionHandoffs {
           contextFilter: deps.contextFilters.apply,
         });
       },
-      sendHandoffPrompt: (prompt, transcript) =>
+      sendHandoffPrompt: (prompt, transcript, onLastReply) =>
         agent.prompt(userMessage(prompt), {
           refuseToolsWith: HANDOFF_TOOLS_REFUSED,
           takeSteering: false,
           requestPrefix: transcript,
+          onLastReply,
         }),
+      documentCaptured: (document) => deps.emit({ type: 'handoff_document_captured', document }),
       abortGeneration: () => agent.abort(),
       redact: (text) => deps.settings().redact(text),
       switchToHandoffSession: (document, outcome) => this.switchToHandoffSession(document, outcome),
