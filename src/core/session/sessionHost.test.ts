@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, chain, text, user } from '../../../testing/entryBuilders';
 import { counter, memoryPersistence } from '../../../testing/memoryPersistence';
-import type { AgentEvent } from '../agent/agentEvents';
 import type { AttachmentRef } from '../types/attachment';
 import type { Message } from '../types/message';
-import { SessionHost, type SessionHostEvent } from './sessionHost';
+import { type RecordableEvent, SessionHost, type SessionHostEvent } from './sessionHost';
 import { createSessionHeader, DEFAULT_SESSION_TITLE, SessionLog } from './sessionLog';
 
 function start(log = new SessionLog(createSessionHeader({ id: 's1', model: 'm', now: 1 }))) {
@@ -30,7 +29,7 @@ const userMessage: Message = { role: 'user', content: [text('Plan the release\nw
 describe('SessionHost: recording the agent', () => {
   it("writes a reply into one entry from its start to its end, the user's message before it", () => {
     const { host, persistence } = start();
-    const events: AgentEvent[] = [
+    const events: RecordableEvent[] = [
       { type: 'message_start', message: userMessage },
       { type: 'message_end', message: userMessage },
       { type: 'message_start', message: reply('', 'streaming') },

@@ -4,7 +4,7 @@
  * with every change, and the move to another log (opened, new, or handed off to).
  * Persisting goes through the SessionPersistence port; nothing here knows the agent.
  */
-import type { AgentEvent } from '../agent/agentEvents';
+import type { AgentMessage } from '../types/agentMessage';
 import type { CustomMessageEntry, MessageEntry, SessionEntry, SessionHeader } from '../types/entry';
 import type { Message } from '../types/message';
 import type { ThinkingSetting } from '../types/thinking';
@@ -22,6 +22,12 @@ export interface SessionHostPorts {
   newId(): string;
   emit(event: SessionHostEvent): void;
 }
+
+/** The agent's events as the log sees them: its message events are recorded, the rest pass by. */
+export type RecordableEvent =
+  | { type: 'message_start' | 'message_end'; message: AgentMessage }
+  | { type: 'message_update'; message: Message }
+  | { type: 'agent_start' | 'turn_end' | 'agent_end' | 'queue_update' };
 
 type Linked = 'id' | 'parentId' | 'sessionId' | 'timestamp';
 type EntryBody = Omit<MessageEntry, Linked> | Omit<CustomMessageEntry, Linked>;
@@ -60,7 +66,7 @@ export class SessionHost {
   }
 
   /** Writes what the agent's event finished into the log, before anyone hears of it. */
-  record(event: AgentEvent): void {
+  record(event: RecordableEvent): void {
     switch (event.type) {
       case 'message_start':
         if (event.message.role === 'assistant')
