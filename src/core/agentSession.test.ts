@@ -364,3 +364,28 @@ describe('AgentSession: settings pushed in', () => {
     expect(session.createEmptySession().header.model).toBe('claude-pushed-model');
   });
 });
+
+describe('AgentSession: the tool registry', () => {
+  it('runs every call through the hooks added to its registry (where the permission step plugs in)', async () => {
+    const { session, mock } = await start();
+    session.tools.beforeCall((call) =>
+      call.name === 'todo_write'
+        ? { action: 'deny', message: 'Not now: the user keeps the plan.' }
+        : undefined,
+    );
+    mock.script(toolUseReply('toolu_plan', 'todo_write', PLAN), textReply('Understood.'));
+    await session.prompt('Plan the work');
+    expect(session.todos).toEqual([]);
+    expect(sentMessages(mock.requests[1]).at(-1)).toEqual({
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 'toolu_plan',
+          content: 'Not now: the user keeps the plan.',
+          is_error: true,
+        },
+      ],
+    });
+  });
+});

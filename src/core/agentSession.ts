@@ -17,6 +17,7 @@ import { SessionParts } from './sessionParts';
 import type { SessionConfig, SessionPorts } from './sessionPorts';
 import { SessionSettings } from './sessionSettings';
 import type { TodoItem } from './todos/todoTypes';
+import type { ToolRegistry } from './tools/toolRegistry';
 import { type AgentMessage, type CustomContextMessage, newestReply } from './types/agentMessage';
 import type { ContextOverflow } from './types/contextOverflow';
 import type { SessionEntry, SessionHeader } from './types/entry';
@@ -46,6 +47,11 @@ export class AgentSession {
     this.settings.configure(config);
   }
 
+  /** Where tools and their before/after-call hooks are added (MCP tools, the permission step). */
+  get tools(): ToolRegistry {
+    return this.parts.tools;
+  }
+
   subscribe(listener: (event: SessionEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -56,7 +62,6 @@ export class AgentSession {
   }
 
   // --- Reading ---------------------------------------------------------------------
-
   get log(): SessionLog {
     return this.parts.host.log;
   }
@@ -117,7 +122,6 @@ export class AgentSession {
   }
 
   // --- The conversation ------------------------------------------------------------
-
   /** Sends what the user typed; a busy session refuses (the caller queues instead). */
   prompt(text: string, options: PromptOptions = {}): Promise<void> {
     return this.parts.conversation.prompt(text, options);
@@ -146,7 +150,7 @@ export class AgentSession {
     return this.parts.conversation.cancelEdit();
   }
 
-  /** The newest user message on the branch that an edit may replace (not a handoff request). */
+  /** The newest user message an edit may replace (not a handoff request). */
   lastEditableMessageId(): string | undefined {
     return this.parts.edits.lastEditable();
   }
@@ -171,7 +175,6 @@ export class AgentSession {
   }
 
   // --- The handoff -----------------------------------------------------------------
-
   handoff(customInstructions?: string, options: HandoffOptions = {}): Promise<HandoffResult> {
     return this.parts.handoffs.handoff(customInstructions, options);
   }
@@ -208,7 +211,6 @@ export class AgentSession {
   }
 
   // --- The session log -------------------------------------------------------------
-
   /** Makes `log` the active session (opened from the list, or a fresh one). */
   async open(log: SessionLog): Promise<void> {
     if (this.isBusy) throw new AgentBusyError();
@@ -219,10 +221,7 @@ export class AgentSession {
     this.emit({ type: 'session_changed', header: log.header, previous });
   }
 
-  /**
-   * Rewrites the open session in memory (a forgotten key taken out) and rebuilds its
-   * context; storage is the caller's to rewrite. A reply under way keeps its context.
-   */
+  /** Rewrites the open session in memory (a forgotten key taken out); storage is the caller's. */
   rewriteLoaded(
     entry: (value: SessionEntry) => SessionEntry | undefined,
     header: (value: SessionHeader) => SessionHeader | undefined,
