@@ -2,7 +2,6 @@
  * Short builders for session entries, so a test reads as the conversation it sets up.
  * `chain()` links bodies into one branch (each entry's parent is the one before it).
  */
-
 import type { CustomMessageEntry, MessageEntry, SessionEntry } from '../src/core/types/entry';
 import type {
   ContentBlock,

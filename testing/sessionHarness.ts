@@ -5,7 +5,6 @@
  * really stored, bypassing the repository's load-time repairs (which would, say, turn
  * a message still streaming into an interrupted one).
  */
-
 import type { RecallPort } from '../src/core/recall/recallPort';
 import type { Exclusive } from '../src/core/session/exclusiveAccess';
 import type { ThinkingSetting } from '../src/core/types/thinking';

@@ -1,8 +1,8 @@
 /**
  * The agent loop: sends the context to the model, streams the reply, runs tool
- * calls and repeats until the model stops. It owns the in-memory context and the
- * steering / follow-up / pending-next-turn queues, and reports everything through
- * events; persisting is the listener's business.
+ * calls (each through the tool registry's runner) and repeats until the model stops.
+ * It owns the in-memory context and the steering / follow-up / pending-next-turn
+ * queues, and reports everything through events; persisting is the listener's business.
  */
 import { type AttachmentLoader, type AttachmentPayload, filesOf } from '../attachments/attachmentTypes';
 import { thinkingAllowedWith } from '../models/thinking';

@@ -3,7 +3,6 @@
  * facts become known: name and size first (a 40 MB file is refused unread), then what
  * its bytes say, then whether the message still has room for it.
  */
-
 import type { AttachmentKind } from '../types/attachment';
 import {
   MAX_ATTACHMENTS_PER_MESSAGE,

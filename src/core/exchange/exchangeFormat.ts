@@ -15,7 +15,6 @@
  * an attachment's reference) is nested rather than spread into the line, so one of
  * its fields can never collide with a field of the line itself.
  */
-
 import { redactSecret } from '../redactSecret';
 import type { AttachmentRef } from '../types/attachment';
 import type { SessionEntry, SessionHeader } from '../types/entry';

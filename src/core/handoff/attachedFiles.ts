@@ -2,7 +2,6 @@
  * The files attached in a conversation, oldest first: named in the handoff instruction
  * (so the document says what they held) and listed on the new session's card.
  */
-
 import { filesOf } from '../attachments/attachmentTypes';
 import type { AgentMessage } from '../types/agentMessage';
 import type { AttachmentRef } from '../types/attachment';

@@ -12,7 +12,6 @@
  * Only the request is condensed: the caller's messages and the stored session are
  * never touched. Every model call takes the caller's signal, so Esc stops any pass.
  */
-
 import { ModelError } from '../agent/types';
 import { CHARS_PER_TOKEN, estimateMessagesTokens, estimateTextTokens } from '../context/estimateTokens';
 import type { ApiMessage } from '../types/agentMessage';

@@ -4,7 +4,6 @@
  * on the model's word alone: the call waits for the user's answer (see
  * handoffProposals.ts), and only "Hand off" starts the same pipeline as `/handoff`.
  */
-
 import { isRecord } from '../isRecord';
 import type { Tool, ToolCall, ToolExecutionResult } from '../tools/tool';
 

@@ -4,7 +4,6 @@
  * passages, each with its session title, an entry reference and a few lines of context,
  * within a token budget so a broad query cannot flood the context.
  */
-
 import { estimateTextTokens } from '../context/estimateTokens';
 import { isRecord } from '../isRecord';
 import type { Tool, ToolExecutionResult } from '../tools/tool';

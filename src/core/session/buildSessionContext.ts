@@ -4,7 +4,6 @@
  * alternate, no block is empty, and every tool_use is answered by a tool_result in
  * the very next turn (unanswered ones, e.g. from an aborted reply, are dropped).
  */
-
 import type { AgentMessage, ApiContentBlock, ApiMessage } from '../types/agentMessage';
 import type { SessionEntry } from '../types/entry';
 import type { ContentBlock, Message } from '../types/message';

@@ -3,7 +3,6 @@
  * the stored list with it. Replacing (not patching) keeps the tool stateless for the
  * model and makes every call self-describing in the transcript.
  */
-
 import { newId } from '../ids';
 import { isRecord } from '../isRecord';
 import type { Tool, ToolExecutionResult } from '../tools/tool';
