@@ -12,9 +12,8 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { handoffDocument, textReply } from '../e2e/helpers';
-import { checkHandoffSections } from '../src/core/handoff/checkSections';
-import { HANDOFF_CUSTOM_TYPE, wrapHandoffDocument } from '../src/core/handoff/handoffPrompt';
-import type { CustomMessageEntry, SessionHeader } from '../src/core/session/types';
+import { buildHandoffSwitch, type HandoffSwitchRecords } from '../src/core/handoff/handoffSwitch';
+import type { SessionHeader } from '../src/core/types/entry';
 import type * as Bare from './baseline/bare';
 import { makeRandom, replyDeltas, sessionTitle } from './baseline/content';
 import type * as Paint from './baseline/paint';
@@ -357,35 +356,13 @@ test('P2: the handoff switch, from the end of the document to the new session pa
   writeResult('P2', { id: 'P2', chromium: browser.version(), main: SIZES.p2Main, sizes });
 });
 
-/** What the app's handoff switch writes (see AgentSession.switchToHandoffSession), for a child `childId`. */
-function handoffRecords(session: Bare.SeedSession, document: string, childId: string) {
-  const now = Date.now();
-  const entry: CustomMessageEntry = {
-    id: `${childId}-handoff`,
-    parentId: null,
-    sessionId: childId,
-    timestamp: now,
-    type: 'custom_message',
-    customType: HANDOFF_CUSTOM_TYPE,
-    content: wrapHandoffDocument(document),
-    display: true,
-    details: {
-      document,
-      parentSession: session.id,
-      parentTitle: session.title,
-      sections: checkHandoffSections(document),
-    },
-  };
-  const child: SessionHeader = {
-    id: childId,
-    title: `${session.title} · baseline`,
-    createdAt: now,
-    updatedAt: now,
-    model: MODEL,
-    leafId: entry.id,
-    parentSession: session.id,
-    children: [],
-  };
+/**
+ * What the app's handoff switch writes for a child `childId`: the records of
+ * buildHandoffSwitch, the function the app's own switch commits, so the baseline cannot
+ * drift into measuring other work. The old session as seeded (its header as bare.ts
+ * stores it); its branch is not read here, so the card names no files and no size.
+ */
+function handoffRecords(session: Bare.SeedSession, document: string, childId: string): HandoffSwitchRecords {
   const last = session.entries - 1;
   const parent: SessionHeader = {
     id: session.id,
@@ -394,13 +371,18 @@ function handoffRecords(session: Bare.SeedSession, document: string, childId: st
     updatedAt: session.start + last * 1000,
     model: MODEL,
     leafId: `${session.id}-${last.toString(36).padStart(5, '0')}`,
-    children: [childId],
+    children: [],
   };
-  return {
-    headers: [parent, child],
-    entries: [entry],
-    settings: [[ACTIVE_SESSION_KEY, childId]] as Array<[string, unknown]>,
-  };
+  return buildHandoffSwitch({
+    parent,
+    branch: [],
+    document,
+    outcome: {},
+    childId,
+    entryId: `${childId}-handoff`,
+    now: Date.now(),
+    model: MODEL,
+  });
 }
 
 // --- P3a and P4a: the same with images attached ------------------------------------------

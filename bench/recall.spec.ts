@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { serialize } from 'node:v8';
 import MiniSearch from 'minisearch';
 import { searchableEntry } from '../src/core/recall/searchText';
-import type { SessionEntry, SessionHeader } from '../src/core/session/types';
+import type { SessionEntry, SessionHeader } from '../src/core/types/entry';
 import { type PersistedIndex, SearchEngine } from '../src/storage/search/searchEngine';
 import { makeRandom, messageText } from './baseline/content';
 import { QUICK, RECALL, WAIT_MS } from './lib/config';

@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check, in order, without stopping at the first failure, so one
- * run tells the whole story: typecheck, lint and format, unit tests, end-to-end tests,
- * and the bench in quick mode.
+ * run tells the whole story: typecheck, lint and format, the import-circle scan, unit
+ * tests, end-to-end tests, and the bench in quick mode.
  * Ends with one plain `N passed, N failed` line that CI reads.
  */
 import { spawnSync } from 'node:child_process';
@@ -85,10 +85,12 @@ function e2eFailures(suite, found = []) {
   return found;
 }
 
-// Typecheck and lint count as one check each: either the tree is clean or it is not.
+// Typecheck, lint and the import-circle scan count as one check each: either the tree
+// is clean or it is not.
 for (const [label, command, args] of [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint and format', 'npx', ['biome', 'check', '.']],
+  ['import circles', 'node', ['scripts/check-import-cycles.mjs']],
 ]) {
   const ok = run(label, command, args);
   if (ok) passed++;

@@ -4,9 +4,9 @@
  */
 import { Agent, type RequestFeatures } from '../src/core/agent/agent';
 import type { AgentEvent } from '../src/core/agent/agentEvents';
-import type { AgentTool } from '../src/core/agent/types';
 import type { TodoItem } from '../src/core/todos/todoTypes';
 import { createTodoWriteTool } from '../src/core/todos/todoWriteTool';
+import { ToolRegistry } from '../src/core/tools/toolRegistry';
 import { recordEvents } from './events';
 import { type MockApi, mockModelClient, startMockApi, TEST_MODEL } from './mockModel';
 
@@ -27,15 +27,16 @@ export async function startAgentHarness(
   const client = mockModelClient(mock, options.fetch);
   let todos: TodoItem[] = [];
   let n = 0;
-  const tools: AgentTool[] = [
+  const tools = new ToolRegistry();
+  tools.register(
     createTodoWriteTool({ get: () => todos, set: (next) => (todos = next) }, { newId: () => `todo-${++n}` }),
-  ];
+  );
   const agent = new Agent({
     getModelClient: () => client,
     getModel: () => TEST_MODEL,
     getMaxTokens: () => 1024,
     getSystemPrompt: () => TEST_SYSTEM_PROMPT,
-    getTools: () => tools,
+    tools: tools.runner(() => ({ startedByHandoff: false })),
     getRequestFeatures: () => options.features ?? {},
   });
   const recorded = recordEvents<AgentEvent>((listener) => agent.subscribe(listener));

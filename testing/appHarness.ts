@@ -23,8 +23,8 @@ import {
   isMessageEntry,
   type SessionEntry,
   type SessionHeader,
-  textOf,
-} from '../src/core/session/types';
+} from '../src/core/types/entry';
+import { textOf } from '../src/core/types/messageText';
 import type { Runtime } from '../src/state/app/runtime';
 import type { Settings } from '../src/state/store/settings';
 import type { BatonState, Notice } from '../src/state/store/store';

@@ -2,17 +2,15 @@
  * Short builders for session entries, so a test reads as the conversation it sets up.
  * `chain()` links bodies into one branch (each entry's parent is the one before it).
  */
+import type { CustomMessageEntry, MessageEntry, SessionEntry } from '../src/core/types/entry';
 import type {
   ContentBlock,
-  CustomMessageEntry,
   Message,
-  MessageEntry,
-  SessionEntry,
   StopReason,
   TextBlock,
   ToolResultBlock,
   ToolUseBlock,
-} from '../src/core/session/types';
+} from '../src/core/types/message';
 
 type Linked = 'id' | 'parentId' | 'sessionId' | 'timestamp';
 export type EntryBody =

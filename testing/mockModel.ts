@@ -11,7 +11,8 @@ import {
   startMockApi,
 } from '../e2e/mock/mockApi';
 import type { ReplyStep } from '../e2e/mock/mockSteps';
-import type { ApiMessage, ModelClient } from '../src/core/agent/types';
+import type { ModelClient } from '../src/core/agent/types';
+import type { ApiMessage } from '../src/core/types/agentMessage';
 import { createSdkModelClient } from '../src/llm/sdkModelClient';
 
 export type { MockApi, MockStep, RecordedRequest, ReplyStep };

@@ -6,7 +6,7 @@
 import { EntryIndex, entryDoc } from '../src/core/recall/entryIndex';
 import type { RecallPort } from '../src/core/recall/recallPort';
 import { searchableEntry } from '../src/core/recall/searchText';
-import type { SessionEntry, SessionHeader } from '../src/core/session/types';
+import type { SessionEntry, SessionHeader } from '../src/core/types/entry';
 import {
   assistant,
   chain,

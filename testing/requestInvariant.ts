@@ -6,7 +6,7 @@
  * tool_use is answered by exactly one tool_result in the very next turn (results first
  * there), and every tool_result answers a tool_use of the turn before it.
  */
-import type { ApiMessage } from '../src/core/agent/types';
+import type { ApiMessage } from '../src/core/types/agentMessage';
 
 export interface RequestInvariantOptions {
   /** An empty conversation is fine for a context that a prompt will extend. */

@@ -5,15 +5,14 @@
  * really stored, bypassing the repository's load-time repairs (which would, say, turn
  * a message still streaming into an interrupted one).
  */
-import type { ThinkingSetting } from '../src/core/models/thinking';
 import type { RecallPort } from '../src/core/recall/recallPort';
 import type { Exclusive } from '../src/core/session/exclusiveAccess';
+import type { ThinkingSetting } from '../src/core/types/thinking';
 import 'fake-indexeddb/auto';
 import { AgentSession } from '../src/core/agentSession';
 import type { PromptTemplate } from '../src/core/commands/promptTemplates';
-import { redactSecret } from '../src/core/redactSecret';
 import { createSessionHeader, SessionLog } from '../src/core/session/sessionLog';
-import type { SessionEntry, SessionHeader } from '../src/core/session/types';
+import type { SessionEntry, SessionHeader } from '../src/core/types/entry';
 import { AttachmentFiles } from '../src/storage/attachmentFiles';
 import { batchOf } from '../src/storage/records';
 import { openBatonDb } from '../src/storage/schema';
@@ -50,7 +49,7 @@ export interface SessionHarnessOptions {
   entries?: (sessionId: string) => SessionEntry[];
   /** Wraps the SDK's fetch, e.g. to cut a request off from outside. */
   fetch?: typeof fetch;
-  /** The app's rule for a session's model (see AgentSessionDeps.modelForSession). */
+  /** The app's rule for a session's model (see SessionConfig.modelForSession). */
   modelForSession?: (sessionModel: string) => string;
   /** The session's exclusive hold across tabs (see exclusiveAccess.ts); none by default. */
   exclusive?: Exclusive;
@@ -97,17 +96,18 @@ export async function startSessionHarness(options: SessionHarnessOptions = {}): 
       {
         persistence,
         attachments: new AttachmentFiles(store, persistence),
-        getModelClient: () => client,
-        getModel: () => TEST_MODEL,
-        ...(options.modelForSession && { modelForSession: options.modelForSession }),
-        getMaxTokens: () => 1024,
-        getApiKey: () => TEST_API_KEY,
-        getPromptTemplates: () => templates,
-        redact: redactSecret,
         newId,
         ...(options.exclusive && { exclusive: options.exclusive }),
-        ...(defaultThinking && { getDefaultThinking: () => defaultThinking }),
         ...(options.recall && { recall: options.recall }),
+      },
+      {
+        client,
+        model: TEST_MODEL,
+        ...(options.modelForSession && { modelForSession: options.modelForSession }),
+        maxTokens: 1024,
+        apiKey: TEST_API_KEY,
+        promptTemplates: templates,
+        ...(defaultThinking && { defaultThinking }),
       },
       log,
     );

@@ -8,7 +8,8 @@
  * slim SDK client, made the way src/llm makes it.
  */
 import type { AttachmentRecord } from '../../src/core/attachments/attachmentTypes';
-import type { ContentBlock, SessionEntry, SessionHeader } from '../../src/core/session/types';
+import type { SessionEntry, SessionHeader } from '../../src/core/types/entry';
+import type { ContentBlock } from '../../src/core/types/message';
 import { makeRandom, messageText } from './content';
 import { database, done, newestEntries, type Timed } from './db';
 import { makePng } from './png';

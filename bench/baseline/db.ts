@@ -4,7 +4,7 @@
  * Nothing of the SDK here: the P3 baseline page loads this alone.
  */
 import { unwrap } from 'idb';
-import type { SessionEntry, SessionHeader } from '../../src/core/session/types';
+import type { HandoffSwitchRecords } from '../../src/core/handoff/handoffSwitch';
 import { openBatonDb } from '../../src/storage/schema';
 import { ACTIVE_SESSION_KEY } from '../lib/appContract';
 
@@ -29,19 +29,17 @@ export function done(tx: IDBTransaction): Promise<void> {
   });
 }
 
-/** What a handoff switch stores: both headers, the handoff entry, the active-session setting. */
-export interface HandoffRecords {
-  headers: SessionHeader[];
-  entries: SessionEntry[];
-  settings: Array<[string, unknown]>;
-}
-
-/** Puts `records` in one readwrite transaction; resolves once it has completed. */
-export function putHandoffRecords(db: IDBDatabase, records: HandoffRecords): Promise<void> {
+/**
+ * Puts what a handoff switch stores (buildHandoffSwitch's records, the very ones the app
+ * commits: both headers, the handoff entry, the active-session setting) in one readwrite
+ * transaction; resolves once it has completed.
+ */
+export function putHandoffRecords(db: IDBDatabase, records: HandoffSwitchRecords): Promise<void> {
   const tx = db.transaction(['sessions', 'entries', 'settings'], 'readwrite');
-  for (const header of records.headers) tx.objectStore('sessions').put(header);
-  for (const entry of records.entries) tx.objectStore('entries').put(entry);
-  for (const [key, value] of records.settings) tx.objectStore('settings').put(value, key);
+  tx.objectStore('sessions').put(records.parent);
+  tx.objectStore('sessions').put(records.child);
+  tx.objectStore('entries').put(records.handoffEntry);
+  tx.objectStore('settings').put(records.activeSessionId, ACTIVE_SESSION_KEY);
   return done(tx);
 }
 

@@ -11,8 +11,9 @@
  * same page state. A build of its own: React is not loaded into pages that only seed.
  */
 import { createRoot } from 'react-dom/client';
+import type { HandoffSwitchRecords } from '../../src/core/handoff/handoffSwitch';
 import type { BenchHooks } from '../lib/instrument';
-import { database, type HandoffRecords, putHandoffRecords } from './db';
+import { database, putHandoffRecords } from './db';
 
 export interface WriteAndPaintTiming {
   start: number;
@@ -49,7 +50,7 @@ function hooks(): BenchHooks {
  * app's root does; everything drawn into them is timed. Removed again afterwards.
  */
 export async function writeAndPaint(
-  records: HandoffRecords,
+  records: HandoffSwitchRecords,
   chat: { title: string; text: string },
   timeoutMs: number,
 ): Promise<WriteAndPaintTiming> {

@@ -1,23 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { text } from '../../testing/entryBuilders';
 import { nextEvent, until } from '../../testing/events';
-import { sentMessages, sentTexts, textReply, toolUseReply } from '../../testing/mockModel';
+import {
+  mockModelClient,
+  sentMessages,
+  sentTexts,
+  TEST_API_KEY,
+  textReply,
+  toolUseReply,
+} from '../../testing/mockModel';
 import {
   type SessionHarness,
   type SessionHarnessOptions,
   startSessionHarness,
 } from '../../testing/sessionHarness';
 import { AgentBusyError } from './agent/agent';
-import {
-  BASE_SYSTEM_PROMPT,
-  handoffSessionTitle,
-  NotEditableError,
-  type SessionEvent,
-  titleFromText,
-} from './agentSession';
+import { NotEditableError, type SessionEvent } from './agentSession';
 import { DEFAULT_SESSION_TITLE } from './session/sessionLog';
-import type { MessageEntry, SessionEntry } from './session/types';
+import { handoffSessionTitle, titleFromText } from './session/sessionTitle';
+import { BASE_SYSTEM_PROMPT } from './systemPrompt';
 import { REMINDER_AFTER_TURNS, TODO_REMINDER_CUSTOM_TYPE } from './todos/todoReminder';
+import type { MessageEntry, SessionEntry } from './types/entry';
 
 let h: SessionHarness | undefined;
 
@@ -119,7 +122,7 @@ describe('AgentSession: persistence', () => {
       errorMessage: 'The model is overloaded right now. Try again in a moment.',
     });
     expect(mock.requests).toHaveLength(1);
-    expect(session.agent.followUpQueue).toEqual(['afterwards']);
+    expect(session.queues.followUps).toEqual(['afterwards']);
   });
 });
 
@@ -156,7 +159,7 @@ describe('AgentSession: queues and busy state', () => {
     expect(mock.requests).toHaveLength(3);
     expect(sentTexts(mock.requests[1]).at(-1)).toBe('Second');
     expect(sentTexts(mock.requests[2]).at(-1)).toBe('Third');
-    expect(session.agent.followUpQueue).toEqual([]);
+    expect(session.queues.followUps).toEqual([]);
     expect(mock.requests[0]?.body.system).toBe(BASE_SYSTEM_PROMPT);
   });
 });
@@ -179,7 +182,7 @@ describe('AgentSession: todos', () => {
     try {
       expect(reopened.problems).toEqual([]);
       expect(reopened.session.todos).toEqual(expected);
-      expect(reopened.session.agent.messages).toEqual(session.agent.messages);
+      expect(reopened.session.messages).toEqual(session.messages);
       expect(reopened.session.log.getBranch()).toEqual(session.log.getBranch());
     } finally {
       reopened.close();
@@ -191,9 +194,9 @@ describe('AgentSession: todos', () => {
     mock.script(toolUseReply('toolu_plan', 'todo_write', PLAN), textReply('On it.'));
     await session.prompt('Plan'); // the call resets the count; the text turn after it is quiet turn 1
     await session.prompt('Second'); // quiet turn 2
-    expect(session.agent.pendingNextTurnMessages).toEqual([]);
+    expect(session.pendingNextTurn).toEqual([]);
     await session.prompt('Third'); // quiet turn 3: the reminder waits for the next turn
-    expect(session.agent.pendingNextTurnMessages).toHaveLength(1);
+    expect(session.pendingNextTurn).toHaveLength(1);
     expect(mock.requests).toHaveLength(4);
 
     await session.prompt('Fourth');
@@ -205,7 +208,7 @@ describe('AgentSession: todos', () => {
     expect(reminder?.type === 'text' && reminder.text).toContain('[~] Write the tests');
     expect(reminder?.type === 'text' && reminder.text).not.toContain('Read the spec');
     expect(lastTurn?.content[1]).toEqual(text('Fourth'));
-    expect(session.agent.pendingNextTurnMessages).toEqual([]);
+    expect(session.pendingNextTurn).toEqual([]);
 
     await h?.queue.flush();
     const stuck = (await stored.entries(session.header.id)).filter((e) => e.type === 'custom_message');
@@ -338,3 +341,51 @@ function recordEdits(session: SessionHarness['session']): Array<string | undefin
   });
   return seen;
 }
+
+describe('AgentSession: settings pushed in', () => {
+  it('asks with the configuration it was last given, from the next request on', async () => {
+    const { session, mock } = await start();
+    mock.script(textReply('one'), textReply('two'));
+    await session.prompt('First');
+    expect(session.contextWindow).toBe(200_000);
+    session.configure({
+      client: mockModelClient(mock),
+      model: 'claude-pushed-model',
+      maxTokens: 77,
+      contextWindowOverride: 64_000,
+      apiKey: TEST_API_KEY,
+    });
+    expect(session.model).toBe('claude-pushed-model');
+    expect(session.contextWindow).toBe(64_000);
+    await session.prompt('Second');
+    expect(mock.requests[0]?.body).toMatchObject({ model: 'claude-test-model', max_tokens: 1024 });
+    expect(mock.requests[1]?.body).toMatchObject({ model: 'claude-pushed-model', max_tokens: 77 });
+    // A new session starts on the model pushed in.
+    expect(session.createEmptySession().header.model).toBe('claude-pushed-model');
+  });
+});
+
+describe('AgentSession: the tool registry', () => {
+  it('runs every call through the hooks added to its registry (where the permission step plugs in)', async () => {
+    const { session, mock } = await start();
+    session.tools.beforeCall((call) =>
+      call.name === 'todo_write'
+        ? { action: 'deny', message: 'Not now: the user keeps the plan.' }
+        : undefined,
+    );
+    mock.script(toolUseReply('toolu_plan', 'todo_write', PLAN), textReply('Understood.'));
+    await session.prompt('Plan the work');
+    expect(session.todos).toEqual([]);
+    expect(sentMessages(mock.requests[1]).at(-1)).toEqual({
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 'toolu_plan',
+          content: 'Not now: the user keeps the plan.',
+          is_error: true,
+        },
+      ],
+    });
+  });
+});

@@ -9,7 +9,7 @@ import { textReply } from '../../testing/mockModel';
 import { type SessionHarness, startSessionHarness } from '../../testing/sessionHarness';
 import type { AttachmentRecord } from './attachments/attachmentTypes';
 import { readHandoffDetails } from './handoff/handoffDetails';
-import { isMessageEntry } from './session/types';
+import { isMessageEntry } from './types/entry';
 
 let h: SessionHarness | undefined;
 afterEach(async () => {

@@ -1,9 +1,11 @@
 /**
- * What the body of an answer that was not the API's says, in a few words: a JSON body's
- * own message, an HTML page's title or first text. Used for the sentences about proxies,
- * gateways and servers that answered in the API's place.
+ * Whether an error's body is the API's own, and if not, what it says in a few words: a
+ * JSON body's own message, an HTML page's title or first text. Used for the sentences
+ * about proxies, gateways and servers that answered in the API's place.
  */
+import type { APIError } from '@anthropic-ai/sdk/core/error';
 import { isRecord } from '../core/isRecord';
+import { clip } from './errorSentences';
 
 /** error.message, message, error as a string (then detail and title, as RFC 9457 has them), else the JSON itself. */
 export function jsonMessage(body: unknown): string | undefined {
@@ -53,4 +55,56 @@ function decodeEntities(text: string): string {
     }
     return NAMED_ENTITIES[name.toLowerCase()] ?? entity;
   });
+}
+
+/** The error types the Messages API puts in its own error bodies. */
+const API_ERROR_TYPES: ReadonlySet<string> = new Set([
+  'invalid_request_error',
+  'authentication_error',
+  'billing_error',
+  'permission_error',
+  'not_found_error',
+  'request_too_large',
+  'rate_limit_error',
+  'api_error',
+  'overloaded_error',
+  'timeout_error',
+]);
+
+export interface ForeignBody {
+  form: 'json' | 'html' | 'text';
+  /** What the body says, flattened and clipped; undefined when it says nothing. */
+  message?: string;
+}
+
+/**
+ * The body of a status error that was not the API's own `{"type":"error","error":{"type":
+ * <one of API_ERROR_TYPES>,...}}`, with what it says; undefined for the API's own body and
+ * for no body at all. The SDK keeps a JSON body as `error.error`, and any other body as the
+ * text of `error.message` after the status.
+ */
+export function foreignBody(error: APIError): ForeignBody | undefined {
+  const body: unknown = error.error;
+  if (body !== undefined && body !== null && body !== '') {
+    if (isApiErrorBody(body)) return undefined;
+    return withMessage('json', jsonMessage(body));
+  }
+  const prefix = `${error.status} `;
+  const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  if (text.trim() === '' || text === 'status code (no body)') return undefined;
+  const contentType = error.headers?.get('content-type') ?? '';
+  if (/html|xml/i.test(contentType) || /^\s*<(!doctype|html|head|body|title)\b/i.test(text)) {
+    return withMessage('html', htmlMessage(text));
+  }
+  return withMessage('text', text);
+}
+
+function withMessage(form: ForeignBody['form'], text: string | undefined): ForeignBody {
+  const message = text === undefined ? '' : clip(text);
+  return message ? { form, message } : { form };
+}
+
+function isApiErrorBody(body: unknown): boolean {
+  if (!isRecord(body) || body.type !== 'error' || !isRecord(body.error)) return false;
+  return typeof body.error.type === 'string' && API_ERROR_TYPES.has(body.error.type);
 }

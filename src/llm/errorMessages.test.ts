@@ -7,7 +7,7 @@ import {
 } from '@anthropic-ai/sdk/core/error';
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../core/agent/types';
-import type { Message } from '../core/session/types';
+import type { Message } from '../core/types/message';
 import { createAnthropicClient } from './anthropicClient';
 import { toModelError, userMessageForError } from './errorMessages';
 import { MalformedStreamError, NotAStreamError, StreamIdleTimeoutError } from './streamFaults';

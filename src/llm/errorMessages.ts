@@ -29,23 +29,15 @@ import {
   RateLimitError,
   RequestTimeoutError,
 } from '@anthropic-ai/sdk/core/error';
-import { ModelError, type ModelErrorKind } from '../core/agent/types';
-import {
-  type ContextOverflow,
-  contextOverflowSentence,
-  parsePromptTooLong,
-} from '../core/context/lengthRefusal';
-import { isRecord } from '../core/isRecord';
+import { ModelError } from '../core/agent/types';
+import { parsePromptTooLong } from '../core/context/lengthRefusal';
 import { redactSecret } from '../core/redactSecret';
-import type { Message } from '../core/session/types';
-import { htmlMessage, jsonMessage } from './bodySummary';
-import { browserOffline, OFFLINE_SENTENCE } from './offline';
-import {
-  MalformedStreamError,
-  type NonStreamForm,
-  NotAStreamError,
-  StreamIdleTimeoutError,
-} from './streamFaults';
+import type { ContextOverflow } from '../core/types/contextOverflow';
+import type { Message } from '../core/types/message';
+import { foreignBody } from './bodySummary';
+import { type Case, clip, type Details, ERROR_TABLE } from './errorSentences';
+import { browserOffline } from './offline';
+import { MalformedStreamError, NotAStreamError, StreamIdleTimeoutError } from './streamFaults';
 
 /** What the caller knows about the failed request; every field makes the sentence better. */
 export interface ErrorContext {
@@ -62,149 +54,6 @@ export interface ErrorContext {
   /** The page's Content-Security-Policy blocks requests to the base URL (see connectPolicy.ts). */
   blockedByPolicy?: boolean;
 }
-
-interface Details {
-  host: string;
-  model?: string;
-  status?: number;
-  retryAfterSeconds?: number;
-  apiMessage?: string;
-  overflow?: ContextOverflow;
-  /** For `gateway` and `not_a_stream`: what the body of an answer that was not the API's says, clipped. */
-  bodyMessage?: string;
-  /** For `not_a_stream`: what came instead of the stream. */
-  form?: NonStreamForm;
-  /** For `stream_idle`: how long the stream had been silent. */
-  idleMs?: number;
-}
-
-type Case =
-  | 'auth'
-  | 'permission'
-  | 'billing'
-  | 'cors_forbidden'
-  | 'model_not_found'
-  | 'rate_limited'
-  | 'overloaded'
-  | 'server'
-  | 'bad_request'
-  | 'gateway'
-  | 'context_overflow'
-  | 'network'
-  | 'blocked_by_policy'
-  | 'offline'
-  | 'connection_dropped'
-  | 'timeout'
-  | 'stream_idle'
-  | 'not_a_stream'
-  | 'malformed_stream'
-  | 'transport_abort'
-  | 'unknown';
-
-/** Every sentence the user can see, in one place. */
-const ERROR_TABLE: Record<Case, { kind: ModelErrorKind; sentence: (d: Details) => string }> = {
-  auth: {
-    kind: 'auth',
-    sentence: () => 'The API key was rejected. Check it in Settings.',
-  },
-  permission: {
-    kind: 'permission',
-    sentence: () =>
-      'The API key is not allowed to make this request. Check its permissions in the Anthropic Console.',
-  },
-  billing: {
-    kind: 'permission',
-    sentence: () => 'The API refused the request because of a billing problem with the account.',
-  },
-  cors_forbidden: {
-    kind: 'cors_forbidden',
-    sentence: () =>
-      'Your organisation does not allow API calls from a browser. Ask an admin to allow browser access, or use a key from another organisation.',
-  },
-  model_not_found: {
-    kind: 'model_not_found',
-    sentence: (d) =>
-      `The model ${d.model ? `"${d.model}" ` : ''}was not found. Pick another model, or check the API base URL.`,
-  },
-  rate_limited: {
-    kind: 'rate_limited',
-    sentence: (d) =>
-      d.retryAfterSeconds !== undefined
-        ? `Too many requests: the API asks to wait ${d.retryAfterSeconds} ${d.retryAfterSeconds === 1 ? 'second' : 'seconds'} before trying again.`
-        : 'Too many requests: the API rate limit was reached. Wait a moment and try again.',
-  },
-  overloaded: {
-    kind: 'overloaded',
-    sentence: () => 'The model is overloaded right now. Try again in a moment.',
-  },
-  server: {
-    kind: 'server',
-    sentence: (d) =>
-      `The model API had an internal error${d.status ? ` (${d.status})` : ''}. Try again in a moment.`,
-  },
-  bad_request: {
-    kind: 'bad_request',
-    sentence: (d) => `The API rejected the request: ${d.apiMessage ?? 'no reason given'}`,
-  },
-  gateway: {
-    kind: 'gateway',
-    sentence: (d) =>
-      (d.status ?? 0) >= 500
-        ? `The request failed with HTTP ${d.status} at something between Baton and the model API (a proxy, gateway or load balancer at ${d.host}): ${d.bodyMessage ?? 'no reason given'}`
-        : `The request was refused with HTTP ${d.status} by something between Baton and the model API (a proxy, gateway or firewall at ${d.host}): ${d.bodyMessage ?? 'no reason given'}`,
-  },
-  context_overflow: {
-    kind: 'context_overflow',
-    sentence: (d) => contextOverflowSentence(d.overflow ?? {}),
-  },
-  network: {
-    kind: 'network',
-    sentence: (d) => `Could not reach the model API at ${d.host}. Check your connection or the API base URL.`,
-  },
-  blocked_by_policy: {
-    kind: 'blocked_by_policy',
-    sentence: (d) =>
-      `This page's security policy (Content-Security-Policy connect-src) blocked the request to ${d.host}: Baton may call https:// addresses, and http:// only on localhost or 127.0.0.1. Change the API base URL in Settings.`,
-  },
-  offline: {
-    kind: 'network',
-    sentence: () => OFFLINE_SENTENCE,
-  },
-  connection_dropped: {
-    kind: 'connection_dropped',
-    sentence: () => 'The connection dropped in the middle of the reply.',
-  },
-  timeout: {
-    kind: 'timeout',
-    sentence: () => 'The model API took too long to answer. Try again.',
-  },
-  stream_idle: {
-    kind: 'stream_idle',
-    sentence: (d) =>
-      `The model API stopped sending the reply: nothing arrived for ${seconds(d.idleMs ?? 0)}, so Baton closed the connection. Try again.`,
-  },
-  not_a_stream: {
-    kind: 'not_a_stream',
-    sentence: (d) =>
-      `The server at ${d.host} answered with ${d.form === 'JSON' ? 'JSON' : 'a web page'} instead of a stream${d.bodyMessage ? `: ${d.bodyMessage}` : '.'}`,
-  },
-  malformed_stream: {
-    kind: 'malformed_stream',
-    sentence: (d) =>
-      `The reply stream from ${d.host} was malformed: an event in it could not be read as the model API's, so the reply stopped there.`,
-  },
-  transport_abort: {
-    kind: 'transport_abort',
-    sentence: () => 'The request was cut off by the browser or the network before the reply finished.',
-  },
-  unknown: {
-    kind: 'unknown',
-    sentence: (d) => `The model request failed: ${d.apiMessage ?? 'unknown error'}`,
-  },
-};
-
-/** Long API messages are cut so the sentence stays readable. */
-const MAX_DETAIL_CHARS = 300;
 
 export function toModelError(error: unknown, partial?: Message, context: ErrorContext = {}): ModelError {
   if (error instanceof ModelError) return error;
@@ -309,58 +158,6 @@ function statusNamesACause(error: APIError): boolean {
   return classifyStatusError(error, { host: '' }) !== 'bad_request';
 }
 
-/** The error types the Messages API puts in its own error bodies. */
-const API_ERROR_TYPES: ReadonlySet<string> = new Set([
-  'invalid_request_error',
-  'authentication_error',
-  'billing_error',
-  'permission_error',
-  'not_found_error',
-  'request_too_large',
-  'rate_limit_error',
-  'api_error',
-  'overloaded_error',
-  'timeout_error',
-]);
-
-interface ForeignBody {
-  form: 'json' | 'html' | 'text';
-  /** What the body says, flattened and clipped; undefined when it says nothing. */
-  message?: string;
-}
-
-/**
- * The body of a status error that was not the API's own `{"type":"error","error":{"type":
- * <one of API_ERROR_TYPES>,...}}`, with what it says; undefined for the API's own body and
- * for no body at all. The SDK keeps a JSON body as `error.error`, and any other body as the
- * text of `error.message` after the status.
- */
-function foreignBody(error: APIError): ForeignBody | undefined {
-  const body: unknown = error.error;
-  if (body !== undefined && body !== null && body !== '') {
-    if (isApiErrorBody(body)) return undefined;
-    return withMessage('json', jsonMessage(body));
-  }
-  const prefix = `${error.status} `;
-  const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-  if (text.trim() === '' || text === 'status code (no body)') return undefined;
-  const contentType = error.headers?.get('content-type') ?? '';
-  if (/html|xml/i.test(contentType) || /^\s*<(!doctype|html|head|body|title)\b/i.test(text)) {
-    return withMessage('html', htmlMessage(text));
-  }
-  return withMessage('text', text);
-}
-
-function withMessage(form: ForeignBody['form'], text: string | undefined): ForeignBody {
-  const message = text === undefined ? '' : clip(text);
-  return message ? { form, message } : { form };
-}
-
-function isApiErrorBody(body: unknown): boolean {
-  if (!isRecord(body) || body.type !== 'error' || !isRecord(body.error)) return false;
-  return typeof body.error.type === 'string' && API_ERROR_TYPES.has(body.error.type);
-}
-
 /** An `event: error` inside a stream: a status-less APIError carrying the API's error type. */
 function classifyStreamError(error: APIError): Case {
   switch (error.type) {
@@ -441,15 +238,4 @@ function isTransportError(error: unknown): boolean {
 
 function nameOf(error: unknown): unknown {
   return typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
-}
-
-/** "60 seconds", "1.5 seconds": whole seconds when they are whole. */
-function seconds(ms: number): string {
-  const value = Math.round(ms / 100) / 10;
-  return `${value} ${value === 1 ? 'second' : 'seconds'}`;
-}
-
-function clip(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > MAX_DETAIL_CHARS ? `${flat.slice(0, MAX_DETAIL_CHARS - 1)}…` : flat;
 }

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ApiContentBlock, ApiMessage, ModelRequest } from '../core/agent/types';
+import type { ModelRequest } from '../core/agent/types';
+import type { ApiContentBlock, ApiMessage } from '../core/types/agentMessage';
 import { CACHE_BREAKPOINT, MAX_CACHE_BREAKPOINTS, toMessageParams } from './requestParams';
 
 const block: fc.Arbitrary<ApiContentBlock> = fc.oneof(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiMessage, ModelRequest } from '../core/agent/types';
+import type { ModelRequest } from '../core/agent/types';
+import type { ApiMessage } from '../core/types/agentMessage';
 import { toCountTokensParams, toMessageParams, WEB_SEARCH_TOOL } from './requestParams';
 
 function request(patch: Partial<ModelRequest> = {}): ModelRequest {

@@ -12,17 +12,13 @@ import type {
   ToolUnion,
   WebSearchTool20250305,
 } from '@anthropic-ai/sdk/resources/messages/messages';
-import type {
-  ApiContentBlock,
-  ApiMessage,
-  ModelRequest,
-  TokenCountRequest,
-  ToolDefinition,
-} from '../core/agent/types';
+import type { ModelRequest, TokenCountRequest } from '../core/agent/types';
 import { missingAttachmentNote, textFileBlock } from '../core/attachments/attachmentText';
-import type { AttachmentBlock, AttachmentPayload } from '../core/attachments/attachmentTypes';
+import type { AttachmentPayload } from '../core/attachments/attachmentTypes';
 import { type ThinkingRequest, withThinkingBudget } from '../core/models/thinking';
 import { WEB_SEARCH_TOOL_NAME } from '../core/session/webSearch';
+import type { ApiContentBlock, ApiMessage, ToolDefinition } from '../core/types/agentMessage';
+import type { AttachmentBlock } from '../core/types/attachment';
 
 /** The API's web search, run on its side; a few searches a turn keep a reply's cost bounded. */
 export const WEB_SEARCH_TOOL: WebSearchTool20250305 = {

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, type FakeHandler, fakeFetch, sseResponse } from '../../testing/llm/fakeApi';
-import { ModelError, type ModelRequest, type ToolDefinition } from '../core/agent/types';
-import type { Message } from '../core/session/types';
+import { ModelError, type ModelRequest } from '../core/agent/types';
+import type { ToolDefinition } from '../core/types/agentMessage';
+import type { Message } from '../core/types/message';
 import { createSdkModelClient } from './sdkModelClient';
 import type { ScriptedReply } from './sse/messageStreamEvents';
 

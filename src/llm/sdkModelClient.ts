@@ -3,7 +3,7 @@
  * through the slim SDK client. The offline demo uses this same client with a fake fetch.
  */
 import type { ModelClient, ModelRequest, TokenCountRequest } from '../core/agent/types';
-import type { Message } from '../core/session/types';
+import type { Message } from '../core/types/message';
 import { createAnthropicClient, type SlimAnthropic } from './anthropicClient';
 import { pageDecoder } from './decode/pageDecoder';
 import type { StreamDecoder } from './decode/streamDecoder';

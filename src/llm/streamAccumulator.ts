@@ -6,7 +6,7 @@
  * kinds we do not model are skipped.
  */
 import type { RawMessageStreamEvent, TextCitation } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { Citation, ContentBlock, Message, StopReason, Usage } from '../core/session/types';
+import type { Citation, ContentBlock, Message, StopReason, Usage } from '../core/types/message';
 
 type Slot =
   | { type: 'text'; text: string; citations: Citation[] }

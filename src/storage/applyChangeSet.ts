@@ -4,7 +4,7 @@
  * all of it (see runTransaction).
  */
 import { restoreHeader } from '../core/session/restoreRecords';
-import type { SessionHeader } from '../core/session/types';
+import type { SessionHeader } from '../core/types/entry';
 import type { ApplyOptions, ApplyResult, CommittedChangeSet } from './backend';
 import { ChangeRecorder } from './changeRecorder';
 import {

@@ -13,7 +13,7 @@
  *   stamps (device and revision), so they keep them and the clock moves past them.
  */
 import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
-import type { SessionEntry, SessionHeader } from '../core/session/types';
+import type { SessionEntry, SessionHeader } from '../core/types/entry';
 import type { ChangeSet, RecordRef, RecordSummary } from './records';
 import type { Revision, Stamp } from './revision';
 

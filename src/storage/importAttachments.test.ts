@@ -12,11 +12,12 @@ import {
   attachmentRefs,
 } from '../../testing/fixtures/attachmentTestFixtures';
 import { makeHeader, makeMessageEntry, uniqueDbName } from '../../testing/fixtures/storageTestFixtures';
-import type { AttachmentBlock, AttachmentRecord } from '../core/attachments/attachmentTypes';
+import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import { withAttachments } from '../core/exchange/exchangeAttachments';
 import { exportBackup, exportChainJsonl } from '../core/exchange/exportJsonl';
 import { type ParsedImport, parseImport } from '../core/exchange/importJsonl';
-import { isMessageEntry, type SessionEntry } from '../core/session/types';
+import type { AttachmentBlock } from '../core/types/attachment';
+import { isMessageEntry, type SessionEntry } from '../core/types/entry';
 import { importSessions, loadExistingIds, snapshotAll } from './importSessions';
 import { type BatonDb, openBatonDb } from './schema';
 import { SessionRepository } from './sessionRepository';

@@ -5,7 +5,7 @@ import { makeHeader, makeMessageEntry, uniqueDbName } from '../../testing/fixtur
 import type { SessionData } from '../core/exchange/exchangeFormat';
 import { exportBackup, exportChainJsonl, exportSessionJsonl } from '../core/exchange/exportJsonl';
 import { parseImport } from '../core/exchange/importJsonl';
-import type { SessionEntry } from '../core/session/types';
+import type { SessionEntry } from '../core/types/entry';
 import { importSessions, loadExistingIds, snapshotAll } from './importSessions';
 import { type BatonDb, openBatonDb } from './schema';
 import { SessionRepository } from './sessionRepository';

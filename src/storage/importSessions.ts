@@ -21,7 +21,7 @@ import type { ExchangeAttachment, SessionData } from '../core/exchange/exchangeF
 import type { ExistingIds } from '../core/exchange/remapImportIds';
 import { isRecord } from '../core/isRecord';
 import { restoreEntry, restoreHeader } from '../core/session/restoreRecords';
-import type { SessionHeader } from '../core/session/types';
+import type { SessionHeader } from '../core/types/entry';
 import { isHeaderWithChildren } from './applyChangeSet';
 import { ChangeRecorder } from './changeRecorder';
 import { orderEntries } from './orderEntries';

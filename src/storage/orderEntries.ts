@@ -6,7 +6,7 @@
  * descends from the other (say a tool result and the reply that follows it). Ties
  * between unrelated entries keep the order they were given in.
  */
-import type { SessionEntry } from '../core/session/types';
+import type { SessionEntry } from '../core/types/entry';
 
 export function orderEntries(entries: readonly SessionEntry[]): SessionEntry[] {
   const byId = new Map(entries.map((entry) => [entry.id, entry]));

@@ -5,7 +5,7 @@
  * exchange.
  */
 import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
-import type { SessionEntry, SessionHeader } from '../core/session/types';
+import type { SessionEntry, SessionHeader } from '../core/types/entry';
 import type { Stamp } from './revision';
 
 /** The kinds of record, each with its object store. */

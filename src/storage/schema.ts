@@ -5,7 +5,7 @@
  */
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb';
 import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
-import type { SessionEntry, SessionHeader } from '../core/session/types';
+import type { SessionEntry, SessionHeader } from '../core/types/entry';
 import type { RecordKind } from './records';
 import type { Revision } from './revision';
 import type { PersistedIndex } from './search/searchEngine';

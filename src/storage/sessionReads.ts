@@ -3,9 +3,11 @@
  * them, each stored record restored (repaired where it can be, skipped with a sentence
  * where it cannot). Nothing here writes.
  */
-import type { AttachmentKind, AttachmentRecord } from '../core/attachments/attachmentTypes';
+
+import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import { interruptIfStreaming, restoreEntry, restoreHeader } from '../core/session/restoreRecords';
-import type { SessionEntry, SessionHeader } from '../core/session/types';
+import type { AttachmentKind } from '../core/types/attachment';
+import type { SessionEntry, SessionHeader } from '../core/types/entry';
 import type { LoadedEntries, LoadedHeaders } from './backend';
 import { orderEntries } from './orderEntries';
 import { readSessionRecords } from './readSessionRecords';

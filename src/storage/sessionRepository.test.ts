@@ -6,7 +6,7 @@ import {
   makeMessageEntry,
   uniqueDbName,
 } from '../../testing/fixtures/storageTestFixtures';
-import type { MessageEntry, SessionEntry } from '../core/session/types';
+import type { MessageEntry, SessionEntry } from '../core/types/entry';
 import { type BatonDb, openBatonDb } from './schema';
 import { ACTIVE_SESSION_KEY, SessionRepository } from './sessionRepository';
 

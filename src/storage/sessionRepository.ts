@@ -6,7 +6,7 @@
  */
 import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import { interruptIfStreaming, sessionLabel } from '../core/session/restoreRecords';
-import type { SessionEntry, SessionHeader } from '../core/session/types';
+import type { SessionEntry, SessionHeader } from '../core/types/entry';
 import { applyChangeSet } from './applyChangeSet';
 import type {
   ApplyOptions,

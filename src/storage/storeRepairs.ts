@@ -5,7 +5,7 @@
  * of its own, stamped and put in the change feed like any other.
  */
 import { interruptIfStreaming, restoreEntry } from '../core/session/restoreRecords';
-import type { SessionEntry } from '../core/session/types';
+import type { SessionEntry } from '../core/types/entry';
 import type { CommittedChangeSet } from './backend';
 import { ChangeRecorder, isBookkeepingKey } from './changeRecorder';
 import type { RecordKind } from './records';

@@ -13,7 +13,7 @@ import {
   textOfEntry,
   until,
 } from '../../testing/fixtures/writeQueueTestSupport';
-import type { SessionEntry } from '../core/session/types';
+import type { SessionEntry } from '../core/types/entry';
 import { ACTIVE_SESSION_KEY, SessionRepository } from './sessionRepository';
 import { WriteQueue, WriteQueueNotStartedError } from './writeQueue';
 

@@ -21,7 +21,7 @@
  */
 import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import type { HandoffCommit, SessionPersistence } from '../core/session/persistence';
-import { isMessageEntry, type SessionEntry, type SessionHeader } from '../core/session/types';
+import { isMessageEntry, type SessionEntry, type SessionHeader } from '../core/types/entry';
 import type { ChangeWriter } from './backend';
 import { type RecordKind, recordKey, refOf, type StoredRecord } from './records';
 import { ACTIVE_SESSION_KEY } from './settingsKeys';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Message, SessionEntry, Usage } from '../core/session/types';
+import type { SessionEntry } from '../core/types/entry';
+import type { Message, Usage } from '../core/types/message';
 import { DEFAULT_SETTINGS } from '../state/store/settings';
 import { contextMeterView, formatTokens, parsePercent, parseWindowOverride } from './contextMeter';
 

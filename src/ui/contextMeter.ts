@@ -5,8 +5,8 @@
 import { contextWindowFor } from '../core/context/contextWindow';
 import { type ContextEstimate, estimateContext } from '../core/context/estimateContext';
 import { HANDOFF_CUSTOM_TYPE } from '../core/handoff/handoffPrompt';
-import { isCustomMessageEntry, type SessionEntry } from '../core/session/types';
 import { systemPromptFor } from '../core/systemPrompt';
+import { isCustomMessageEntry, type SessionEntry } from '../core/types/entry';
 import { demoModelFor, isDemo } from '../state/store/modelLabel';
 import type { Settings } from '../state/store/settings';
 

@@ -9,9 +9,10 @@ import {
   textReply,
   toolUseReply,
 } from '../../../testing/mockModel';
+import type { CustomContextMessage } from '../types/agentMessage';
 import { AgentBusyError, MAX_PAUSE_CONTINUATIONS, userMessage } from './agent';
 import type { AgentEvent } from './agentEvents';
-import { type CustomContextMessage, ModelError } from './types';
+import { ModelError } from './types';
 
 let h: AgentHarness;
 

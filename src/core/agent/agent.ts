@@ -1,40 +1,33 @@
 /**
  * The agent loop: sends the context to the model, streams the reply, runs tool
- * calls and repeats until the model stops. It owns the in-memory context and the
- * steering / follow-up / pending-next-turn queues, and reports everything through
- * events; persisting is the listener's business.
+ * calls (each through the tool registry's runner) and repeats until the model stops.
+ * It owns the in-memory context and the steering / follow-up / pending-next-turn
+ * queues, and reports everything through events; persisting is the listener's business.
  */
-import {
-  type AttachmentLoader,
-  type AttachmentPayload,
-  type AttachmentRef,
-  filesOf,
-} from '../attachments/attachmentTypes';
+import { type AttachmentLoader, type AttachmentPayload, filesOf } from '../attachments/attachmentTypes';
 import { thinkingAllowedWith } from '../models/thinking';
 import { joinTurns, toApiMessages } from '../session/buildSessionContext';
-import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../session/types';
+import type { ContextFilter } from '../session/contextFilters';
+import type { ToolRunner } from '../tools/tool';
+import type { AgentMessage, ApiMessage, CustomContextMessage, ToolChoice } from '../types/agentMessage';
+import type { AttachmentRef } from '../types/attachment';
+import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../types/message';
 import type { AgentEvent, AgentListener } from './agentEvents';
-import {
-  type AgentMessage,
-  type AgentTool,
-  type ApiMessage,
-  type CustomContextMessage,
-  type ModelClient,
-  ModelError,
-  type ModelRequest,
-  type ToolChoice,
-} from './types';
+import { type ModelClient, ModelError, type ModelRequest } from './types';
 
 export interface AgentConfig {
   getModelClient(): ModelClient;
   getModel(): string;
   getMaxTokens(): number;
   getSystemPrompt(): string;
-  getTools(): AgentTool[];
+  /** The tools to declare and to run calls through (a ToolRegistry's runner). */
+  tools: ToolRunner;
   /** Thinking and server tools for a run; read once per run (see prompt). Default: neither. */
   getRequestFeatures?(): RequestFeatures;
   /** Reads the attachments a request refers to, just before it is sent (see attachmentTypes). */
   attachments?: AttachmentLoader;
+  /** What features leave out of requests (see contextFilters.ts); default: nothing. */
+  contextFilter?: ContextFilter;
 }
 
 /** What a run asks of the API beyond the conversation and our own tools. */
@@ -61,6 +54,11 @@ export interface AgentRunOptions {
    * stored session) keeps everything as it was.
    */
   requestPrefix?: ApiMessage[];
+  /**
+   * Called with the reply the run ends on (no error, not stopped, nothing run or asked
+   * after it), just before its message_end: the handoff captures its document here.
+   */
+  onLastReply?(reply: Message): void;
 }
 
 export const AGENT_BUSY_MESSAGE = 'A reply is still being written. Stop it with Esc first.';
@@ -201,42 +199,48 @@ export class Agent {
         inputs = [];
         continuing = false;
         const messages = options.requestPrefix
-          ? joinTurns(options.requestPrefix, toApiMessages(added))
-          : toApiMessages(this.context);
+          ? joinTurns(options.requestPrefix, toApiMessages(added, this.config.contextFilter))
+          : toApiMessages(this.context, this.config.contextFilter);
         const reply = await this.streamReply(controller.signal, toolChoice, messages, features);
-        this.add(reply.message, added, true);
         error = reply.error;
         if (error || reply.message.stopReason === 'aborted') {
+          this.add(reply.message, added, true);
           this.emit({ type: 'turn_end', message: reply.message, toolResults: [] });
           break;
         }
         // A run that forbade tool use ends with its reply: a call the model made anyway
         // is not honoured. A run that refuses tools says so and lets the model go on, a
         // bounded number of times (the handoff's document turn must not change todos).
+        const runsTools =
+          options.refuseToolsWith === undefined &&
+          options.toolChoice !== 'none' &&
+          toolCalls(reply.message).length > 0;
         let toolResults: Message[] = [];
-        let endsRun = false;
-        if (options.refuseToolsWith !== undefined) {
-          if (refusedRounds < MAX_REFUSED_TOOL_ROUNDS)
-            toolResults = refuseTools(reply.message, options.refuseToolsWith);
+        if (options.refuseToolsWith !== undefined && refusedRounds < MAX_REFUSED_TOOL_ROUNDS) {
+          toolResults = refuseTools(reply.message, options.refuseToolsWith);
           if (toolResults.length > 0) refusedRounds++;
-        } else if (options.toolChoice !== 'none') {
-          ({ results: toolResults, endsRun } = await this.runTools(reply.message, controller.signal));
         }
+        // With no tool to run, what follows the reply is known before it is recorded, so a
+        // reply the run ends with is announced first (the handoff's document: see onLastReply).
+        let step = runsTools ? undefined : this.stepAfter(reply.message, toolResults, continuations, options);
+        if (step === 'end') options.onLastReply?.(reply.message);
+        this.add(reply.message, added, true);
+        let endsRun = false;
+        if (runsTools)
+          ({ results: toolResults, endsRun } = await this.runTools(reply.message, controller.signal));
         for (const result of toolResults) this.add(result, added);
         this.emit({ type: 'turn_end', message: reply.message, toolResults });
         if (controller.signal.aborted || endsRun) break;
-        // The API paused a long turn (server tools): sending it back lets the model go on.
-        if (reply.message.stopReason === 'pause_turn' && continuations < MAX_PAUSE_CONTINUATIONS) {
+        step ??= this.stepAfter(reply.message, toolResults, continuations, options);
+        if (step === 'end') break;
+        if (step === 'continue') {
           continuations++;
           continuing = true;
-          continue;
-        }
-        if (options.takeSteering !== false && this.steering.length > 0) {
+        } else if (step === 'steer') {
           inputs = this.steering.splice(0).map((text) => userMessage(text));
           this.emit({ type: 'queue_update' });
-          continue;
         }
-        if (toolResults.length === 0) break;
+        // 'answer': the tool results go back to the model.
       }
     } finally {
       this.controller = undefined;
@@ -247,6 +251,19 @@ export class Agent {
         ...(error && { error }),
       });
     }
+  }
+
+  /** What follows a reply once its tool calls (if any) are answered. */
+  private stepAfter(
+    reply: Message,
+    toolResults: readonly Message[],
+    continuations: number,
+    options: AgentRunOptions,
+  ): 'continue' | 'steer' | 'answer' | 'end' {
+    // The API paused a long turn (server tools): sending it back lets the model go on.
+    if (reply.stopReason === 'pause_turn' && continuations < MAX_PAUSE_CONTINUATIONS) return 'continue';
+    if (options.takeSteering !== false && this.steering.length > 0) return 'steer';
+    return toolResults.length > 0 ? 'answer' : 'end';
   }
 
   /** Adds a finished message to the context. Assistant messages already had their start. */
@@ -273,7 +290,7 @@ export class Agent {
           model,
           system: this.config.getSystemPrompt(),
           messages,
-          tools: this.config.getTools().map((tool) => tool.definition),
+          tools: this.config.tools.definitions(),
           toolChoice,
           maxTokens: this.config.getMaxTokens(),
           signal,
@@ -319,39 +336,20 @@ export class Agent {
   ): Promise<{ results: Message[]; endsRun: boolean }> {
     const calls = toolCalls(message);
     if (calls.length === 0) return { results: [], endsRun: false };
-    const tools = new Map(this.config.getTools().map((tool) => [tool.definition.name, tool]));
     const results: ToolResultBlock[] = [];
     let endsRun = false;
     for (const call of calls) {
-      const ran = await this.runTool(tools.get(call.name), call, signal);
-      results.push(ran.block);
-      endsRun ||= ran.endsRun;
+      // Each call through the registry: its hooks, its refusals and its failures included.
+      const result = await this.config.tools.run(call, signal);
+      results.push({
+        type: 'tool_result',
+        tool_use_id: call.id,
+        content: result.content,
+        ...(result.isError === true && { is_error: true }),
+      });
+      endsRun ||= result.endsRun === true;
     }
     return { results: [{ role: 'toolResult', content: results }], endsRun };
-  }
-
-  private async runTool(
-    tool: AgentTool | undefined,
-    call: ToolUseBlock,
-    signal: AbortSignal,
-  ): Promise<{ block: ToolResultBlock; endsRun: boolean }> {
-    const answer = (content: string, isError: boolean, endsRun = false) => ({
-      block: {
-        type: 'tool_result' as const,
-        tool_use_id: call.id,
-        content,
-        ...(isError && { is_error: true }),
-      },
-      endsRun,
-    });
-    if (signal.aborted) return answer('Cancelled by the user.', true);
-    if (!tool) return answer(`Unknown tool: ${call.name}`, true);
-    try {
-      const result = await tool.execute(call.input, signal);
-      return answer(result.content, result.isError === true, result.endsRun === true);
-    } catch (caught) {
-      return answer(`Tool failed: ${caught instanceof Error ? caught.message : String(caught)}`, true);
-    }
   }
 }
 

@@ -1,5 +1,6 @@
-import type { Message } from '../session/types';
-import type { AgentMessage, ModelError } from './types';
+import type { AgentMessage } from '../types/agentMessage';
+import type { Message } from '../types/message';
+import type { ModelError } from './types';
 
 export type AgentEvent =
   | { type: 'agent_start' }

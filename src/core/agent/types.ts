@@ -1,50 +1,13 @@
 /**
- * The agent's vocabulary: the messages it keeps in its context, the wire shape it
- * sends, and the model port that src/llm implements. No SDK types leak in here, so
+ * The model port that src/llm implements: the request the agent sends and the errors
+ * it may end in (the messages themselves are in core/types). No SDK types leak in here, so
  * core tests can drive the agent with any ModelClient.
  */
 import type { AttachmentPayload } from '../attachments/attachmentTypes';
-import type { ContextOverflow } from '../context/lengthRefusal';
 import type { ThinkingRequest } from '../models/thinking';
-import type { ContentBlock, Message } from '../session/types';
-
-/** Context that is not a conversation turn of its own: a handoff document, a todo reminder. */
-export interface CustomContextMessage {
-  role: 'custom';
-  customType: string;
-  content: string;
-  display: boolean;
-  details?: unknown;
-}
-
-/** What the agent holds in its context: conversation messages plus custom context. */
-export type AgentMessage = Message | CustomContextMessage;
-
-/** The newest reply in a context: what says whether the conversation still fits. */
-export function newestReply(messages: readonly AgentMessage[]): Message | undefined {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i];
-    if (message?.role === 'assistant') return message;
-  }
-  return undefined;
-}
-
-/** A content block as the Messages API accepts it in a request: every kind we store. */
-export type ApiContentBlock = ContentBlock;
-
-/** One turn of a Messages API request. */
-export interface ApiMessage {
-  role: 'user' | 'assistant';
-  content: ApiContentBlock[];
-}
-
-export interface ToolDefinition {
-  name: string;
-  description: string;
-  input_schema: { type: 'object'; [key: string]: unknown };
-}
-
-export type ToolChoice = 'auto' | 'none';
+import type { ApiMessage, ToolChoice, ToolDefinition } from '../types/agentMessage';
+import type { ContextOverflow } from '../types/contextOverflow';
+import type { Message } from '../types/message';
 
 export interface ModelRequest {
   model: string;
@@ -126,20 +89,4 @@ export class ModelError extends Error {
   ) {
     super(message);
   }
-}
-
-export interface ToolExecutionResult {
-  content: string;
-  isError?: boolean;
-  /**
-   * The run ends with this answer: the model is not asked again. For a tool whose answer
-   * hands control back to the user (the handoff the user accepted starts next, and needs
-   * the session idle); the result is still stored, so the transcript stays well formed.
-   */
-  endsRun?: boolean;
-}
-
-export interface AgentTool {
-  definition: ToolDefinition;
-  execute(input: unknown, signal: AbortSignal): Promise<ToolExecutionResult> | ToolExecutionResult;
 }

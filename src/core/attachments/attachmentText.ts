@@ -2,8 +2,8 @@
  * The words an attachment becomes where it is text: a text file in a request, a note
  * for a file the device no longer has, a line in a transcript or an export.
  */
+import type { AttachmentRef } from '../types/attachment';
 import { formatBytes } from './attachmentLimits';
-import type { AttachmentRef } from './attachmentTypes';
 
 /**
  * A text file as the model reads it: its name, then its content, fenced by a tag the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { estimateBlockTokens } from '../context/estimateTokens';
+import type { AttachmentRef } from '../types/attachment';
 import { RECOMMENDED_IMAGE_EDGE, RECOMMENDED_IMAGE_PIXELS } from './attachmentLimits';
 import { attachmentTokens, imageTokens, PDF_TOKENS_PER_PAGE, scaledImageSize } from './attachmentTokens';
-import type { AttachmentRef } from './attachmentTypes';
 
 const ref = (fields: Partial<AttachmentRef> & Pick<AttachmentRef, 'kind'>): AttachmentRef => ({
   id: 'a',

@@ -8,8 +8,8 @@
  * - Text files: their characters, as any text.
  */
 import { CHARS_PER_TOKEN } from '../context/charsPerToken';
+import type { AttachmentRef } from '../types/attachment';
 import { RECOMMENDED_IMAGE_EDGE, RECOMMENDED_IMAGE_PIXELS } from './attachmentLimits';
-import type { AttachmentRef } from './attachmentTypes';
 
 export const PIXELS_PER_IMAGE_TOKEN = 750;
 export const PDF_TOKENS_PER_PAGE = 3_500;

@@ -1,36 +1,10 @@
 /**
  * Files the user attaches to a message. A message entry holds only a reference (an
- * AttachmentBlock); the bytes live in IndexedDB's own `attachments` store, so a
- * session's entries stay small and read fast. Plain data, shared by every layer.
+ * AttachmentBlock, core/types/attachment.ts); the bytes live in IndexedDB's own
+ * `attachments` store, so a session's entries stay small and read fast.
  */
 
-/** What Baton does with a file: an image block, a PDF document block, or a text block. */
-export type AttachmentKind = 'image' | 'pdf' | 'text';
-
-/** What a message says of one attached file. Everything shown or counted without its bytes. */
-export interface AttachmentRef {
-  id: string;
-  kind: AttachmentKind;
-  /** As sent to the API: image/png, image/jpeg, image/gif, image/webp, application/pdf, text/plain. */
-  mediaType: string;
-  /** The file's name as the user's system gave it (pasted images get one made up). */
-  name: string;
-  /** Bytes stored (after any downscaling). */
-  size: number;
-  /** Images: pixel size as stored, for the token estimate and the thumbnail's box. */
-  width?: number;
-  height?: number;
-  /** PDFs: page count, for the token estimate and the chip. */
-  pages?: number;
-  /** Images scaled down before storing: the original's pixel size. */
-  original?: { width: number; height: number; size: number };
-}
-
-/** A file in a user message, by reference. Turned into its API block only when a request is built. */
-export interface AttachmentBlock {
-  type: 'attachment';
-  attachment: AttachmentRef;
-}
+import type { AttachmentBlock, AttachmentRef } from '../types/attachment';
 
 /** One record of the `attachments` store: the reference, its owner and the bytes. */
 export interface AttachmentRecord extends AttachmentRef {

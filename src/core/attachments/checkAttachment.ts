@@ -3,6 +3,7 @@
  * facts become known: name and size first (a 40 MB file is refused unread), then what
  * its bytes say, then whether the message still has room for it.
  */
+import type { AttachmentKind } from '../types/attachment';
 import {
   MAX_ATTACHMENTS_PER_MESSAGE,
   MAX_FILE_BYTES,
@@ -12,7 +13,6 @@ import {
   MAX_TEXT_FILE_BYTES,
 } from './attachmentLimits';
 import type { AttachmentRefusal } from './attachmentRefusals';
-import type { AttachmentKind } from './attachmentTypes';
 import { classifyFile } from './classifyFile';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; refusal: AttachmentRefusal };

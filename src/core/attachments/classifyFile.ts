@@ -3,8 +3,8 @@
  * reading a byte: an image, a PDF, a text file, or nothing it can send. The bytes are
  * checked later (an image's real type, a PDF's signature, text that decodes as UTF-8).
  */
+import type { AttachmentKind } from '../types/attachment';
 import { IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE } from './attachmentLimits';
-import type { AttachmentKind } from './attachmentTypes';
 
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'jpe', 'gif', 'webp']);
 

@@ -4,7 +4,7 @@
  * the model's context window.
  */
 import { modelFacts, UNKNOWN_MODEL } from '../models/modelTable';
-import type { Usage } from '../session/types';
+import type { Usage } from '../types/message';
 
 export const FALLBACK_CONTEXT_WINDOW = UNKNOWN_MODEL.contextWindow;
 

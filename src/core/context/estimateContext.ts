@@ -4,11 +4,13 @@
  * estimate of what was added since. Before any report, the whole branch and the system
  * prompt are estimated, so a fresh handoff session counts its document from the start.
  */
-import type { ApiContentBlock } from '../agent/types';
-import { isCustomMessageEntry, isMessageEntry, type Message, type SessionEntry } from '../session/types';
+import type { ApiContentBlock } from '../types/agentMessage';
+import type { ContextOverflow } from '../types/contextOverflow';
+import { isCustomMessageEntry, isMessageEntry, type SessionEntry } from '../types/entry';
+import type { Message } from '../types/message';
 import { contextTokensUsed } from './contextWindow';
 import { estimateBlockTokens, estimateTextTokens } from './estimateTokens';
-import { type ContextOverflow, overflowOf } from './lengthRefusal';
+import { overflowOf } from './lengthRefusal';
 
 export interface ContextEstimate {
   /** Tokens of the next request, as far as they are known. */

@@ -4,8 +4,8 @@
  * paths and numbers, so this counts 3.5 and adds a little per block and per turn: the
  * estimate errs towards "does not fit", which costs a condensing pass, never a refusal.
  */
-import type { ApiContentBlock, ApiMessage } from '../agent/types';
 import { attachmentTokens } from '../attachments/attachmentTokens';
+import type { ApiContentBlock, ApiMessage } from '../types/agentMessage';
 import { CHARS_PER_TOKEN } from './charsPerToken';
 
 export { CHARS_PER_TOKEN };

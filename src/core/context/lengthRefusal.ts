@@ -5,14 +5,8 @@
  * The numbers, when the API gave them, let the meter show the real size.
  */
 import { groupThousands } from '../groupThousands';
-import type { Message } from '../session/types';
-
-export interface ContextOverflow {
-  /** Tokens the refused request had, as the API counted them. */
-  tokens?: number;
-  /** The model's maximum, as the API stated it. */
-  limit?: number;
-}
+import type { ContextOverflow } from '../types/contextOverflow';
+import type { Message } from '../types/message';
 
 const PROMPT_TOO_LONG = /prompt is too long:\s*(\d+)\s*tokens?\s*>\s*(\d+)\s*maximum/i;
 

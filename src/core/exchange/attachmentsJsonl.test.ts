@@ -12,8 +12,8 @@ import {
   IMAGE,
 } from '../../../testing/fixtures/attachmentTestFixtures';
 import { chainSessions } from '../../../testing/fixtures/exchangeTestFixtures';
-import type { AttachmentBlock } from '../attachments/attachmentTypes';
-import { isMessageEntry, type SessionEntry } from '../session/types';
+import type { AttachmentBlock } from '../types/attachment';
+import { isMessageEntry, type SessionEntry } from '../types/entry';
 import { withAttachments } from './exchangeAttachments';
 import type { SessionData } from './exchangeFormat';
 import { chainJsonlPieces, exportBackup, exportChainJsonl, exportSessionJsonl } from './exportJsonl';

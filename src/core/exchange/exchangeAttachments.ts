@@ -2,8 +2,9 @@
  * Which files an export carries: every file the exported entries attach, read from
  * the stored records, each written after the entries of the session it belongs to.
  */
-import { type AttachmentRecord, type AttachmentRef, filesOf } from '../attachments/attachmentTypes';
-import { isMessageEntry, type SessionEntry } from '../session/types';
+import { type AttachmentRecord, filesOf } from '../attachments/attachmentTypes';
+import type { AttachmentRef } from '../types/attachment';
+import { isMessageEntry, type SessionEntry } from '../types/entry';
 import type { ExchangeAttachment, SessionData } from './exchangeFormat';
 import { attachmentRefProblem } from './readAttachmentLine';
 

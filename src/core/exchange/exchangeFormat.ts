@@ -15,9 +15,9 @@
  * an attachment's reference) is nested rather than spread into the line, so one of
  * its fields can never collide with a field of the line itself.
  */
-import type { AttachmentRef } from '../attachments/attachmentTypes';
 import { redactSecret } from '../redactSecret';
-import type { SessionEntry, SessionHeader } from '../session/types';
+import type { AttachmentRef } from '../types/attachment';
+import type { SessionEntry, SessionHeader } from '../types/entry';
 
 export const EXCHANGE_FORMAT_VERSION = 2;
 /** The first version with attachment lines: session lines from it on must count theirs. */

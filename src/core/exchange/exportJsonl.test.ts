@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chainSessions, childSession, parentSession } from '../../../testing/fixtures/exchangeTestFixtures';
-import type { SessionEntry } from '../session/types';
+import type { SessionEntry } from '../types/entry';
 import { exportBackup, exportChainJsonl, exportSessionJsonl, parentsFirst } from './exportJsonl';
 
 const KEY = 'sk-ant-api03-Secret_Key-0123456789abcdef';

@@ -10,7 +10,7 @@
  */
 
 import { encodeBase64 } from '../attachments/base64';
-import type { SessionEntry, SessionHeader } from '../session/types';
+import type { SessionEntry, SessionHeader } from '../types/entry';
 import {
   ATTACHMENT_LINE,
   type AttachmentLine,

@@ -6,7 +6,7 @@ import {
   parentSession,
 } from '../../../testing/fixtures/exchangeTestFixtures';
 import { SessionLog } from '../session/sessionLog';
-import type { SessionEntry } from '../session/types';
+import type { SessionEntry } from '../types/entry';
 import { exportSessionMarkdown } from './exportMarkdown';
 import { formatTime } from './formatTime';
 

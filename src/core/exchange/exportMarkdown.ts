@@ -7,20 +7,19 @@
  */
 
 import { describeAttachment } from '../attachments/attachmentText';
-import type { AttachmentBlock } from '../attachments/attachmentTypes';
 import { HANDOFF_CUSTOM_TYPE, HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
 import { isRecord } from '../isRecord';
 import { redactSecret } from '../redactSecret';
+import type { AttachmentBlock } from '../types/attachment';
 import {
-  type ContentBlock,
   type CustomMessageEntry,
   isCustomMessageEntry,
   isMessageEntry,
-  type Message,
   type SessionEntry,
   type SessionHeader,
-  textOf,
-} from '../session/types';
+} from '../types/entry';
+import type { ContentBlock, Message } from '../types/message';
+import { textOf } from '../types/messageText';
 import { formatTime } from './formatTime';
 
 export interface MarkdownExportOptions {

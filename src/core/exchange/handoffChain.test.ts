@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionHeader } from '../session/types';
+import type { SessionHeader } from '../types/entry';
 import { handoffChainIds } from './handoffChain';
 
 function header(id: string, parentSession: string | undefined, children: string[]): SessionHeader {

@@ -3,7 +3,7 @@
  * session handed off from the root, parents before children. Exporting the chain
  * from any of its sessions gives the same file.
  */
-import type { SessionHeader } from '../session/types';
+import type { SessionHeader } from '../types/entry';
 
 /** Ids root first, parents before children; only sessions present in `headers`. */
 export function handoffChainIds(headers: readonly SessionHeader[], sessionId: string): string[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chainSessions, childSession, parentSession } from '../../../testing/fixtures/exchangeTestFixtures';
-import type { SessionEntry, SessionHeader } from '../session/types';
+import type { SessionEntry, SessionHeader } from '../types/entry';
 import type { SessionData } from './exchangeFormat';
 import { exportBackup, exportChainJsonl, exportSessionJsonl } from './exportJsonl';
 import { MAX_REPORTED_IMPORT_ERRORS, parseImport } from './importJsonl';

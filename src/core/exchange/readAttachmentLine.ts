@@ -5,9 +5,9 @@
  * file is imported whole or not at all.
  */
 import { IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE } from '../attachments/attachmentLimits';
-import type { AttachmentKind, AttachmentRef } from '../attachments/attachmentTypes';
 import { decodeBase64 } from '../attachments/base64';
 import { isRecord } from '../isRecord';
+import type { AttachmentKind, AttachmentRef } from '../types/attachment';
 
 export type ReadAttachment =
   | { ok: true; ref: AttachmentRef; bytes: Uint8Array<ArrayBuffer> | undefined }

@@ -9,12 +9,7 @@
  */
 import { isAttachmentBlock } from '../attachments/attachmentTypes';
 import { HANDOFF_CUSTOM_TYPE } from '../handoff/handoffPrompt';
-import {
-  isCustomMessageEntry,
-  isMessageEntry,
-  type SessionEntry,
-  type SessionHeader,
-} from '../session/types';
+import { isCustomMessageEntry, isMessageEntry, type SessionEntry, type SessionHeader } from '../types/entry';
 import type { ExchangeAttachment, SessionData } from './exchangeFormat';
 
 /** The ids already in use where the import will land. */

@@ -2,8 +2,9 @@
  * The files attached in a conversation, oldest first: named in the handoff instruction
  * (so the document says what they held) and listed on the new session's card.
  */
-import type { AgentMessage } from '../agent/types';
-import { type AttachmentRef, filesOf } from '../attachments/attachmentTypes';
+import { filesOf } from '../attachments/attachmentTypes';
+import type { AgentMessage } from '../types/agentMessage';
+import type { AttachmentRef } from '../types/attachment';
 
 /** Every attached file of the user messages, once each, in order. */
 export function attachedFiles(messages: readonly AgentMessage[]): AttachmentRef[] {

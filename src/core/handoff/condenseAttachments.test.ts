@@ -1,10 +1,10 @@
 /** Stage 0 of condensing: old attached files give way first, each leaving a line that names it. */
 import { describe, expect, it, vi } from 'vitest';
 import { requestProblems } from '../../../testing/requestInvariant';
-import type { ApiMessage } from '../agent/types';
 import { attachmentPlaceholder } from '../attachments/attachmentText';
-import type { AttachmentRef } from '../attachments/attachmentTypes';
 import { estimateMessagesTokens } from '../context/estimateTokens';
+import type { ApiMessage } from '../types/agentMessage';
+import type { AttachmentRef } from '../types/attachment';
 import { condenseForHandoff, type Summariser } from './condenseForHandoff';
 import { renderForSummary, replaceOldAttachments } from './condenseStages';
 

@@ -9,8 +9,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { requestProblems } from '../../../testing/requestInvariant';
-import type { ApiContentBlock, ApiMessage } from '../agent/types';
 import { estimateMessagesTokens, estimateTextTokens, estimateTurnTokens } from '../context/estimateTokens';
+import type { ApiContentBlock, ApiMessage } from '../types/agentMessage';
 import { condenseForHandoff, type Summariser } from './condenseForHandoff';
 import { CONDENSE_PROMPT_MARKER, CONDENSE_SYSTEM_PROMPT } from './condensePrompt';
 import { clearOldToolResults, splitTurns } from './condenseStages';

@@ -6,8 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { requestProblems } from '../../../testing/requestInvariant';
-import { type ApiContentBlock, type ApiMessage, ModelError } from '../agent/types';
+import { ModelError } from '../agent/types';
 import { estimateBlockTokens, estimateMessagesTokens } from '../context/estimateTokens';
+import type { ApiContentBlock, ApiMessage } from '../types/agentMessage';
 import {
   CondenseCancelled,
   type CondenseInput,

@@ -12,9 +12,9 @@
  * Only the request is condensed: the caller's messages and the stored session are
  * never touched. Every model call takes the caller's signal, so Esc stops any pass.
  */
-import type { ApiMessage } from '../agent/types';
 import { ModelError } from '../agent/types';
 import { CHARS_PER_TOKEN, estimateMessagesTokens, estimateTextTokens } from '../context/estimateTokens';
+import type { ApiMessage } from '../types/agentMessage';
 import { buildCondensePrompt } from './condensePrompt';
 import {
   assembleCondensed,

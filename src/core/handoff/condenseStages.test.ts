@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ApiMessage } from '../agent/types';
 import { estimateTextTokens } from '../context/estimateTokens';
+import type { ApiMessage } from '../types/agentMessage';
 import { chunkText, clipMiddle, splitTurns } from './condenseStages';
 
 describe('splitTurns', () => {

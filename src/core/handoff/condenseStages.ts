@@ -8,7 +8,6 @@
  * kept tail are cut only between turns.
  */
 
-import type { ApiContentBlock, ApiMessage } from '../agent/types';
 import { attachmentPlaceholder, describeAttachment } from '../attachments/attachmentText';
 import {
   CHARS_PER_TOKEN,
@@ -18,6 +17,7 @@ import {
 } from '../context/estimateTokens';
 import { groupThousands } from '../groupThousands';
 import { searchResultTitles } from '../session/webSearch';
+import type { ApiContentBlock, ApiMessage } from '../types/agentMessage';
 
 export type Turn = ApiMessage[];
 

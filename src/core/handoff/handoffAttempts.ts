@@ -5,8 +5,10 @@
  * context for later requests: sent on, it would ask the model for a document again and
  * carry a half-written one.
  */
-import type { AgentMessage } from '../agent/types';
-import { type Message, textOf } from '../session/types';
+import { replySendsNothing } from '../session/buildSessionContext';
+import type { AgentMessage } from '../types/agentMessage';
+import type { Message } from '../types/message';
+import { textOf } from '../types/messageText';
 import { HANDOFF_PROMPT_MARKER } from './handoffPrompt';
 
 /** How a reply ends when its handoff was stopped, failed, or cut by a reload or crash. */
@@ -44,4 +46,29 @@ export function withoutAbandonedHandoffs(messages: readonly AgentMessage[]): rea
 /** The model's replies and the answers to its tool calls belong to the attempt they follow. */
 function isAttemptPart(message: AgentMessage | undefined): boolean {
   return message?.role === 'assistant' || message?.role === 'toolResult';
+}
+
+/**
+ * A handoff instruction whose reply brought nothing to send (no text, or thinking only)
+ * asked for a document that never came. Sent on, it would merge into the user's next
+ * turn and ask the model for a handoff document again; the transcript keeps it, requests
+ * do not. (Attempts that were stopped or failed go whole: withoutAbandonedHandoffs.)
+ */
+export function withoutUnansweredHandoffRequests(messages: readonly AgentMessage[]): readonly AgentMessage[] {
+  return messages.filter((message, index) => {
+    const next = messages[index + 1];
+    return !(opensWithInstruction(message) && next?.role === 'assistant' && replySendsNothing(next));
+  });
+}
+
+/** The instruction as the app sends it: a user turn whose first block opens with the marker. */
+function opensWithInstruction(message: AgentMessage): boolean {
+  if (message.role !== 'user') return false;
+  const first = message.content[0];
+  return first?.type === 'text' && first.text.startsWith(HANDOFF_PROMPT_MARKER);
+}
+
+/** The handoff's filter of what requests send (registered with the session's ContextFilters). */
+export function handoffContextFilter(messages: readonly AgentMessage[]): readonly AgentMessage[] {
+  return withoutUnansweredHandoffRequests(withoutAbandonedHandoffs(messages));
 }

@@ -3,7 +3,7 @@
  * at switch time so the card reads the same after a reload: the document as the user
  * reads it, the lineage, the section check and the size of the context it replaced.
  */
-import type { AttachmentRef } from '../attachments/attachmentTypes';
+import type { AttachmentRef } from '../types/attachment';
 import type { SectionReport } from './checkSections';
 import type { CondenseReport } from './condenseForHandoff';
 

@@ -15,8 +15,10 @@ import {
   startSessionHarness,
 } from '../../../testing/sessionHarness';
 import { AgentBusyError, MAX_REFUSED_TOOL_ROUNDS } from '../agent/agent';
-import { BASE_SYSTEM_PROMPT, type SessionEvent } from '../agentSession';
-import { type CustomMessageEntry, type MessageEntry, type SessionEntry, textOf } from '../session/types';
+import type { SessionEvent } from '../agentSession';
+import { BASE_SYSTEM_PROMPT } from '../systemPrompt';
+import type { CustomMessageEntry, MessageEntry, SessionEntry } from '../types/entry';
+import { textOf } from '../types/messageText';
 import {
   HANDOFF_ALREADY_RUNNING,
   HANDOFF_NO_TEXT,
@@ -246,7 +248,7 @@ describe('handoff: success', () => {
 
     // Memory: the agent's whole context is the wrapper; the session is the child.
     expect(session.header).toEqual(child);
-    expect(session.agent.messages).toEqual([
+    expect(session.messages).toEqual([
       {
         role: 'custom',
         customType: 'handoff',
@@ -357,7 +359,7 @@ describe('handoff: cancel', () => {
 
     expect(aborted).toBe(true);
     expect(result).toEqual({ status: 'cancelled' });
-    expect(session.handoffs.state).toEqual({ status: 'cancelled' });
+    expect(session.handoffState).toEqual({ status: 'cancelled' });
     await h.queue.flush();
     expect((await h.stored.headers()).map((header) => header.id)).toEqual([parentId]);
     expect(await h.stored.activeSessionId()).toBe(parentId);
@@ -439,7 +441,7 @@ describe('handoff: failures', () => {
 
   it('a failing commit (quota) fails the handoff; the old session stays whole in memory and storage', async () => {
     const c = await conversation();
-    const contextBefore = [...c.session.agent.messages];
+    const contextBefore = [...c.session.messages];
     c.h.failNextWrite(
       (batch) => batch.headers.some((header) => header.parentSession !== undefined),
       new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
@@ -452,8 +454,8 @@ describe('handoff: failures', () => {
     expect(c.events.ofType('session_changed')).toEqual([]);
     await expectOldSessionActive(c);
     // Memory: the same context plus the instruction and the reply.
-    expect(c.session.agent.messages.slice(0, contextBefore.length)).toEqual(contextBefore);
-    expect(c.session.agent.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(c.session.messages.slice(0, contextBefore.length)).toEqual(contextBefore);
+    expect(c.session.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     // Storage: the queued writes of the old session were retried and landed.
     const stored = await c.stored.entries(c.parentId);
     expect(messagesOf(stored).map((m) => m.stopReason ?? m.role)).toEqual([
@@ -541,7 +543,7 @@ describe('handoff: refusals', () => {
       await expect(h.session.handoff('focus')).rejects.toThrow(new HandoffRefused(NOTHING_TO_HAND_OFF));
       await expect(h.session.handoff()).rejects.toBeInstanceOf(HandoffRefused);
       expect(h.mock.requests).toHaveLength(0);
-      expect(h.session.handoffs.state).toEqual({ status: 'idle' });
+      expect(h.session.handoffState).toEqual({ status: 'idle' });
       expect(seen.events).toEqual([]);
     },
   );
@@ -619,8 +621,8 @@ describe('handoff: queued text', () => {
     expect((await running).status).toBe('done');
 
     expect(c.events.ofType('queued_text_returned').map((e) => e.text)).toEqual(['steer me\n\nfollow me']);
-    expect(c.session.agent.followUpQueue).toEqual([]);
-    expect(c.session.agent.steeringQueue).toEqual([]);
+    expect(c.session.queues.followUps).toEqual([]);
+    expect(c.session.queues.steering).toEqual([]);
     expect(c.mock.requests).toHaveLength(2);
     const sent = c.mock.requests.flatMap((r) => sentTexts(r));
     expect(sent).not.toContain('steer me');
@@ -640,7 +642,7 @@ describe('handoff: queued text', () => {
     c.session.abort(); // Esc while a handoff is generating
     expect(await running).toEqual({ status: 'cancelled' });
     expect(c.events.ofType('queued_text_returned').map((e) => e.text)).toEqual(['follow me']);
-    expect(c.session.agent.followUpQueue).toEqual([]);
+    expect(c.session.queues.followUps).toEqual([]);
     expect(c.session.isBusy).toBe(false);
     expect(c.mock.requests).toHaveLength(2);
   });
@@ -656,7 +658,7 @@ describe('handoff: review before the switch', () => {
     const result = await c.session.handoff(undefined, {
       review: async (document) => {
         shown.push(document);
-        expect(c.session.handoffs.state).toEqual({ status: 'reviewing', document });
+        expect(c.session.handoffState).toEqual({ status: 'reviewing', document });
         expect(c.session.isBusy).toBe(true);
         return `  ${EDITED}\n`;
       },

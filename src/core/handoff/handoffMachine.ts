@@ -25,8 +25,10 @@
  * host's job (`switchToHandoffSession`), so this file stays about sequencing.
  */
 import type { AgentEvent, AgentListener } from '../agent/agentEvents';
-import { type AgentMessage, type ApiMessage, ModelError } from '../agent/types';
-import { textOf } from '../session/types';
+import { ModelError } from '../agent/types';
+import type { ApiMessage } from '../types/agentMessage';
+import type { Message } from '../types/message';
+import { textOf } from '../types/messageText';
 import type { CondenseReport } from './condenseForHandoff';
 import { CondenseCancelled } from './condenseForHandoff';
 import { type HandoffState, type HandoffTransition, isHandoffActive, nextHandoffState } from './handoffState';
@@ -74,9 +76,19 @@ export interface HandoffHost {
   ): Promise<PreparedHandoff>;
   /**
    * Sends the instruction as a prompt after `transcript` (in place of the context):
-   * no template expansion, tool choice none, one turn.
+   * no template expansion, tools refused, one turn. `onLastReply` is called with the
+   * reply the run ends on, before that reply is recorded (Agent's onLastReply).
    */
-  sendHandoffPrompt(prompt: string, transcript: ApiMessage[]): Promise<void>;
+  sendHandoffPrompt(
+    prompt: string,
+    transcript: ApiMessage[],
+    onLastReply: (reply: Message) => void,
+  ): Promise<void>;
+  /**
+   * The document is captured: the reply that carries it has ended and the switch (or the
+   * review) comes next, unless the handoff is cancelled or fails first.
+   */
+  documentCaptured(document: string): void;
   /** Stops the generation the handoff started. */
   abortGeneration(): void;
   /** Removes secrets (the API key) from text that leaves the user's hands. */
@@ -114,15 +126,6 @@ export type HandoffResult =
 /** Thrown before anything starts: the guards of Trigger 4 and 5. */
 export class HandoffRefused extends Error {
   override readonly name = 'HandoffRefused';
-}
-
-/** The newest assistant message's text blocks, joined with a newline (spec 5). */
-export function captureHandoffText(messages: readonly AgentMessage[]): string {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i];
-    if (message?.role === 'assistant') return textOf(message);
-  }
-  return '';
 }
 
 /** Document requests refused for length that are tried again, condensed harder. */
@@ -199,6 +202,7 @@ export class HandoffMachine {
     let unsubscribe = () => {};
     let document: string;
     let outcome: HandoffOutcome = {};
+    let captured: string | undefined;
     // A cancel stops the generation and still waits for its agent_end (the checks below
     // then report it), so the session is idle again when "cancelled" is heard.
     controller.signal.addEventListener('abort', () => this.host.abortGeneration());
@@ -217,11 +221,18 @@ export class HandoffMachine {
           ...(prepared.pendingRequest && { pendingRequest: prepared.pendingRequest }),
           ...(prepared.condensed && { condensed: prepared.condensed }),
         };
+        captured = undefined;
         end = await new Promise<Extract<AgentEvent, { type: 'agent_end' }>>((resolve, reject) => {
           unsubscribe = this.host.subscribe((event) => {
             if (event.type === 'agent_end') resolve(event);
           });
-          this.host.sendHandoffPrompt(prepared.prompt, prepared.transcript).catch(reject);
+          const capture = (reply: Message) => {
+            if (controller.signal.aborted) return;
+            // Spec 5: the text of the reply the run ends on, read once, as the switch uses it.
+            captured = this.host.redact(textOf(reply)).trim();
+            if (captured) this.host.documentCaptured(captured);
+          };
+          this.host.sendHandoffPrompt(prepared.prompt, prepared.transcript, capture).catch(reject);
         });
         unsubscribe();
         // Completion and a cancel can race: the user's cancel wins until the switch starts.
@@ -233,7 +244,7 @@ export class HandoffMachine {
       }
       if (end.error) throw end.error;
       if (end.aborted) throw new Error('the reply was stopped before the document was finished');
-      document = this.host.redact(captureHandoffText(end.messages)).trim();
+      document = captured ?? '';
       if (!document) throw new Error(HANDOFF_NO_TEXT);
     } catch (error) {
       if (

@@ -9,7 +9,7 @@ import { recordEvents } from '../../../testing/events';
 import { sentTexts, TEST_API_KEY, textReply } from '../../../testing/mockModel';
 import { type SessionHarness, startSessionHarness } from '../../../testing/sessionHarness';
 import { ContextFullError, type SessionEvent } from '../agentSession';
-import type { MessageEntry } from '../session/types';
+import type { MessageEntry } from '../types/entry';
 import { CONDENSE_PROMPT_MARKER } from './condensePrompt';
 import { readHandoffDetails } from './handoffDetails';
 import { HANDOFF_PROMPT_MARKER, PENDING_REQUEST_LABEL } from './handoffPrompt';

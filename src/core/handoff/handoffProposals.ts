@@ -4,14 +4,9 @@
  * tool_use stored with no answer) is shown again and answered through the session, so a
  * proposal is never lost silently.
  */
-import type { SessionEntry } from '../session/types';
-import { isMessageEntry } from '../session/types';
-import {
-  type AskUser,
-  HANDOFF_TOOL_NAME,
-  type HandoffProposalAnswer,
-  type HandoffProposalInput,
-} from './handoffTool';
+import type { SessionEntry } from '../types/entry';
+import { isMessageEntry } from '../types/entry';
+import { HANDOFF_TOOL_NAME, type HandoffProposalAnswer, type HandoffProposalInput } from './handoffTool';
 
 /** A proposal as the user sees it: restored ones have no open run behind them. */
 export interface HandoffProposal extends HandoffProposalInput {
@@ -34,7 +29,7 @@ export class HandoffProposals {
    * The tool's question to the user (`toolUseId`: the call it answers); resolves with the
    * answer, declined if the run is stopped meanwhile.
    */
-  ask(input: Parameters<AskUser>[0], signal: AbortSignal, toolUseId: string): Promise<HandoffProposalAnswer> {
+  ask(input: HandoffProposalInput, signal: AbortSignal, toolUseId: string): Promise<HandoffProposalAnswer> {
     return new Promise((resolve) => {
       const proposal: HandoffProposal = { ...input, toolUseId, restored: false };
       this.restoredProposal = undefined;

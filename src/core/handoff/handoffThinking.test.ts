@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { signedThinking } from '../../../e2e/mock/thinkingRules';
 import { type SessionHarness, startSessionHarness } from '../../../testing/sessionHarness';
-import type { ThinkingSetting } from '../models/thinking';
+import type { ThinkingSetting } from '../types/thinking';
 
 let h: SessionHarness | undefined;
 afterEach(async () => {

@@ -4,8 +4,8 @@
  * on the model's word alone: the call waits for the user's answer (see
  * handoffProposals.ts), and only "Hand off" starts the same pipeline as `/handoff`.
  */
-import type { AgentTool, ToolExecutionResult } from '../agent/types';
 import { isRecord } from '../isRecord';
+import type { Tool, ToolCall, ToolExecutionResult } from '../tools/tool';
 
 export const HANDOFF_TOOL_NAME = 'handoff';
 
@@ -32,7 +32,12 @@ export const HANDOFF_DECLINED_RESULT =
 export const HANDOFF_UNANSWERED_RESULT =
   'The user did not answer the handoff proposal before the page was closed; no handoff was made. Continue in this session.';
 
-export type AskUser = (proposal: HandoffProposalInput, signal: AbortSignal) => Promise<HandoffProposalAnswer>;
+/** Asks the user about `proposal`; `toolUseId` is the call the answer goes to. */
+export type AskUser = (
+  proposal: HandoffProposalInput,
+  signal: AbortSignal,
+  toolUseId: string,
+) => Promise<HandoffProposalAnswer>;
 
 type Validated = { ok: true; proposal: HandoffProposalInput } | { ok: false; error: string };
 
@@ -48,7 +53,7 @@ function validate(input: unknown): Validated {
   return { ok: true, proposal: { reason: reason.trim(), ...(trimmed && { focus: trimmed }) } };
 }
 
-export function createHandoffTool(ask: AskUser): AgentTool {
+export function createHandoffTool(ask: AskUser): Tool {
   return {
     definition: {
       name: HANDOFF_TOOL_NAME,
@@ -62,10 +67,10 @@ export function createHandoffTool(ask: AskUser): AgentTool {
         required: ['reason'],
       },
     },
-    async execute(input: unknown, signal: AbortSignal): Promise<ToolExecutionResult> {
+    async execute(input: unknown, signal: AbortSignal, call?: ToolCall): Promise<ToolExecutionResult> {
       const result = validate(input);
       if (!result.ok) return { content: `Error: ${result.error} No handoff was proposed.`, isError: true };
-      const answer = await ask(result.proposal, signal);
+      const answer = await ask(result.proposal, signal, call?.id ?? '');
       // Accepted: the run ends here (the model is not asked again); the handoff needs the
       // session idle, and starts as soon as the run has ended.
       if (answer.accepted) return { content: HANDOFF_ACCEPTED_RESULT, endsRun: true };

@@ -4,8 +4,8 @@
  * that never finished are left out, everything else goes as it is.
  */
 import { describe, expect, it } from 'vitest';
-import type { AgentMessage } from '../agent/types';
-import type { Message, StopReason } from '../session/types';
+import type { AgentMessage } from '../types/agentMessage';
+import type { Message, StopReason } from '../types/message';
 import { HANDOFF_PROMPT_MARKER } from './handoffPrompt';
 import { handoffTranscript } from './handoffTranscript';
 

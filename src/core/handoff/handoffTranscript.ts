@@ -5,8 +5,9 @@
  * refused prompt, a reply cut by the window). That request is handed back separately,
  * to be named in the instruction and put back in the new session's composer.
  */
-import type { AgentMessage } from '../agent/types';
-import { type Message, textOf } from '../session/types';
+import type { AgentMessage } from '../types/agentMessage';
+import type { Message } from '../types/message';
+import { textOf } from '../types/messageText';
 import { isHandoffInstruction } from './handoffAttempts';
 
 export interface HandoffTranscript {

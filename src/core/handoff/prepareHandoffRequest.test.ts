@@ -6,19 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { requestProblems } from '../../../testing/requestInvariant';
-import {
-  type AgentMessage,
-  type ApiMessage,
-  type ModelClient,
-  ModelError,
-  type ModelRequest,
-  type TokenCountRequest,
-  type ToolDefinition,
-} from '../agent/types';
+import { type ModelClient, ModelError, type ModelRequest, type TokenCountRequest } from '../agent/types';
 import { estimateMessagesTokens, estimateTextTokens } from '../context/estimateTokens';
 import { redactSecret } from '../redactSecret';
 import { joinTurns, toApiMessages } from '../session/buildSessionContext';
-import type { Message } from '../session/types';
+import type { AgentMessage, ApiMessage, ToolDefinition } from '../types/agentMessage';
+import type { Message } from '../types/message';
 import { CONDENSE_PROMPT_MARKER } from './condensePrompt';
 import { buildHandoffPrompt, HANDOFF_PROMPT_MARKER, PENDING_REQUEST_LABEL } from './handoffPrompt';
 import { handoffBudget, type PrepareHandoffInput, prepareHandoffRequest } from './prepareHandoffRequest';

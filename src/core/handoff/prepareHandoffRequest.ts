@@ -8,14 +8,7 @@
  */
 
 import { attachmentIds } from '../agent/agent';
-import {
-  type AgentMessage,
-  type ApiMessage,
-  type ModelClient,
-  ModelError,
-  newestReply,
-  type ToolDefinition,
-} from '../agent/types';
+import { type ModelClient, ModelError } from '../agent/types';
 import { describeAttachment } from '../attachments/attachmentText';
 import type { AttachmentLoader } from '../attachments/attachmentTypes';
 import { contextTokensUsed } from '../context/contextWindow';
@@ -26,13 +19,17 @@ import {
   estimateTurnTokens,
 } from '../context/estimateTokens';
 import { contextOverflowSentence, overflowOf } from '../context/lengthRefusal';
-import { MIN_THINKING_BUDGET, type ThinkingSetting, thinkingRequestFor } from '../models/thinking';
+import { MIN_THINKING_BUDGET, thinkingRequestFor } from '../models/thinking';
 import { joinTurns, toApiMessages } from '../session/buildSessionContext';
-import { textOf } from '../session/types';
+import type { ContextFilter } from '../session/contextFilters';
+import { type AgentMessage, type ApiMessage, newestReply, type ToolDefinition } from '../types/agentMessage';
+import { textOf } from '../types/messageText';
+import type { ThinkingSetting } from '../types/thinking';
 import { attachedFiles } from './attachedFiles';
 import { type CondenseReport, condenseForHandoff } from './condenseForHandoff';
 import { CONDENSE_SYSTEM_PROMPT } from './condensePrompt';
 import { clipMiddle } from './condenseStages';
+import { handoffContextFilter } from './handoffAttempts';
 import { buildHandoffPrompt } from './handoffPrompt';
 import { handoffTranscript } from './handoffTranscript';
 
@@ -57,6 +54,8 @@ export interface PrepareHandoffInput {
   squeeze?: number;
   /** Reads attached files, so the API counts a request with them as it will be sent. */
   attachments?: AttachmentLoader;
+  /** What the session's requests leave out (see contextFilters.ts); default: the handoff's own rules. */
+  contextFilter?: ContextFilter;
 }
 
 export interface PreparedHandoff {
@@ -82,7 +81,8 @@ export function handoffBudget(window: number, maxTokens: number): number {
   return Math.floor(window * FILL) - Math.min(maxTokens, Math.floor(window / 4));
 }
 
-export async function prepareHandoffRequest(input: PrepareHandoffInput): Promise<PreparedHandoff> {
+export async function prepareHandoffRequest(given: PrepareHandoffInput): Promise<PreparedHandoff> {
+  const input = { ...given, contextFilter: given.contextFilter ?? handoffContextFilter };
   const { messages, pendingRequest } = handoffTranscript(input.context);
   const budget = handoffBudget(
     Math.min(input.window, refusedLimit(input.context) ?? input.window),
@@ -101,14 +101,14 @@ export async function prepareHandoffRequest(input: PrepareHandoffInput): Promise
       ),
     }),
   });
-  const transcript = toApiMessages(messages);
+  const transcript = toApiMessages(messages, input.contextFilter);
   const instruction: ApiMessage = { role: 'user', content: [{ type: 'text', text: prompt }] };
   const fixed =
     estimateTextTokens(input.system) +
     estimateTextTokens(JSON.stringify(input.tools)) +
     estimateTurnTokens(instruction);
   const whole = fixed + estimateMessagesTokens(transcript);
-  let scale = calibration(input.context, input.system, input.tools) * (input.squeeze ?? 1);
+  let scale = calibration(input) * (input.squeeze ?? 1);
   // Refused without a count (a 413, a gateway's limit): whatever we estimate, it did not
   // fit, so assume it is at least a quarter over.
   const newest = newestReply(input.context);
@@ -172,7 +172,7 @@ function refusedLimit(context: readonly AgentMessage[]): number | undefined {
 }
 
 /** How much the API's counts for this conversation exceeded our estimate (at least 1). */
-function calibration(context: readonly AgentMessage[], system: string, tools: ToolDefinition[]): number {
+function calibration({ context, system, tools, contextFilter }: PrepareHandoffInput): number {
   for (let i = context.length - 1; i >= 0; i--) {
     const message = context[i];
     if (message?.role !== 'assistant' || message.stopReason === 'streaming') continue;
@@ -183,7 +183,7 @@ function calibration(context: readonly AgentMessage[], system: string, tools: To
     const estimate =
       estimateTextTokens(system) +
       estimateTextTokens(JSON.stringify(tools)) +
-      estimateMessagesTokens(toApiMessages(context.slice(0, i)));
+      estimateMessagesTokens(toApiMessages(context.slice(0, i), contextFilter));
     return estimate > 0 ? Math.max(1, reported / estimate) : 1;
   }
   return 1;

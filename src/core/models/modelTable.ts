@@ -275,10 +275,6 @@ export const UNKNOWN_MODEL: Omit<ModelFacts, 'id'> = {
   effort: false,
 };
 
-/** The effort levels offered; the API also has `xhigh` and `max` on some models. */
-export const EFFORT_LEVELS = ['low', 'medium', 'high'] as const;
-export type Effort = (typeof EFFORT_LEVELS)[number];
-
 /**
  * The facts for `model`: the longest id prefix that ends where the model id ends or at a
  * `-` (so a dated id finds its family, and `claude-opus-4-5` is not `claude-opus-4`).

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { ThinkingSetting } from '../types/thinking';
 import { modelFacts } from './modelTable';
 import {
   DEFAULT_THINKING,
   restoreThinking,
-  type ThinkingSetting,
   thinkingAllowedWith,
   thinkingRequestFor,
   withThinkingBudget,

@@ -3,15 +3,8 @@
  * Thinking control) and what a request must say for the model it goes to. The model
  * table says which of the API's forms a model takes.
  */
-import { EFFORT_LEVELS, type Effort, modelFacts, type ThinkingStyle } from './modelTable';
-
-export interface ThinkingSetting {
-  enabled: boolean;
-  /** For models that take a budget: the most tokens a reply may think (at least 1,024). */
-  budgetTokens: number;
-  /** For models that take an effort; `default` sends none and lets the model decide. */
-  effort: Effort | 'default';
-}
+import { EFFORT_LEVELS, type Effort, type ThinkingSetting } from '../types/thinking';
+import { modelFacts, type ThinkingStyle } from './modelTable';
 
 export const MIN_THINKING_BUDGET = 1024;
 

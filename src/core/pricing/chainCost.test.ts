@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Usage } from '../session/types';
+import type { Usage } from '../types/message';
 import type { ChainSession } from './chainCost';
 import { costFigures } from './costFigures';
 

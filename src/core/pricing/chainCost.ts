@@ -2,7 +2,7 @@
  * What a chain of sessions (a session and the sessions it was handed off from) cost, and
  * what its handoffs saved. See docs/handoff.md, "What continuing and handing off cost".
  */
-import type { Usage } from '../session/types';
+import type { Usage } from '../types/message';
 import { totalTokens } from '../usage/sessionUsage';
 import { type PriceSchedule, promptTokens, requestCost } from './priceSchedule';
 

@@ -4,7 +4,7 @@
  * context size. docs/handoff.md, "What continuing and handing off cost", explains each
  * figure; no price appears anywhere but the model table.
  */
-import type { Usage } from '../session/types';
+import type { Usage } from '../types/message';
 import type { PriceOverrides } from '../usage/modelPrice';
 import { type ChainCost, type ChainSession, chainCost } from './chainCost';
 import { type PriceSchedule, priceScheduleFor, requestCost } from './priceSchedule';

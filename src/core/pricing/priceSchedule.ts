@@ -6,7 +6,7 @@
  */
 import type { LongContextPrice, ModelPrice } from '../models/modelTable';
 import { modelFacts } from '../models/modelTable';
-import type { Usage } from '../session/types';
+import type { Usage } from '../types/message';
 import { costOf } from '../usage/estimateCost';
 import { type PriceOverrides, priceFor, priceSource } from '../usage/modelPrice';
 

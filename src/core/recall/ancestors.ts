@@ -1,5 +1,5 @@
 /** The chain a session was handed off from: parent first, then grandparent, and so on. */
-import type { SessionHeader } from '../session/types';
+import type { SessionHeader } from '../types/entry';
 
 /** A guard against a damaged chain that loops or is absurdly long. */
 const MAX_CHAIN = 1000;

@@ -2,7 +2,7 @@
  * The port the recall tool searches through. The app implements it over IndexedDB (an
  * index kept in a worker); core tests implement it over an EntryIndex in memory.
  */
-import type { SessionHeader } from '../session/types';
+import type { SessionHeader } from '../types/entry';
 import type { SearchableRole } from './searchText';
 
 export interface RecallHit {

@@ -4,10 +4,10 @@
  * passages, each with its session title, an entry reference and a few lines of context,
  * within a token budget so a broad query cannot flood the context.
  */
-import type { AgentTool, ToolExecutionResult } from '../agent/types';
 import { estimateTextTokens } from '../context/estimateTokens';
 import { isRecord } from '../isRecord';
-import type { SessionHeader } from '../session/types';
+import type { Tool, ToolExecutionResult } from '../tools/tool';
+import type { SessionHeader } from '../types/entry';
 import { ancestorsOf } from './ancestors';
 import { excerptOf } from './excerpt';
 import { queryLimitNote } from './queryLimits';
@@ -70,11 +70,7 @@ export interface RecallToolOptions {
   budget?: number;
 }
 
-export function createRecallTool({
-  port,
-  current,
-  budget = RECALL_TOKEN_BUDGET,
-}: RecallToolOptions): AgentTool {
+export function createRecallTool({ port, current, budget = RECALL_TOKEN_BUDGET }: RecallToolOptions): Tool {
   return {
     definition: {
       name: RECALL_TOOL_NAME,

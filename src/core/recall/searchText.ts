@@ -3,7 +3,7 @@
  * call (its name and input) and tool result, and custom messages such as the handoff
  * document. Thinking and binary attachments are left out (signed, encrypted or bytes).
  */
-import { isCustomMessageEntry, isMessageEntry, type SessionEntry } from '../session/types';
+import { isCustomMessageEntry, isMessageEntry, type SessionEntry } from '../types/entry';
 
 export type SearchableRole = 'user' | 'assistant' | 'tool' | 'handoff';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMessageEntry, type MessageEntry, type SessionHeader } from '../session/types';
+import { isMessageEntry, type MessageEntry, type SessionHeader } from '../types/entry';
 import { SCRUBBED_KEY_PLACEHOLDER, scrubbed, scrubEntry, scrubHeader } from './scrubSecret';
 
 const KEY = 'sk-ant-api03-Zx9_QwErTy-0123456789abcdef';

@@ -4,7 +4,7 @@
  * on what IndexedDB holds, what is queued to be written and what the open session shows.
  */
 import { MIN_SECRET_LENGTH } from '../redactSecret';
-import { isMessageEntry, type SessionEntry, type SessionHeader } from '../session/types';
+import { isMessageEntry, type SessionEntry, type SessionHeader } from '../types/entry';
 
 export const SCRUBBED_KEY_PLACEHOLDER = '[API key removed]';
 

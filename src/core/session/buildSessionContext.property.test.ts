@@ -10,8 +10,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chain, type EntryBody, messageBody, text } from '../../../testing/entryBuilders';
 import { requestProblems } from '../../../testing/requestInvariant';
-import { buildSessionContext, toApiMessages } from './buildSessionContext';
-import type { ContentBlock, MessageRole, StopReason } from './types';
+import { handoffContextFilter } from '../handoff/handoffAttempts';
+import type { AgentMessage } from '../types/agentMessage';
+import type { ContentBlock, MessageRole, StopReason } from '../types/message';
+import { toApiMessages as buildRequest, buildSessionContext } from './buildSessionContext';
+
+/** Requests as the app builds them: with the handoff's filter registered. */
+const toApiMessages = (messages: readonly AgentMessage[]) => buildRequest(messages, handoffContextFilter);
 
 const RUNS = Math.max(10_000, Number(process.env.BATON_PROPERTY_RUNS) || 0);
 const TIMEOUT_MS = Math.max(60_000, RUNS * 5);

@@ -13,10 +13,14 @@ import {
   user,
 } from '../../../testing/entryBuilders';
 import { isValidRequest, requestProblems } from '../../../testing/requestInvariant';
-import type { AgentMessage, ApiMessage } from '../agent/types';
+import { handoffContextFilter } from '../handoff/handoffAttempts';
 import { HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
-import { buildSessionContext, toApiMessages } from './buildSessionContext';
-import type { ContentBlock, MessageRole, StopReason } from './types';
+import type { AgentMessage, ApiMessage } from '../types/agentMessage';
+import type { ContentBlock, MessageRole, StopReason } from '../types/message';
+import { toApiMessages as buildRequest, buildSessionContext } from './buildSessionContext';
+
+/** Requests as the app builds them: with the handoff's filter registered. */
+const toApiMessages = (messages: readonly AgentMessage[]) => buildRequest(messages, handoffContextFilter);
 
 function contextOf(bodies: EntryBody[]): AgentMessage[] {
   return buildSessionContext(chain(bodies)).messages;

@@ -4,10 +4,10 @@
  * alternate, no block is empty, and every tool_use is answered by a tool_result in
  * the very next turn (unanswered ones, e.g. from an aborted reply, are dropped).
  */
-import type { AgentMessage, ApiContentBlock, ApiMessage } from '../agent/types';
-import { withoutAbandonedHandoffs } from '../handoff/handoffAttempts';
-import { HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
-import type { ContentBlock, Message, SessionEntry } from './types';
+import type { AgentMessage, ApiContentBlock, ApiMessage } from '../types/agentMessage';
+import type { SessionEntry } from '../types/entry';
+import type { ContentBlock, Message } from '../types/message';
+import { type ContextFilter, keepAll } from './contextFilters';
 
 export interface SessionContext {
   messages: AgentMessage[];
@@ -144,17 +144,9 @@ function size(turns: ApiMessage[]): number {
   return turns.reduce((sum, t) => sum + 1 + t.content.length, 0);
 }
 
-/**
- * A handoff instruction whose reply brought nothing to send (no text, or thinking only)
- * asked for a document that never came. Sent on, it would merge into the user's next
- * turn and ask the model for a handoff document again; the transcript keeps it, requests
- * do not. (Attempts that were stopped or failed go whole: withoutAbandonedHandoffs.)
- */
-function isUnansweredHandoffRequest(message: AgentMessage, next: AgentMessage | undefined): boolean {
-  if (message.role !== 'user' || next?.role !== 'assistant') return false;
-  const first = message.content[0];
-  if (first?.type !== 'text' || !first.text.startsWith(HANDOFF_PROMPT_MARKER)) return false;
-  return (toTurn(next)?.content.length ?? 0) === 0;
+/** A reply that brings nothing a request could send (no text, or thinking only). */
+export function replySendsNothing(message: Message): boolean {
+  return assistantBlocks(message).length === 0;
 }
 
 /**
@@ -175,10 +167,12 @@ function withoutRefusedTurns(messages: readonly AgentMessage[]): readonly AgentM
   return kept;
 }
 
-export function toApiMessages(all: readonly AgentMessage[]): ApiMessage[] {
-  const messages = withoutAbandonedHandoffs(withoutRefusedTurns(all));
-  const turns = messages
-    .filter((message, index) => !isUnansweredHandoffRequest(message, messages[index + 1]))
+/**
+ * The request turns for `all`: refused turns left out, then whatever the features'
+ * filters leave out (see contextFilters.ts), then made into turns the API accepts.
+ */
+export function toApiMessages(all: readonly AgentMessage[], filter: ContextFilter = keepAll): ApiMessage[] {
+  const turns = filter(withoutRefusedTurns(all))
     .map(toTurn)
     .filter((t): t is ApiMessage => t !== undefined && t.content.length > 0);
   // Each pass only removes blocks or turns, and removing a turn can leave two same-role

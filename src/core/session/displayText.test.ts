@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayText, textOf } from './types';
+import { displayText, textOf } from '../types/messageText';
 
 describe('displayText', () => {
   it('joins adjacent text blocks as one text, as the API splits them at citations', () => {

@@ -4,7 +4,7 @@
  * entry id so a streaming message costs at most one write per throttle window.
  */
 import type { AttachmentRecord } from '../attachments/attachmentTypes';
-import type { SessionEntry, SessionHeader } from './types';
+import type { SessionEntry, SessionHeader } from '../types/entry';
 
 export interface HandoffCommit {
   /** The old session's header, with the new child appended to `children`. */

@@ -7,7 +7,7 @@
 
 import { isRecord } from '../isRecord';
 import { restoreThinking } from '../models/thinking';
-import { isMessageEntry, type MessageEntry, type SessionEntry, type SessionHeader } from './types';
+import { isMessageEntry, type MessageEntry, type SessionEntry, type SessionHeader } from '../types/entry';
 
 export type Restored<T> = { ok: true; value: T; problems: string[] } | { ok: false; problem: string };
 

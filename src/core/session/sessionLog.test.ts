@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, chain, user } from '../../../testing/entryBuilders';
+import type { SessionEntry } from '../types/entry';
 import { createSessionHeader, DEFAULT_SESSION_TITLE, SessionLog } from './sessionLog';
-import type { SessionEntry } from './types';
 
 const header = () => createSessionHeader({ id: 's1', model: 'm', now: 100 });
 

@@ -3,7 +3,7 @@
  * deletes an entry; a branch is chosen by moving the leaf. Persistence is the
  * caller's job (see SessionPersistence) so this stays a plain data structure.
  */
-import type { SessionEntry, SessionHeader } from './types';
+import type { SessionEntry, SessionHeader } from '../types/entry';
 
 export const DEFAULT_SESSION_TITLE = 'New session';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WebSearchResultBlock } from './types';
+import type { WebSearchResultBlock } from '../types/message';
 import { searchError, searchQuery, searchResults } from './webSearch';
 
 const result = (content: unknown): WebSearchResultBlock => ({

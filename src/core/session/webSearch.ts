@@ -3,7 +3,7 @@
  * are kept exactly as received (they go back to the API); these only look inside.
  */
 import { isRecord } from '../isRecord';
-import type { ServerToolUseBlock, WebSearchResultBlock } from './types';
+import type { ServerToolUseBlock, WebSearchResultBlock } from '../types/message';
 
 /** The server tool's name for web search, as declared in the request. */
 export const WEB_SEARCH_TOOL_NAME = 'web_search';

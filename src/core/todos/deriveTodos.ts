@@ -3,7 +3,8 @@
  * todo_write call on the branch said. Re-running the tool's own validation on that
  * call keeps one definition of a valid list.
  */
-import type { SessionEntry, ToolUseBlock } from '../session/types';
+import type { SessionEntry } from '../types/entry';
+import type { ToolUseBlock } from '../types/message';
 import type { TodoItem } from './todoTypes';
 import { createTodoWriteTool, TODO_WRITE_TOOL_NAME } from './todoWriteTool';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentTool } from '../agent/types';
+import type { Tool } from '../tools/tool';
 import type { TodoItem } from './todoTypes';
 import {
   createTodoWriteTool,
@@ -23,7 +23,7 @@ function setup(initial: TodoItem[] = []) {
   return { tool, items: () => items, sets: () => sets };
 }
 
-async function run(tool: AgentTool, input: unknown) {
+async function run(tool: Tool, input: unknown) {
   return tool.execute(input, new AbortController().signal);
 }
 

@@ -3,9 +3,9 @@
  * the stored list with it. Replacing (not patching) keeps the tool stateless for the
  * model and makes every call self-describing in the transcript.
  */
-import type { AgentTool, ToolExecutionResult } from '../agent/types';
 import { newId } from '../ids';
 import { isRecord } from '../isRecord';
+import type { Tool, ToolExecutionResult } from '../tools/tool';
 import { formatTodoLines } from './formatTodoList';
 import { TODO_STATUSES, type TodoItem, type TodoStatus } from './todoTypes';
 
@@ -121,7 +121,7 @@ function summarize(todos: TodoItem[]): string {
   return `${head}\n${formatTodoLines(todos)}`;
 }
 
-export function createTodoWriteTool(store: TodoStore, options: TodoWriteToolOptions = {}): AgentTool {
+export function createTodoWriteTool(store: TodoStore, options: TodoWriteToolOptions = {}): Tool {
   const makeId = options.newId ?? newId;
   return {
     definition: {

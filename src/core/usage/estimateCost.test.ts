@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelPrice } from '../models/modelTable';
-import type { Usage } from '../session/types';
+import type { Usage } from '../types/message';
 import { costOf, estimateCost } from './estimateCost';
 import { NO_USAGE, type SessionUsage } from './sessionUsage';
 

@@ -5,7 +5,7 @@
  * priced part off as the whole.
  */
 import type { ModelPrice } from '../models/modelTable';
-import type { Usage } from '../session/types';
+import type { Usage } from '../types/message';
 import { addTokens, type SessionUsage, totalTokens, ZERO_TOKENS } from './sessionUsage';
 
 export interface CostLine {

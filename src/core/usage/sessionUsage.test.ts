@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Message, SessionEntry, Usage } from '../session/types';
+import type { SessionEntry } from '../types/entry';
+import type { Message, Usage } from '../types/message';
 import { addReply, NO_USAGE, sumSessionUsage } from './sessionUsage';
 
 const tokens = (input: number, output: number, cacheWrite = 0, cacheRead = 0): Usage => ({

@@ -7,7 +7,8 @@
  * Every reply of the session counts, on every branch: a reply the user edited away was
  * still paid for.
  */
-import { isMessageEntry, type Message, type SessionEntry, type Usage } from '../session/types';
+import { isMessageEntry, type SessionEntry } from '../types/entry';
+import type { Message, Usage } from '../types/message';
 
 export interface ModelUsage {
   /** The model that answered, as the API named it; '' when the reply did not record one. */

@@ -1,8 +1,10 @@
 import { APIError } from '@anthropic-ai/sdk/core/error';
 import { describe, expect, it } from 'vitest';
-import { ModelError, type ModelRequest, type ToolDefinition } from '../../core/agent/types';
+import { ModelError, type ModelRequest } from '../../core/agent/types';
 import { contextWindowFor } from '../../core/context/contextWindow';
-import { type Message, textOf } from '../../core/session/types';
+import type { ToolDefinition } from '../../core/types/agentMessage';
+import type { Message } from '../../core/types/message';
+import { textOf } from '../../core/types/messageText';
 import { createAnthropicClient } from '../anthropicClient';
 import { DEMO_MODEL_ID, DEMO_MODEL_LABEL, DEMO_SMALL_MODEL_ID, DEMO_SMALL_MODEL_LABEL } from '../defaults';
 import { createDemoFetch } from './demoFetch';

@@ -9,8 +9,8 @@
  */
 
 import type { HandoffProposalAnswer } from '../../core/handoff/handoffTool';
-import type { ThinkingSetting } from '../../core/models/thinking';
 import type { IndexHit } from '../../core/recall/entryIndex';
+import type { ThinkingSetting } from '../../core/types/thinking';
 import { whenRuntime } from '../app/runtime';
 import { notifyError } from '../store/notices';
 import { errorText, get, set } from '../store/storeAccess';

@@ -4,7 +4,6 @@
  * need the session idle, so they start here, once the run and its follow-ups are over.
  */
 
-import { newestReply } from '../../core/agent/types';
 import { estimateContext } from '../../core/context/estimateContext';
 import {
   AUTO_CONTINUE_MESSAGE,
@@ -60,7 +59,7 @@ async function handOffAutomatically(): Promise<void> {
   const { settings } = get();
   if (settings.autoHandoff !== 'auto' || session.isBusy) return;
   // Only after a reply that ended as replies do: a stop, an error or a refusal is the user's to look at.
-  const last = newestReply(session.agent.messages);
+  const last = session.newestReply();
   if (!last || !['end_turn', 'max_tokens', 'stop_sequence'].includes(last.stopReason ?? '')) return;
   const used = estimateContext(session.log.getBranch(), session.systemPrompt()).used;
   const decision = chain.decide(

@@ -21,7 +21,7 @@ const commandContext: CommandContext = {
   handoff: async (focus) => {
     await startHandoff(focus);
   },
-  handoffRefusal: () => getRuntime().session.handoffs.refusal(),
+  handoffRefusal: () => getRuntime().session.handoffRefusal(),
 };
 
 function isTemplate(name: string): boolean {
@@ -114,7 +114,7 @@ export async function continueReply(): Promise<void> {
 }
 
 export function removeQueued(kind: 'steering' | 'followUp', index: number): void {
-  if (hasRuntime()) getRuntime().session.agent.removeQueued(kind, index);
+  if (hasRuntime()) getRuntime().session.removeQueued(kind, index);
 }
 
 /** Esc: cancels a handoff first, otherwise stops the reply. */
@@ -127,8 +127,8 @@ export function stop(): boolean {
     void answerHandoffProposal({ accepted: false });
     return true;
   }
-  if (session.agent.isStreaming) {
-    session.agent.abort();
+  if (session.isStreaming) {
+    session.stopReply();
     return true;
   }
   return false;

@@ -3,7 +3,8 @@
  * tree: the composer fills with its text, and the next send becomes the edited
  * message's sibling (see AgentSession.beginEdit). Esc cancels the edit.
  */
-import { isMessageEntry, textOf } from '../../core/session/types';
+import { isMessageEntry } from '../../core/types/entry';
+import { textOf } from '../../core/types/messageText';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { notifyError } from '../store/notices';
 import { errorText, get, set } from '../store/storeAccess';

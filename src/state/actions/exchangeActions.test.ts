@@ -9,7 +9,7 @@ import { type AppHarness, appsPerTest, transcript } from '../../../testing/appHa
 import { attachedSession, exchangeAttachments } from '../../../testing/fixtures/attachmentTestFixtures';
 import { textReply } from '../../../testing/mockModel';
 import { exportChainJsonl } from '../../core/exchange/exportJsonl';
-import type { SessionHeader } from '../../core/session/types';
+import type { SessionHeader } from '../../core/types/entry';
 
 const start = appsPerTest();
 

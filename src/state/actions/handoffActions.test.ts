@@ -12,7 +12,8 @@ import {
   transcript,
 } from '../../../testing/appHarness';
 import { sentTexts, textReply } from '../../../testing/mockModel';
-import { isMessageEntry, textOf } from '../../core/session/types';
+import { isMessageEntry } from '../../core/types/entry';
+import { textOf } from '../../core/types/messageText';
 
 const start = appsPerTest();
 

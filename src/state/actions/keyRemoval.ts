@@ -12,7 +12,7 @@ import {
   restoreFingerprints,
 } from '../../core/secrets/keyFingerprints';
 import { scrubbed, scrubEntry, scrubHeader } from '../../core/secrets/scrubSecret';
-import type { SessionEntry } from '../../core/session/types';
+import type { SessionEntry } from '../../core/types/entry';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { notifyError } from '../store/notices';
 import { errorText } from '../store/storeAccess';

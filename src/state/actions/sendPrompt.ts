@@ -43,7 +43,7 @@ export async function sendPrompt(
       returnToComposer(typed, error.message);
     else notifyError(errorText(error));
   } finally {
-    if (!session.agent.isStreaming) set({ isStreaming: false });
+    if (!session.isStreaming) set({ isStreaming: false });
   }
   // An accepted handoff proposal or an auto-handoff needs the session idle: now it is.
   if (ended) await afterRun();

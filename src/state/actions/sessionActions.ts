@@ -2,8 +2,8 @@
 
 import { AGENT_BUSY_MESSAGE } from '../../core/agent/agent';
 import { builtinCommands } from '../../core/commands/builtinCommands';
-import type { ThinkingSetting } from '../../core/models/thinking';
 import { SessionLog } from '../../core/session/sessionLog';
+import type { ThinkingSetting } from '../../core/types/thinking';
 import { sumSessionUsage } from '../../core/usage/sessionUsage';
 import { FIRST_PAINT_ENTRIES, newestBranch } from '../app/firstPaint';
 import { getRuntime, hasRuntime } from '../app/runtime';

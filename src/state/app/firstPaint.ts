@@ -1,6 +1,6 @@
 /** What a session's first paint shows, shared by start-up and by opening a session. */
 import { SessionLog } from '../../core/session/sessionLog';
-import type { SessionEntry, SessionHeader } from '../../core/session/types';
+import type { SessionEntry, SessionHeader } from '../../core/types/entry';
 
 // Defined beside start-up's early reads, which the entry loads before anything else (so
 // without SessionLog); opening a session reads the same number.

@@ -4,10 +4,8 @@
  * the session list and the newest messages by then; nothing is written before this.
  */
 import { AgentSession, type SessionEvent } from '../../core/agentSession';
-import { contextWindowFor } from '../../core/context/contextWindow';
-import { redactSecret } from '../../core/redactSecret';
 import { createSessionHeader, SessionLog } from '../../core/session/sessionLog';
-import type { SessionEntry, SessionHeader } from '../../core/session/types';
+import type { SessionEntry, SessionHeader } from '../../core/types/entry';
 import { sumSessionUsage } from '../../core/usage/sessionUsage';
 import { AttachmentFiles } from '../../storage/attachmentFiles';
 import type { SessionRepository } from '../../storage/sessionRepository';
@@ -18,12 +16,11 @@ import { lazyRecall } from '../search/lazyRecall';
 import type { SessionView } from '../store/applySessionEvent';
 import { applyHoldingDocument, type EventCarry } from '../store/heldReply';
 import { notify, notifyError } from '../store/notices';
-import { modelForSession } from '../store/sessionModel';
-import type { BatonState } from '../store/store';
+import { type BatonState, batonStore } from '../store/store';
 import { errorText, get, set, setSessions } from '../store/storeAccess';
 import { frameThrottle } from './frameThrottle';
-import { chooseModelLazily } from './lazyModelClient';
 import { setRuntime } from './runtime';
+import { sessionConfigFrom } from './sessionConfig';
 import { writesRefused } from './tabSync/deletedWhileOpen';
 import { followOtherTabs } from './tabSync/followOtherTabs';
 import { withSessionLock } from './tabSync/sessionLock';
@@ -59,28 +56,22 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   });
   const log = active ? new SessionLog(active.header, active.entries) : undefined;
   const files = new AttachmentFiles(repository, queue);
+  const config = sessionConfigFrom(get().settings, showRetry);
   const session = new AgentSession(
     {
       persistence: unsaved.marking(queue),
       attachments: files,
-      getModelClient: () => currentModel().client,
-      getModel: () => currentModel().model,
-      modelForSession: (model) => modelForSession(get().settings, model),
-      getMaxTokens: () => get().settings.maxTokens,
-      getDefaultThinking: () => get().settings.thinking,
-      getWebSearch: () => get().settings.webSearch,
-      getContextWindow: (model) => contextWindowFor(model, get().settings.contextWindowOverride || undefined),
-      getApiKey: () => get().settings.apiKey || undefined,
-      getPromptTemplates: () => get().settings.promptTemplates,
-      redact: redactSecret,
       exclusive: withSessionLock,
       recall: lazyRecall,
     },
+    config,
     log ??
-      new SessionLog(
-        createSessionHeader({ id: crypto.randomUUID(), model: currentModel().model, now: Date.now() }),
-      ),
+      new SessionLog(createSessionHeader({ id: crypto.randomUUID(), model: config.model, now: Date.now() })),
   );
+  // The session reads no settings of its own: each change is pushed in as it happens.
+  batonStore.subscribe((state, previous) => {
+    if (state.settings !== previous.settings) session.configure(sessionConfigFrom(state.settings, showRetry));
+  });
   const runtime = { repository, queue, session, files };
   bindSession(session);
   // Only now may anything be written: the first load has finished.
@@ -136,10 +127,8 @@ function flushWhenHidden(queue: WriteQueue): void {
   window.addEventListener('pagehide', flush);
 }
 
-function currentModel() {
-  return chooseModelLazily(get().settings, (attempt, max) =>
-    set({ retryStatus: `Retrying (${attempt} of ${max})…` }),
-  );
+function showRetry(attempt: number, max: number): void {
+  set({ retryStatus: `Retrying (${attempt} of ${max})…` });
 }
 
 /** Mirrors the session's events into the store (applySessionEvent and heldReply decide how). */
@@ -149,7 +138,7 @@ function bindSession(session: AgentSession): void {
     branch: () => session.log.getBranch(),
     usage: () => sumSessionUsage(session.log.entries()),
     leafId: () => session.log.header.leafId,
-    queues: () => ({ steering: session.agent.steeringQueue, followUps: session.agent.followUpQueue }),
+    queues: () => session.queues,
     generatingHandoff: () => session.isGeneratingHandoff,
   };
   let carry: EventCarry = { streamingEntryId: undefined, held: false };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ModelError } from '../../core/agent/types';
 import type { SessionEvent } from '../../core/agentSession';
-import type { Message, SessionEntry, SessionHeader, Usage } from '../../core/session/types';
+import type { SessionEntry, SessionHeader } from '../../core/types/entry';
+import type { Message, Usage } from '../../core/types/message';
 import { NO_USAGE, type SessionUsage } from '../../core/usage/sessionUsage';
 import {
   applySessionEvent,

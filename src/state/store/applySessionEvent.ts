@@ -5,9 +5,10 @@
  * subscribes and applies what this returns, so every event type is tested in Node.
  */
 
-import type { AgentMessage } from '../../core/agent/types';
 import type { SessionEvent } from '../../core/agentSession';
-import { type SessionEntry, type SessionHeader, textOf } from '../../core/session/types';
+import type { AgentMessage } from '../../core/types/agentMessage';
+import type { SessionEntry, SessionHeader } from '../../core/types/entry';
+import { textOf } from '../../core/types/messageText';
 import { addReply, type SessionUsage } from '../../core/usage/sessionUsage';
 import type { BatonState, StreamingView } from './store';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../core/agentSession';
-import type { Message, SessionEntry, StopReason } from '../../core/session/types';
+import type { SessionEntry } from '../../core/types/entry';
+import type { Message, StopReason } from '../../core/types/message';
 import type { SessionView } from './applySessionEvent';
 import { applyHoldingDocument, type EventCarry } from './heldReply';
 import { type BatonState, initialState } from './store';
@@ -44,6 +45,7 @@ function run(events: SessionEvent[], generatingHandoff = true) {
   });
 }
 
+const captured: SessionEvent = { type: 'handoff_document_captured', document: '## Goal\nShip it.' };
 const documentEnd: SessionEvent = { type: 'message_end', message: documentReply() };
 const agentEnd: SessionEvent = { type: 'agent_end', messages: [documentReply()], aborted: false };
 const switching: SessionEvent = { type: 'handoff_state', state: { status: 'switching', document: 'd' } };
@@ -51,6 +53,7 @@ const switching: SessionEvent = { type: 'handoff_state', state: { status: 'switc
 describe('applyHoldingDocument: the finished handoff document', () => {
   it('is not put into the old transcript between its end and the switch', () => {
     const results = run([
+      captured,
       documentEnd,
       { type: 'turn_end', message: documentReply(), toolResults: [] },
       agentEnd,
@@ -58,14 +61,14 @@ describe('applyHoldingDocument: the finished handoff document', () => {
       { type: 'todos_changed', todos: [] },
       { type: 'queued_text_returned', text: 'queued' },
     ]);
-    const [end] = results;
+    const [, end] = results;
     // The reply's usage is still counted; the transcript is left as painted.
     expect(end?.patch).not.toHaveProperty('entries');
     expect(end?.patch.sessionUsage).toBeDefined();
     expect(end?.streaming).toBeUndefined();
     expect(end?.dropPendingFrame).toBe(true);
     expect(end?.documentWritten).toBeUndefined();
-    expect(results[2]?.documentWritten).toBe(true);
+    expect(results[3]?.documentWritten).toBe(true);
     for (const result of results) {
       expect(result.held).toBe(true);
       expect(result.patch).not.toHaveProperty('entries');
@@ -82,7 +85,10 @@ describe('applyHoldingDocument: the finished handoff document', () => {
         return BRANCH;
       },
     };
-    applyHoldingDocument(state({ streaming: STREAMED }), documentEnd, counting, streamingCarry);
+    applyHoldingDocument(state({ streaming: STREAMED }), documentEnd, counting, {
+      ...streamingCarry,
+      held: true,
+    });
     expect(reads).toBe(0);
   });
 
@@ -96,7 +102,7 @@ describe('applyHoldingDocument: the finished handoff document', () => {
       leafId: 'h',
       children: [],
     };
-    const [, , changed] = run([documentEnd, agentEnd, { type: 'session_changed', header }]);
+    const [, , , changed] = run([captured, documentEnd, agentEnd, { type: 'session_changed', header }]);
     expect(changed?.held).toBe(false);
     expect(changed?.patch.activeSessionId).toBe('child');
     expect(changed?.streaming).toBeNull();
@@ -110,7 +116,7 @@ describe('applyHoldingDocument: the finished handoff document', () => {
           : status === 'reviewing'
             ? { status, document: 'd' }
             : { status };
-      const [, , ended] = run([documentEnd, agentEnd, { type: 'handoff_state', state: handoff }]);
+      const [, , , ended] = run([captured, documentEnd, agentEnd, { type: 'handoff_state', state: handoff }]);
       expect(ended?.held).toBe(false);
       expect(ended?.patch).toEqual({ handoff, entries: BRANCH });
       expect(ended?.streaming).toBeNull();
@@ -134,6 +140,14 @@ describe('applyHoldingDocument: the finished handoff document', () => {
 describe('applyHoldingDocument: replies that are not held', () => {
   it('an ordinary reply goes into the transcript at its end', () => {
     const [end] = run([documentEnd], false);
+    expect(end?.held).toBe(false);
+    expect(end?.patch.entries).toBe(BRANCH);
+    expect(end?.streaming).toBeNull();
+  });
+
+  it('a handoff reply the session did not say was the captured document goes in at its end', () => {
+    // No guessing from its stop reason: without handoff_document_captured it is not held.
+    const [end] = run([documentEnd]);
     expect(end?.held).toBe(false);
     expect(end?.patch.entries).toBe(BRANCH);
     expect(end?.streaming).toBeNull();

@@ -2,14 +2,14 @@
  * A handoff's finished document is not rendered into the old transcript: the switch
  * replaces that transcript a few milliseconds later, and rendering the document as
  * markdown there (the lexer, the sanitiser) was the longest part of the switch (bench
- * P2). So at the document's message_end the transcript is held as last painted, the
- * streamed text as it stood, and the finished reply only goes into the store's entries
- * if the switch does not happen: any event but the few the switch itself sends releases
- * the hold (a failure, a cancel, a review, a retry), and the session change replaces it.
+ * P2). So from the session's handoff_document_captured (sent just before the document's
+ * message_end) the transcript is held as last painted, the streamed text as it stood,
+ * and the finished reply only goes into the store's entries if the switch does not
+ * happen: any event but the few the switch itself sends releases the hold (a failure, a
+ * cancel, a review), and the session change replaces it.
  */
 
 import type { SessionEvent } from '../../core/agentSession';
-import type { StopReason } from '../../core/session/types';
 import { applySessionEvent, type SessionEventResult, type SessionView } from './applySessionEvent';
 import type { BatonState } from './store';
 
@@ -25,13 +25,6 @@ export interface HoldingResult extends SessionEventResult {
   /** Drop a streamed frame not yet shown: what is on screen now stays until released. */
   dropPendingFrame?: true;
 }
-
-/** Stops after which the machine takes the reply as the document and switches. */
-const DOCUMENT_STOPS: ReadonlySet<StopReason | undefined> = new Set<StopReason | undefined>([
-  'end_turn',
-  'stop_sequence',
-  'max_tokens',
-]);
 
 /** Events between the document's end and the switch, which leave the transcript as it is. */
 function keepsHold(event: SessionEvent): boolean {
@@ -57,12 +50,10 @@ export function applyHoldingDocument(
   session: SessionView,
   carry: EventCarry,
 ): HoldingResult {
-  if (
-    event.type === 'message_end' &&
-    event.message.role === 'assistant' &&
-    DOCUMENT_STOPS.has(event.message.stopReason) &&
-    session.generatingHandoff()
-  ) {
+  if (event.type === 'handoff_document_captured')
+    return { patch: {}, streamingEntryId: carry.streamingEntryId, notices: [], held: true };
+  // The captured document's own end: the only reply that can end while the hold is on.
+  if (carry.held && event.type === 'message_end' && event.message.role === 'assistant') {
     // Usage and the rest go on; the transcript (entries, the streamed view) stays put, so
     // the branch (a walk of the whole session) is not even read.
     const unread: SessionView = { ...session, branch: () => state.entries };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionHeader } from '../../core/session/types';
+import type { SessionHeader } from '../../core/types/entry';
 import {
   selectBusy,
   selectCurrentModel,

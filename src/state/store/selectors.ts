@@ -5,8 +5,9 @@
  * (see useBatonShallow) so a new but equal value does not re-render.
  */
 import { isHandoffActive } from '../../core/handoff/handoffState';
-import type { ThinkingSetting } from '../../core/models/thinking';
-import { isMessageEntry, type Message } from '../../core/session/types';
+import { isMessageEntry } from '../../core/types/entry';
+import type { Message } from '../../core/types/message';
+import type { ThinkingSetting } from '../../core/types/thinking';
 import { isDemoModelId } from '../../llm/defaults';
 import { sessionById, sessionModels } from './sessionIndex';
 import { modelForSession } from './sessionModel';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionHeader } from '../../core/session/types';
+import type { SessionHeader } from '../../core/types/entry';
 import { sessionById, sessionModels } from './sessionIndex';
 
 const header = (id: string, model: string): SessionHeader => ({

@@ -5,7 +5,7 @@
  * once per `sessions` array (the store replaces the array on every change) and shared by
  * every caller.
  */
-import type { SessionHeader } from '../../core/session/types';
+import type { SessionHeader } from '../../core/types/entry';
 
 const indexes = new WeakMap<readonly SessionHeader[], ReadonlyMap<string, SessionHeader>>();
 

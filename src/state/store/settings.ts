@@ -12,7 +12,8 @@ import {
   MAX_AUTO_HANDOFF_LIMIT,
 } from '../../core/handoff/autoHandoffSettings';
 import type { ModelPrice } from '../../core/models/modelTable';
-import { DEFAULT_THINKING, restoreThinking, type ThinkingSetting } from '../../core/models/thinking';
+import { DEFAULT_THINKING, restoreThinking } from '../../core/models/thinking';
+import type { ThinkingSetting } from '../../core/types/thinking';
 import { DEFAULT_BASE_URL, DEFAULT_MAX_TOKENS, DEFAULT_MODEL } from '../../llm/defaults';
 
 export interface Settings {

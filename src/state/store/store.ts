@@ -7,8 +7,9 @@
 import { createStore } from 'zustand/vanilla';
 import type { HandoffProposal } from '../../core/handoff/handoffProposals';
 import type { HandoffState } from '../../core/handoff/handoffState';
-import type { Message, SessionEntry, SessionHeader } from '../../core/session/types';
 import type { TodoItem } from '../../core/todos/todoTypes';
+import type { SessionEntry, SessionHeader } from '../../core/types/entry';
+import type { Message } from '../../core/types/message';
 import type { SessionUsage } from '../../core/usage/sessionUsage';
 import type { PendingAttachment } from '../attachments/pendingAttachment';
 import { DEFAULT_SETTINGS, type Settings } from './settings';

@@ -1,5 +1,5 @@
 /** Store access and small helpers the action files share. */
-import type { SessionHeader } from '../../core/session/types';
+import type { SessionHeader } from '../../core/types/entry';
 import { sortedSessions, withSession } from './applySessionEvent';
 import { type BatonState, batonStore } from './store';
 

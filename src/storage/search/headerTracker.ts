@@ -6,7 +6,7 @@
  * not add up (an import brings sessions with older times; a deletion nobody announced)
  * falls back to a full read, so a missed announcement costs a read, never a stale index.
  */
-import type { SessionHeader } from '../../core/session/types';
+import type { SessionHeader } from '../../core/types/entry';
 
 export interface HeaderChanges {
   /** Headers updated at or after the time asked, and those asked for by id that exist. */

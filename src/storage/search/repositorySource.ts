@@ -1,6 +1,6 @@
 /** The stored sessions as the search engine reads them: read-only, nothing repaired or written. */
 import { restoreHeader } from '../../core/session/restoreRecords';
-import type { SessionHeader } from '../../core/session/types';
+import type { SessionHeader } from '../../core/types/entry';
 import type { BatonDb } from '../schema';
 import type { SessionRepository } from '../sessionRepository';
 import type { SearchSource } from './searchEngine';

@@ -16,7 +16,7 @@ import {
   titleDocId,
 } from '../../core/recall/entryIndex';
 import { searchableEntry } from '../../core/recall/searchText';
-import type { SessionEntry, SessionHeader } from '../../core/session/types';
+import type { SessionEntry, SessionHeader } from '../../core/types/entry';
 import { type HeaderSource, HeaderTracker } from './headerTracker';
 
 /** Per session: its updatedAt when read, and each indexed entry's text length (a cheap change mark). */

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { SessionEntry } from '../../core/session/types';
+import type { SessionEntry } from '../../core/types/entry';
 import { ROW_KEY_ATTRIBUTE } from '../virtual/useFocusedRowKey';
 import { EntryView } from './EntryView';
 

@@ -4,9 +4,9 @@ import {
   type CustomMessageEntry,
   isCustomMessageEntry,
   isMessageEntry,
-  type Message,
   type SessionEntry,
-} from '../../core/session/types';
+} from '../../core/types/entry';
+import type { Message } from '../../core/types/message';
 import { cancelEdit } from '../../state/actions/actions';
 import { useBaton } from '../../state/store/useBaton';
 import { PlainText } from '../text/PlainText';

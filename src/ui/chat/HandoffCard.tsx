@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useMemo } from 'react';
 import { describeCondensing } from '../../core/handoff/describeCondensing';
 import { readHandoffDetails } from '../../core/handoff/handoffDetails';
-import type { CustomMessageEntry } from '../../core/session/types';
+import type { CustomMessageEntry } from '../../core/types/entry';
 import { openSession } from '../../state/actions/actions';
 import { selectSessionTitle } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';

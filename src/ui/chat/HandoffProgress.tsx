@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { HandoffState } from '../../core/handoff/handoffState';
-import { type Message, textOf } from '../../core/session/types';
+import type { Message } from '../../core/types/message';
+import { textOf } from '../../core/types/messageText';
 import { stop } from '../../state/actions/actions';
 import { useBaton } from '../../state/store/useBaton';
 

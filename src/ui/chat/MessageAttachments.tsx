@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatBytes } from '../../core/attachments/attachmentLimits';
-import type { AttachmentRef } from '../../core/attachments/attachmentTypes';
+import type { AttachmentRef } from '../../core/types/attachment';
 import '../attachments/attachments.css';
 import { FileIcon } from '../attachments/fileIcons';
 import { thumbBox } from '../attachments/thumbBox';

@@ -1,6 +1,6 @@
 import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { SessionEntry } from '../../core/session/types';
+import type { SessionEntry } from '../../core/types/entry';
 import { rangeKeeping } from '../virtual/keepIndexInRange';
 import { useFocusedRowKey } from '../virtual/useFocusedRowKey';
 import { ChatRow } from './ChatRow';

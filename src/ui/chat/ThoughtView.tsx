@@ -1,4 +1,4 @@
-import type { Message } from '../../core/session/types';
+import type { Message } from '../../core/types/message';
 import { PlainText } from '../text/PlainText';
 
 /** "Thought for 12 s": whole seconds, at least one, as a reader counts them. */

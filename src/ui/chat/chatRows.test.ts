@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HANDOFF_CUSTOM_TYPE } from '../../core/handoff/handoffPrompt';
-import type { CustomMessageEntry, MessageEntry, SessionEntry } from '../../core/session/types';
+import type { CustomMessageEntry, MessageEntry, SessionEntry } from '../../core/types/entry';
 import { estimateRowHeight, isShownEntry, shownEntries, startsAtTop } from './chatRows';
 
 const base = { parentId: null, sessionId: 's', timestamp: 0 };

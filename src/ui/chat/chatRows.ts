@@ -3,7 +3,7 @@
  * which ones take a row, how tall a row probably is, and where a session starts.
  */
 import { HANDOFF_CUSTOM_TYPE } from '../../core/handoff/handoffPrompt';
-import { isCustomMessageEntry, isMessageEntry, type SessionEntry } from '../../core/session/types';
+import { isCustomMessageEntry, isMessageEntry, type SessionEntry } from '../../core/types/entry';
 
 /**
  * Whether EntryView draws anything for the entry. Entries it draws nothing for (tool

@@ -5,7 +5,8 @@
  * (a document's) is not numbered.
  */
 
-import { displayText, type Message } from '../../core/session/types';
+import type { Message } from '../../core/types/message';
+import { displayText } from '../../core/types/messageText';
 import { isWebUrl } from '../markdown/safeUrls';
 
 export interface Source {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionEntry } from '../../core/session/types';
+import type { SessionEntry } from '../../core/types/entry';
 import { handoffFileName } from './HandoffCardActions';
 import { estimateTokens, firstReplyTokens } from './handoffCardTokens';
 

@@ -5,7 +5,7 @@
  */
 import { contextTokensUsed } from '../../core/context/contextWindow';
 import { groupThousands } from '../../core/groupThousands';
-import { isMessageEntry, type SessionEntry } from '../../core/session/types';
+import { isMessageEntry, type SessionEntry } from '../../core/types/entry';
 
 /** About four characters a token: the usual rule of thumb for English text and code. */
 export function estimateTokens(text: string): number {

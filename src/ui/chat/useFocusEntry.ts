@@ -1,6 +1,6 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import type { SessionEntry } from '../../core/session/types';
+import type { SessionEntry } from '../../core/types/entry';
 import { set } from '../../state/store/storeAccess';
 import { useBaton } from '../../state/store/useBaton';
 import { ROW_KEY_ATTRIBUTE } from '../virtual/useFocusedRowKey';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THINKING, type ThinkingSetting } from '../../core/models/thinking';
+import { DEFAULT_THINKING } from '../../core/models/thinking';
+import type { ThinkingSetting } from '../../core/types/thinking';
 import { chosenValue, thinkingChoices } from './thinkingChoices';
 
 const values = (model: string, setting: ThinkingSetting = DEFAULT_THINKING) =>

@@ -4,8 +4,9 @@
  * for older models, an effort for newer ones, no Off where the model always thinks).
  */
 import { groupThousands } from '../../core/groupThousands';
-import { EFFORT_LEVELS, modelFacts } from '../../core/models/modelTable';
-import type { ThinkingSetting } from '../../core/models/thinking';
+import { modelFacts } from '../../core/models/modelTable';
+import type { ThinkingSetting } from '../../core/types/thinking';
+import { EFFORT_LEVELS } from '../../core/types/thinking';
 
 export interface ThinkingChoice {
   /** Stable within one list; the select's option value. */

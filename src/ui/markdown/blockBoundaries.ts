@@ -12,7 +12,7 @@
  * complete line after it (the next block's first line, which decides whether it joins).
  * Open fences and raw HTML that run to the end of the text are one token, never split.
  */
-import type { LexedToken } from './blockSplitter';
+import type { LexedToken } from './lexedToken';
 
 function isLineSpace(char: string | undefined): boolean {
   return char === ' ' || char === '\t';

@@ -11,16 +11,8 @@
  * its literal text, never as something unsafe.
  */
 import { isSafeBoundary, opensLinkTitle } from './blockBoundaries';
+import type { BlockLexer, LexedToken } from './lexedToken';
 import { type BudgetReason, inlineWork, type MarkdownBudget, scanRegion } from './markdownBudget';
-
-/** What the splitter needs of a top-level token from marked's lexer. */
-export interface LexedToken {
-  readonly type: string;
-  readonly raw: string;
-}
-
-/** Top-level block tokens of `markdown`; their `raw` strings should join to it (checked). */
-export type BlockLexer = (markdown: string) => readonly LexedToken[];
 
 /** A run of top-level markdown; `start` is its offset in the normalised text. */
 export interface MarkdownBlock {

@@ -9,7 +9,7 @@
  *
  * Pure: no marked, no DOM. The limits are far above what real replies use.
  */
-import type { LexedToken } from './blockSplitter';
+import type { LexedToken } from './lexedToken';
 
 export interface MarkdownBudget {
   /** Deepest container nesting (quotes and list items) a line may open; see nestingOfLine. */

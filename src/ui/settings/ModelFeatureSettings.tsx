@@ -1,5 +1,6 @@
-import { EFFORT_LEVELS } from '../../core/models/modelTable';
-import { MIN_THINKING_BUDGET, type ThinkingSetting } from '../../core/models/thinking';
+import { MIN_THINKING_BUDGET } from '../../core/models/thinking';
+import type { ThinkingSetting } from '../../core/types/thinking';
+import { EFFORT_LEVELS } from '../../core/types/thinking';
 import type { Settings } from '../../state/store/settings';
 
 /**

@@ -1,5 +1,5 @@
 import { type CSSProperties, memo, useState } from 'react';
-import type { SessionHeader } from '../../core/session/types';
+import type { SessionHeader } from '../../core/types/entry';
 import {
   deleteSession,
   isSessionBeingWritten,

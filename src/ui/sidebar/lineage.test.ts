@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionHeader } from '../../core/session/types';
+import type { SessionHeader } from '../../core/types/entry';
 import { breadcrumbSteps, chainTo, lineageRows, nextLineage } from './lineage';
 
 function header(id: string, createdAt: number, parentSession?: string): SessionHeader {

@@ -3,7 +3,7 @@
  * headers, so the grouping rules (deleted parents, cycles in imported data) are tested
  * without a browser.
  */
-import type { SessionHeader } from '../../core/session/types';
+import type { SessionHeader } from '../../core/types/entry';
 
 export interface LineageRow {
   header: SessionHeader;

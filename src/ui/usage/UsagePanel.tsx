@@ -1,5 +1,5 @@
 import { groupThousands } from '../../core/groupThousands';
-import type { Usage } from '../../core/session/types';
+import type { Usage } from '../../core/types/message';
 import type { CostEstimate, CostLine } from '../../core/usage/estimateCost';
 import { formatUsd } from '../../core/usage/formatCost';
 import { openSettings } from '../../state/actions/actions';

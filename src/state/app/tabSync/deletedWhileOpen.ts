@@ -7,7 +7,7 @@
  */
 import { newId } from '../../../core/ids';
 import { createSessionHeader } from '../../../core/session/sessionLog';
-import { isMessageEntry, type SessionEntry } from '../../../core/session/types';
+import { isMessageEntry, type SessionEntry } from '../../../core/types/entry';
 import { openSession } from '../../actions/sessionActions';
 import { notify, notifyError } from '../../store/notices';
 import { errorText, get, set, setSessions, upsertSession } from '../../store/storeAccess';

@@ -8,7 +8,7 @@
  */
 import { AgentBusyError } from '../../../core/agent/agent';
 import { SessionLog } from '../../../core/session/sessionLog';
-import type { SessionHeader } from '../../../core/session/types';
+import type { SessionHeader } from '../../../core/types/entry';
 import { announcedSessionIds } from '../../../storage/sessionChanges';
 import { notifyError } from '../../store/notices';
 import { errorText, setSessions } from '../../store/storeAccess';

@@ -1,4 +1,4 @@
-import type { Message } from '../../../core/session/types';
+import type { Message } from '../../../core/types/message';
 import { useBaton } from '../../../state/store/useBaton';
 import { PlainText } from '../../text/PlainText';
 import type { ToolCallBlock, ToolCallProps } from './toolRenderer';

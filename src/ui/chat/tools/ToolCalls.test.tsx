@@ -15,7 +15,8 @@ import {
 } from '../../../../testing/entryBuilders';
 import { testRoot } from '../../../../testing/testRoot';
 import { passageText, recallHeadline } from '../../../core/recall/recallFormat';
-import type { ContentBlock, Message, SessionEntry } from '../../../core/session/types';
+import type { SessionEntry } from '../../../core/types/entry';
+import type { ContentBlock, Message } from '../../../core/types/message';
 import { batonStore, initialState } from '../../../state/store/store';
 import { MessageView } from '../MessageView';
 

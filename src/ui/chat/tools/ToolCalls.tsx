@@ -1,5 +1,5 @@
 import { Fragment, Suspense } from 'react';
-import type { Message } from '../../../core/session/types';
+import type { Message } from '../../../core/types/message';
 import type { ToolCallBlock } from './toolRenderer';
 import { toolRendererFor } from './toolRenderers';
 import './toolCalls.css';

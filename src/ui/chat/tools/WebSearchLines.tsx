@@ -1,5 +1,5 @@
-import type { WebSearchResultBlock } from '../../../core/session/types';
 import { searchError, searchQuery, searchResults } from '../../../core/session/webSearch';
+import type { WebSearchResultBlock } from '../../../core/types/message';
 import { isWebUrl } from '../../markdown/safeUrls';
 import type { ToolCallProps, ToolRenderer } from './toolRenderer';
 

@@ -3,7 +3,7 @@
  * never names a tool: it asks the lookup (toolRenderers.ts holds the app's table).
  */
 import type { ComponentType, ReactNode } from 'react';
-import type { Message, ServerToolUseBlock, ToolUseBlock } from '../../../core/session/types';
+import type { Message, ServerToolUseBlock, ToolUseBlock } from '../../../core/types/message';
 
 /** A call as a reply holds it: one of the app's tools (tool_use) or one the API runs (server_tool_use). */
 export type ToolCallBlock = ToolUseBlock | ServerToolUseBlock;

@@ -1,4 +1,5 @@
-import type { SessionEntry, ToolResultBlock } from '../../../core/session/types';
+import type { SessionEntry } from '../../../core/types/entry';
+import type { ToolResultBlock } from '../../../core/types/message';
 
 /** The result of the tool call `toolUseId` in a branch, if it has come back yet. */
 export function toolResultOf(

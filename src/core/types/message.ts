@@ -1,11 +1,10 @@
 /**
- * The session vocabulary of docs/spec/handoff.md: a header plus an append-only
- * log of entries that form a tree through parentId. Plain data only, so that every
- * layer (core, storage, UI) can share it and it survives structured cloning.
+ * A conversation message and its content blocks, as Baton stores them and shows them.
+ * Plain data only, so that every layer (core, storage, UI) can share it and it survives
+ * structured cloning. Imports nothing outside this folder.
  */
-import type { AttachmentBlock } from '../attachments/attachmentTypes';
-import type { ContextOverflow } from '../context/lengthRefusal';
-import type { ThinkingSetting } from '../models/thinking';
+import type { AttachmentBlock } from './attachment';
+import type { ContextOverflow } from './contextOverflow';
 
 export interface TextBlock {
   type: 'text';
@@ -128,87 +127,4 @@ export interface Message {
   refusal?: { category?: string; explanation?: string };
   /** How long the model thought before it began to answer, in ms (for "Thought for 12 s"). */
   thinkingMs?: number;
-}
-
-export interface EntryBase {
-  id: string;
-  parentId: string | null;
-  sessionId: string;
-  timestamp: number;
-  type: string;
-}
-
-export interface MessageEntry extends EntryBase {
-  type: 'message';
-  message: Message;
-}
-
-export interface CustomMessageEntry extends EntryBase {
-  type: 'custom_message';
-  customType: string;
-  content: string;
-  display: boolean;
-  details?: unknown;
-}
-
-/** An entry of a kind this version does not know; kept and written back untouched. */
-export interface UnknownEntry extends EntryBase {
-  [key: string]: unknown;
-}
-
-export type KnownEntry = MessageEntry | CustomMessageEntry;
-export type SessionEntry = KnownEntry | UnknownEntry;
-
-export interface SessionHeader {
-  id: string;
-  title: string;
-  createdAt: number;
-  updatedAt: number;
-  model: string;
-  leafId: string | null;
-  /** The session this one was handed off from. */
-  parentSession?: string;
-  /** Sessions handed off from this one, oldest first. */
-  children: string[];
-  /** Extended thinking as chosen for this session; absent: the Settings default. */
-  thinking?: ThinkingSetting;
-}
-
-export function isMessageEntry(entry: SessionEntry): entry is MessageEntry {
-  return entry.type === 'message';
-}
-
-export function isCustomMessageEntry(entry: SessionEntry): entry is CustomMessageEntry {
-  return entry.type === 'custom_message';
-}
-
-/**
- * The reply as a reader reads it: adjacent text blocks are one text (the API splits text
- * at citation boundaries, mid-sentence), text blocks apart (around a tool call) are
- * paragraphs. textOf, with its newline between every block, stays the handoff's capture rule.
- */
-export function displayText(
-  message: Pick<Message, 'content'>,
-  /** Text to put after a block's own (its citation marks, say). */
-  after: (block: TextBlock) => string = () => '',
-): string {
-  let out = '';
-  let adjacent = false;
-  for (const block of message.content) {
-    if (block.type !== 'text') {
-      adjacent = false;
-      continue;
-    }
-    const text = block.text + after(block);
-    out += out && !adjacent ? `\n\n${text}` : text;
-    adjacent = true;
-  }
-  return out;
-}
-
-export function textOf(message: Pick<Message, 'content'>): string {
-  return message.content
-    .filter((block): block is TextBlock => block.type === 'text')
-    .map((block) => block.text)
-    .join('\n');
 }

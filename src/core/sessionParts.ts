@@ -1,0 +1,155 @@
+/**
+ * The parts of an AgentSession, each with one job, and how they are wired to each
+ * other: the log (SessionHost), the agent loop with its queues and edits
+ * (Conversation, MessageEdits), the todos, the handoff (SessionHandoffs), the tools every
+ * call goes through and the context filters every request goes through. AgentSession
+ * is the face the app sees; this is where a new part is plugged in.
+ */
+import { Agent } from './agent/agent';
+import type { AgentEvent } from './agent/agentEvents';
+import { Conversation } from './conversation/conversation';
+import { MessageEdits } from './conversation/messageEdits';
+import { isHandoffInstruction } from './handoff/handoffAttempts';
+import { SessionHandoffs } from './handoff/sessionHandoffs';
+import { newId } from './ids';
+import { thinkingRequestFor } from './models/thinking';
+import { createRecallTool, RECALL_TOOL_NAME } from './recall/recallTool';
+import { ContextFilters } from './session/contextFilters';
+import type { SessionPersistence } from './session/persistence';
+import { SessionHost } from './session/sessionHost';
+import type { SessionLog } from './session/sessionLog';
+import type { SessionEvent } from './sessionEvents';
+import type { SessionPorts } from './sessionPorts';
+import type { SessionSettings } from './sessionSettings';
+import { systemPromptFor } from './systemPrompt';
+import { SessionTodos } from './todos/sessionTodos';
+import type { ToolAvailability } from './tools/tool';
+import { ToolRegistry } from './tools/toolRegistry';
+import type { SessionHeader } from './types/entry';
+
+export class SessionParts {
+  readonly persistence: SessionPersistence;
+  readonly tools = new ToolRegistry();
+  readonly contextFilters = new ContextFilters();
+  readonly host: SessionHost;
+  readonly todos: SessionTodos;
+  readonly agent: Agent;
+  readonly edits: MessageEdits;
+  readonly conversation: Conversation;
+  readonly handoffs: SessionHandoffs;
+
+  constructor(
+    ports: SessionPorts,
+    settings: SessionSettings,
+    log: SessionLog,
+    emit: (event: SessionEvent) => void,
+  ) {
+    const { persistence } = ports;
+    const now = ports.now ?? Date.now;
+    const makeId = ports.newId ?? newId;
+    this.persistence = persistence;
+    this.host = new SessionHost(log, { persistence, now, newId: makeId, emit });
+    this.todos = new SessionTodos((todos) => emit({ type: 'todos_changed', todos }));
+    this.agent = new Agent({
+      getModelClient: () => settings.client,
+      getModel: () => settings.model,
+      getMaxTokens: () => settings.maxTokens,
+      getSystemPrompt: () => this.systemPrompt(),
+      tools: this.tools.runner(() => this.toolAvailability()),
+      getRequestFeatures: () => ({
+        thinking: thinkingRequestFor(settings.model, settings.thinking),
+        webSearch: settings.webSearch,
+      }),
+      ...(ports.attachments && { attachments: ports.attachments }),
+      contextFilter: this.contextFilters.apply,
+    });
+    // The first listener: the log records each event before anyone else hears of it.
+    this.agent.subscribe((event) => this.onAgentEvent(event, emit));
+    this.edits = new MessageEdits({
+      branch: () => this.host.branch(),
+      isInternal: isHandoffInstruction,
+      emit,
+    });
+    this.conversation = new Conversation({
+      agent: this.agent,
+      host: this.host,
+      persistence,
+      edits: this.edits,
+      ...(ports.exclusive && { exclusive: ports.exclusive }),
+      model: () => settings.model,
+      promptTemplates: () => settings.promptTemplates,
+      busyElsewhere: () => this.handoffs.isActive,
+      beforeSend: () => this.handoffs.dropRestored(),
+      followUpsWait: () => this.handoffs.hasAccepted,
+      reload: () => this.loadDerivedState(),
+      emit,
+    });
+    this.handoffs = new SessionHandoffs({
+      agent: this.agent,
+      host: this.host,
+      conversation: this.conversation,
+      persistence,
+      contextFilters: this.contextFilters,
+      ...(ports.attachments && { attachments: ports.attachments }),
+      settings: () => ({
+        client: settings.client,
+        model: settings.model,
+        window: settings.contextWindow,
+        maxTokens: settings.maxTokens,
+        redact: (text) => settings.redact(text),
+      }),
+      systemPrompt: () => this.systemPrompt(),
+      tools: () => this.tools.definitions(this.toolAvailability()),
+      enter: (next) => this.enter(next),
+      emit,
+      now,
+      newId: makeId,
+    });
+    this.tools.register(this.todos.tool());
+    this.tools.register(this.handoffs.tool());
+    if (ports.recall)
+      this.tools.register({
+        ...createRecallTool({ port: ports.recall, current: () => this.host.header }),
+        // Only where there are earlier sessions to search.
+        isAvailable: ({ startedByHandoff }) => startedByHandoff,
+      });
+  }
+
+  systemPrompt(): string {
+    const { startedByHandoff } = this.host;
+    return systemPromptFor(
+      startedByHandoff,
+      startedByHandoff && this.tools.isAvailable(RECALL_TOOL_NAME, this.toolAvailability()),
+    );
+  }
+
+  private toolAvailability(): ToolAvailability {
+    return { startedByHandoff: this.host.startedByHandoff };
+  }
+
+  /** Makes `log` the open one with everything derived from it; returns the header left. */
+  enter(log: SessionLog): SessionHeader {
+    const previous = this.host.enter(log);
+    this.conversation.reset();
+    this.loadDerivedState();
+    return previous;
+  }
+
+  /** Rebuilds the context, the todos and a proposal left unanswered from the branch. */
+  loadDerivedState(): void {
+    const branch = this.host.branch();
+    this.conversation.load(branch);
+    this.host.forgetStreaming();
+    this.todos.load(branch);
+    this.handoffs.restore(branch);
+  }
+
+  private onAgentEvent(event: AgentEvent, emit: (event: SessionEvent) => void): void {
+    this.host.record(event);
+    if (event.type === 'turn_end') {
+      const reminder = this.todos.reminderAfter(event.message);
+      if (reminder) this.agent.addPendingNextTurn(reminder);
+    }
+    emit(event);
+  }
+}

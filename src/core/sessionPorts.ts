@@ -1,0 +1,48 @@
+/**
+ * What the app gives an AgentSession: the services it uses (ports, fixed for its life)
+ * and the configuration of the moment (pushed in again through configure() whenever the
+ * user's settings change). The session never reads settings, or anything else, from
+ * the app's store: what it needs is here.
+ */
+import type { ModelClient } from './agent/types';
+import type { AttachmentLoader } from './attachments/attachmentTypes';
+import type { PromptTemplate } from './commands/promptTemplates';
+import type { RecallPort } from './recall/recallPort';
+import type { Exclusive } from './session/exclusiveAccess';
+import type { SessionPersistence } from './session/persistence';
+import type { ThinkingSetting } from './types/thinking';
+
+export interface SessionPorts {
+  persistence: SessionPersistence;
+  /** Reads attached files for requests; without it, each goes as a note that it is missing. */
+  attachments?: AttachmentLoader;
+  /** Searches earlier sessions: sessions started by a handoff get the recall tool with it. */
+  recall?: RecallPort;
+  /** Holds the session for one writer across tabs; default: nothing to share it with. */
+  exclusive?: Exclusive;
+  now?: () => number;
+  newId?: () => string;
+}
+
+/** A snapshot of the user's settings as the session needs them. */
+export interface SessionConfig {
+  /** The client replies, handoffs and token counts are requested from. */
+  client: ModelClient;
+  /** The default model: for new sessions, and for replies when `modelForSession` is not given. */
+  model: string;
+  /**
+   * The model a session's replies are requested from, given the model its header records
+   * (a rule over this snapshot). Not given: every session uses `model`.
+   */
+  modelForSession?: (sessionModel: string) => string;
+  maxTokens: number;
+  /** Thinking for a session that has not chosen its own. */
+  defaultThinking?: ThinkingSetting;
+  /** Whether requests declare the API's web search tool. */
+  webSearch?: boolean;
+  /** The user's context window, in tokens, over the table of known models; 0 or none: the table. */
+  contextWindowOverride?: number;
+  promptTemplates?: PromptTemplate[];
+  /** The user's API key, so it can be kept out of what the handoff sends and stores. */
+  apiKey?: string;
+}

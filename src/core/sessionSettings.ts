@@ -1,0 +1,67 @@
+/**
+ * The configuration an AgentSession was last given (see SessionConfig) and what it
+ * means for the open session: which model its replies come from, how it thinks, how
+ * large its window is, and the key kept out of what leaves the user's hands.
+ */
+import type { ModelClient } from './agent/types';
+import type { PromptTemplate } from './commands/promptTemplates';
+import { contextWindowFor } from './context/contextWindow';
+import { DEFAULT_THINKING } from './models/thinking';
+import { redactSecret } from './redactSecret';
+import type { SessionConfig } from './sessionPorts';
+import type { SessionHeader } from './types/entry';
+import type { ThinkingSetting } from './types/thinking';
+
+export class SessionSettings {
+  constructor(
+    private config: SessionConfig,
+    /** The open session's header, read at each question. */
+    private readonly header: () => SessionHeader,
+  ) {}
+
+  /** Takes a new snapshot; what reads it next sees it. */
+  configure(config: SessionConfig): void {
+    this.config = config;
+  }
+
+  get client(): ModelClient {
+    return this.config.client;
+  }
+
+  /** The model new sessions start on. */
+  get defaultModel(): string {
+    return this.config.model;
+  }
+
+  get maxTokens(): number {
+    return this.config.maxTokens;
+  }
+
+  get webSearch(): boolean {
+    return this.config.webSearch === true;
+  }
+
+  get promptTemplates(): PromptTemplate[] {
+    return this.config.promptTemplates ?? [];
+  }
+
+  /** The model the open session's replies are requested from. */
+  get model(): string {
+    return this.config.modelForSession?.(this.header().model) ?? this.config.model;
+  }
+
+  /** The open session's thinking: its own choice, else the Settings default. */
+  get thinking(): ThinkingSetting {
+    return this.header().thinking ?? this.config.defaultThinking ?? DEFAULT_THINKING;
+  }
+
+  /** The window of the open session's model, in tokens (the user's override wins). */
+  get contextWindow(): number {
+    return contextWindowFor(this.model, this.config.contextWindowOverride);
+  }
+
+  /** `text` without the user's API key. */
+  redact(text: string): string {
+    return redactSecret(text, this.config.apiKey);
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * The one registry every tool call goes through. A feature registers its tool (and
+ * removes it again with the function register returns); the agent loop gets a
+ * ToolRunner bound to the session's availability, so it never decides which tools exist.
+ *
+ * A call runs through: the stop check, the lookup among the available tools, the
+ * before-call hooks in the order they were added (the first refusal wins; a tool that
+ * needs approval runs only if one of them allowed it), the tool itself, then the
+ * after-call hooks, each seeing the result the one before it left.
+ */
+import type { ToolDefinition } from '../types/agentMessage';
+import type {
+  AfterCallHook,
+  BeforeCallHook,
+  Tool,
+  ToolAvailability,
+  ToolCall,
+  ToolExecutionResult,
+  ToolRunner,
+} from './tool';
+
+export const TOOL_CANCELLED = 'Cancelled by the user.';
+
+export function unknownToolMessage(name: string): string {
+  return `Unknown tool: ${name}`;
+}
+
+export function toolFailedMessage(caught: unknown): string {
+  return `Tool failed: ${caught instanceof Error ? caught.message : String(caught)}`;
+}
+
+export function approvalMissingMessage(name: string): string {
+  return `Not run: the ${name} tool needs the user's approval.`;
+}
+
+const refused = (content: string): ToolExecutionResult => ({ content, isError: true });
+
+export class ToolRegistry {
+  private readonly tools = new Map<string, Tool>();
+  private readonly beforeHooks: BeforeCallHook[] = [];
+  private readonly afterHooks: AfterCallHook[] = [];
+
+  /** Adds `tool`; its name must be free. Returns the function that removes it again. */
+  register(tool: Tool): () => void {
+    const name = tool.definition.name;
+    if (this.tools.has(name)) throw new Error(`A tool named ${name} is already registered.`);
+    this.tools.set(name, tool);
+    return () => {
+      if (this.tools.get(name) === tool) this.tools.delete(name);
+    };
+  }
+
+  beforeCall(hook: BeforeCallHook): () => void {
+    return addTo(this.beforeHooks, hook);
+  }
+
+  afterCall(hook: AfterCallHook): () => void {
+    return addTo(this.afterHooks, hook);
+  }
+
+  /** The tools offered under `availability`, in the order they were registered. */
+  available(availability: ToolAvailability): Tool[] {
+    return [...this.tools.values()].filter((tool) => tool.isAvailable?.(availability) ?? true);
+  }
+
+  isAvailable(name: string, availability: ToolAvailability): boolean {
+    const tool = this.tools.get(name);
+    return tool !== undefined && (tool.isAvailable?.(availability) ?? true);
+  }
+
+  definitions(availability: ToolAvailability): ToolDefinition[] {
+    return this.available(availability).map((tool) => tool.definition);
+  }
+
+  /** The agent loop's view: the tools as available at each moment `availability` is read. */
+  runner(availability: () => ToolAvailability): ToolRunner {
+    return {
+      definitions: () => this.definitions(availability()),
+      run: (call, signal) => this.run(call, availability(), signal),
+    };
+  }
+
+  /** Runs one call to its result; never throws (a failure is an error result the model reads). */
+  async run(
+    call: ToolCall,
+    availability: ToolAvailability,
+    signal: AbortSignal,
+  ): Promise<ToolExecutionResult> {
+    const tool = this.isAvailable(call.name, availability) ? this.tools.get(call.name) : undefined;
+    let result: ToolExecutionResult;
+    try {
+      result = await this.decideAndRun(call, tool, signal);
+    } catch (caught) {
+      result = refused(toolFailedMessage(caught));
+    }
+    for (const hook of [...this.afterHooks]) {
+      try {
+        result = (await hook(call, result, tool)) ?? result;
+      } catch (caught) {
+        result = refused(toolFailedMessage(caught));
+      }
+    }
+    return result;
+  }
+
+  private async decideAndRun(
+    call: ToolCall,
+    tool: Tool | undefined,
+    signal: AbortSignal,
+  ): Promise<ToolExecutionResult> {
+    if (signal.aborted) return refused(TOOL_CANCELLED);
+    if (!tool) return refused(unknownToolMessage(call.name));
+    let allowed = false;
+    for (const hook of [...this.beforeHooks]) {
+      const decision = await hook(call, tool, signal);
+      if (decision?.action === 'deny') return refused(decision.message);
+      if (decision?.action === 'allow') allowed = true;
+    }
+    // A hook that waited for the user may come back after the run was stopped.
+    if (signal.aborted) return refused(TOOL_CANCELLED);
+    if (tool.needsApproval === true && !allowed) return refused(approvalMissingMessage(call.name));
+    return tool.execute(call.input, signal, call);
+  }
+}
+
+function addTo<T>(list: T[], item: T): () => void {
+  list.push(item);
+  return () => {
+    const index = list.indexOf(item);
+    if (index !== -1) list.splice(index, 1);
+  };
+}
