@@ -3,6 +3,7 @@
  * install the app, it opens the browser's own prompt, and it goes once the offer is used
  * or the app is installed. Chromium offers only in a window that is not off the record,
  * so this runs in a browser profile of its own, told not to wait for engagement first.
+ * The offer can come before the UI's code has loaded; the test makes sure it does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,15 +34,29 @@ test('Install Baton shows while the browser offers it, prompts, and goes once us
         seen.offers += 1;
       });
     });
+    // The UI's code (the main chunk) is held back until the browser has made its offer, as
+    // on a slow connection or machine: the offer must be caught by the entry all the same.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const uiChunk = /\/assets\/main-[^/]*\.js$/;
+    await page.route(uiChunk, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const offers = () =>
+      page.evaluate(() => (window as { installOffers?: { offers: number } }).installOffers?.offers);
     await page.goto(server.url);
+    await expect.poll(offers).toBe(1);
+    await expect(composer(page)).toBeHidden();
+    release();
     await expect(composer(page)).toBeVisible();
     const install = page.getByRole('complementary', { name: 'Sessions sidebar' }).getByRole('button', {
       name: 'Install Baton',
     });
     await expect(install).toBeVisible();
-    expect(
-      await page.evaluate(() => (window as { installOffers?: { offers: number } }).installOffers?.offers),
-    ).toBe(1);
+    expect(await offers()).toBe(1);
     // Once the app is installed (from the browser's own menu, say), no longer.
     await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
     await expect(install).toBeHidden();

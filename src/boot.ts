@@ -7,6 +7,9 @@
  * the UI (main.tsx), in the order they had; the build lists them in the page
  * (vite.config.ts, preloadUi), so they load before anything is drawn.
  */
+// The browser offers to install once per load, as soon as the page qualifies, which can
+// be before the UI's code has arrived: so the offer is caught here, by the entry.
+import './pwa/installOffer';
 import { beginStartupReads } from './state/app/startupReads';
 
 const reads = beginStartupReads();

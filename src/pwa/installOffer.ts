@@ -1,8 +1,8 @@
 /**
  * "Install Baton": the browser's offer (`beforeinstallprompt`) is kept, with its own
- * banner held back, and shown from the app's button. Listening starts when this module
- * is evaluated, with the UI's code: the browser offers once per page load, as soon as the
- * page qualifies, possibly before anything is drawn.
+ * banner held back, and shown from the app's button. The entry (src/boot.ts) imports this
+ * module, so listening starts before the UI's code loads: the browser offers once per page
+ * load, as soon as the page qualifies, possibly before anything is drawn.
  */
 import { type InstallOffer, pwaStore } from './pwaState';
 
