@@ -5,11 +5,12 @@
  * tests of src/state/actions that drive the app the way the UI does and look at the
  * store, the mock's requests and what IndexedDB holds.
  *
- * The store, the runtime and the actions' own bookkeeping are module state, set once per
- * page load (the runtime's "ready" promise settles once and cannot be reset). So each
- * harness loads the state modules afresh (vi.resetModules): a store at its initialState,
- * no runtime, no open in flight. Drive the app through the modules the harness hands
- * out; a state module the test imports itself is another copy of the app, never started.
+ * The app keeps all its state in its one store (the runtime included), and the store is
+ * the state modules' one instance. So each harness loads the state modules afresh
+ * (vi.resetModules): a store of its own at its initialState, no runtime, no open in
+ * flight, and several apps can run side by side in one test. Drive the app through the
+ * modules the harness hands out; a state module the test imports itself is another copy
+ * of the app, never started.
  *
  * Test files using it run in jsdom (`// @vitest-environment jsdom`): start-up waits for a
  * frame and listens for the page being hidden, and export downloads through a link.
@@ -45,18 +46,21 @@ export function transcript(entries: readonly SessionEntry[]): string[] {
 /** The state modules of one app instance, loaded afresh for it. */
 async function loadApp() {
   vi.resetModules();
-  const [startApp, runtime, store, settings, composerText, composer, handoff, sessions, exchange] =
+  const [startApp, runtime, store, settings, composerText, sending, stopping, handoff, sessions, exchange] =
     await Promise.all([
       import('../src/state/app/startApp'),
       import('../src/state/app/runtime'),
       import('../src/state/store/store'),
       import('../src/state/store/settings'),
-      import('../src/state/store/composerText'),
+      import('../src/state/slices/composer/actions'),
       import('../src/state/actions/composerActions'),
+      import('../src/state/actions/stopReply'),
       import('../src/state/actions/handoffActions'),
       import('../src/state/actions/sessionActions'),
       import('../src/state/actions/exchangeActions'),
     ]);
+  // The composer's actions as the UI has them: send, queue and the like, and Esc.
+  const composer = { ...sending, stop: stopping.stop };
   return { startApp, runtime, store, settings, composerText, composer, handoff, sessions, exchange };
 }
 

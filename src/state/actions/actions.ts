@@ -1,42 +1,56 @@
 /**
- * Everything the UI can do, as plain functions over the store and the runtime. They
- * turn core results into notices the user can read; no action throws into React.
+ * Everything the UI can do: the app's one action surface. The UI calls actions from here
+ * only (and reads the store through useBaton and store/selectors.ts). No action throws
+ * into React: whatever goes wrong ends in a notice the user can read.
  *
  * Most of them live in the agent chunk (engine.ts), loaded after the first paint so
  * that the initial JavaScript holds no SDK. An action used before that chunk and
  * start-up are ready waits for them, and for a session that is still opening, so that
- * nothing the user did is lost or aimed at the session they just left.
+ * nothing the user did is lost or aimed at the session they just left. The slices'
+ * own actions (the message box, notices, files in the composer, the dialogs) and the
+ * keys that must answer at once (stop, edit) are part of the first load.
  */
 
 import type { HandoffProposalAnswer } from '../../core/handoff/handoffTool';
 import type { IndexHit } from '../../core/recall/entryIndex';
 import type { ThinkingSetting } from '../../core/types/thinking';
 import { whenRuntime } from '../app/runtime';
-import { notifyError } from '../store/notices';
-import { errorText, get, set } from '../store/storeAccess';
+import { beginOpening, focusEntryAt } from '../slices/session/actions';
+import { notifyError } from '../slices/status/actions';
+import { errorText } from '../store/storeAccess';
+import {
+  cancelEdit as cancelEditNow,
+  handleEditKey as editKeyNow,
+  editLastMessage as editNow,
+} from './editActions';
 import type * as EngineModule from './engine';
 import type { ExportFormat, ImportOutcome } from './exchangeActions';
+import { stop as stopNow } from './stopReply';
 
 /** Read when Settings opens; the UI reaches storage only through here. */
 export { formatMegabytes, readStorageUsage, type StorageUsage } from '../../storage/storageQuota';
 export { startApp } from '../app/startApp';
 export { isSessionBeingWritten } from '../app/tabSync/sessionLock';
 export { warmReply } from '../app/warmReply';
-export { setComposerText } from '../store/composerText';
-export { dismissNotice } from '../store/notices';
+export { attachFiles } from '../attachments/attachmentActions';
+export {
+  dismissAttachmentRefusals,
+  removeAttachment,
+  setKeepOriginalSize,
+} from '../slices/attachments/actions';
+export { setComposerText } from '../slices/composer/actions';
+export { finishHandoffReview } from '../slices/handoff/actions';
+export { focusEntryShown } from '../slices/session/actions';
+export { openSettings } from '../slices/settings/actions';
+export { dismissNotice } from '../slices/status/actions';
 export type { ExportFormat, ImportOutcome } from './exchangeActions';
 
 type Engine = typeof EngineModule;
 
-let engine: Engine | undefined;
-let loading: Promise<Engine> | undefined;
-
-function loadEngine(): Promise<Engine> {
-  loading ??= Promise.all([import('./engine'), whenRuntime()]).then(([loaded]) => {
-    engine = loaded;
-    return loaded;
-  });
-  return loading;
+/** The agent chunk, once start-up has made the runtime (the module system loads it once). */
+async function loadEngine(): Promise<Engine> {
+  const [engine] = await Promise.all([import('./engine'), whenRuntime()]);
+  return engine;
 }
 
 /** The engine once start-up is done and no session is half-way through opening. */
@@ -48,7 +62,7 @@ async function ready(): Promise<Engine> {
 
 /**
  * Runs an action once the engine is ready (by default: loaded, and no session opening);
- * if it never will be, says so instead of dropping it.
+ * if it never will be, says so instead of dropping it. Whatever it throws becomes a notice.
  */
 function later<A extends unknown[]>(
   action: (engine: Engine, ...args: A) => Promise<void> | void,
@@ -62,13 +76,24 @@ function later<A extends unknown[]>(
       notifyError(`Baton could not finish loading, so that could not be done: ${errorText(error)}`);
       return;
     }
-    await action(loaded, ...args);
+    try {
+      await action(loaded, ...args);
+    } catch (error) {
+      notifyError(errorText(error));
+    }
   };
 }
 
-/** For key handlers that must answer at once whether they used the key: before start-up there is nothing to stop or edit. */
-function now<A extends unknown[]>(action: (engine: Engine, ...args: A) => boolean) {
-  return (...args: A): boolean => (engine ? action(engine, ...args) : false);
+/** For key handlers that must answer at once whether they used the key; a failure is a notice, and the key unused. */
+function now<A extends unknown[]>(action: (...args: A) => boolean) {
+  return (...args: A): boolean => {
+    try {
+      return action(...args);
+    } catch (error) {
+      notifyError(errorText(error));
+      return false;
+    }
+  };
 }
 
 export const submitComposer = later((e, text: string, options?: { steer?: boolean }) =>
@@ -77,13 +102,11 @@ export const submitComposer = later((e, text: string, options?: { steer?: boolea
 export const removeQueued = later((e, kind: 'steering' | 'followUp', index: number) =>
   e.removeQueued(kind, index),
 );
-export const stop = now((e) => e.stop());
+export const stop = now(stopNow);
 export const continueReply = later((e) => e.continueReply());
-export const cancelEdit = now((e) => e.cancelEdit());
-export const editLastMessage = now((e) => e.editLastMessage());
-export const handleEditKey = now((e, key: string, composerText: string) =>
-  e.handleEditKey(key, composerText),
-);
+export const cancelEdit = now(cancelEditNow);
+export const editLastMessage = now(editNow);
+export const handleEditKey = now(editKeyNow);
 
 export const exportOpenSession = later((e, format: ExportFormat) => e.exportOpenSession(format));
 export const exportOpenChain = later((e, format: ExportFormat) => e.exportOpenChain(format));
@@ -107,7 +130,6 @@ export const startHandoff = later(async (e, focus: string, options?: { model?: s
 export const answerHandoffProposal = later((e, answer: HandoffProposalAnswer) =>
   e.answerHandoffProposal(answer),
 );
-export const finishHandoffReview = later((e, text: string | undefined) => e.finishHandoffReview(text));
 
 export const newSession = later((e) => e.newSession());
 // Not behind the open under way: a click on another session leaves that one behind at
@@ -119,25 +141,25 @@ const openSessionLater = later((e, id: string) => e.openSession(id), loadEngine)
  * before the agent chunk or any read), so a slow read is seen and can be left.
  */
 export function openSession(id: string): Promise<void> {
-  set({ openingSessionId: id === get().activeSessionId ? null : id });
+  beginOpening(id);
   return openSessionLater(id);
 }
 
 /** Opens a session scrolled to one of its messages, which is highlighted (see MessageList). */
 export function openSessionAt(sessionId: string, entryId: string): Promise<void> {
-  set({ focusEntry: { sessionId, entryId } });
+  focusEntryAt(sessionId, entryId);
   return openSession(sessionId);
 }
+
 /**
  * Searches every session, titles and messages, best first. The search code (a worker
- * and MiniSearch) is loaded on the first search, not with the app.
+ * and the index) is loaded on the first search, not with the app.
  */
 export async function searchAllSessions(query: string, limit = 60): Promise<IndexHit[]> {
   const runtime = await whenRuntime();
   // What this tab has queued is written first, so a message just sent is found.
   await runtime.queue.flush().catch(() => undefined);
-  const { searchSessions } = await import('../search/searchClient');
-  return searchSessions(query, { limit });
+  return (await runtime.search.client()).search(query, { limit });
 }
 
 export const renameSession = later((e, id: string, title: string) => e.renameSession(id, title));
@@ -148,7 +170,3 @@ export const showHelp = later((e) => e.showHelp());
 
 export const saveSettings = later((e, next: Parameters<Engine['saveSettings']>[0]) => e.saveSettings(next));
 export const forgetKey = later((e) => e.forgetKey());
-
-export function openSettings(open: boolean): void {
-  set({ settingsOpen: open });
-}

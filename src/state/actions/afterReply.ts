@@ -1,68 +1,63 @@
 /**
  * What follows a finished run: a handoff the user accepted on the model's proposal, or
  * the opt-in auto-handoff when the reply crossed the threshold (docs/handoff.md). Both
- * need the session idle, so they start here, once the run and its follow-ups are over.
+ * need the session idle, so they start once the run and its follow-ups are over: each
+ * session's follows its runs' ends (liveSession.ts, followRunEnds, wired by startEngine).
  */
 
 import { estimateContext } from '../../core/context/estimateContext';
 import {
   AUTO_CONTINUE_MESSAGE,
-  AutoHandoffChain,
   autoHandoffLimitNotice,
   hasUnfinishedPlan,
 } from '../../core/handoff/autoHandoff';
 import type { HandoffProposalAnswer } from '../../core/handoff/handoffTool';
+import type { LiveSession } from '../app/liveSession';
 import { getRuntime, hasRuntime } from '../app/runtime';
-import { notify, notifyError } from '../store/notices';
+import { notify, notifyError } from '../slices/status/actions';
 import { errorText, get } from '../store/storeAccess';
-import { startHandoff } from './handoffActions';
-import { sendPrompt, setAfterRun } from './sendPrompt';
+import { runHandoff } from './handoffActions';
+import { sendPrompt } from './sendPrompt';
 
-const chain = new AutoHandoffChain();
-
-// Every app that sends prompts loads this module (composerActions imports it).
-setAfterRun(afterReply);
-
-/** The user typed a message: automatic handoffs count from zero again. */
-export function userTypedMessage(): void {
-  chain.reset();
+/** The user typed a message: automatic handoffs from this session count from zero again. */
+export function userTypedMessage(live: LiveSession): void {
+  live.autoHandoffs.reset();
 }
 
 /** The card's buttons (and Esc): answers the model's proposal, then starts an accepted handoff. */
 export async function answerHandoffProposal(answer: HandoffProposalAnswer): Promise<void> {
   if (!hasRuntime()) return;
+  const live = getRuntime().current;
   try {
-    await getRuntime().session.answerHandoffProposal(answer);
+    await live.session.answerHandoffProposal(answer);
   } catch (error) {
     notifyError(errorText(error));
     return;
   }
-  await afterReply();
+  await live.activity.track(afterReply(live));
 }
 
-/** Called once a run started by the app has ended (sendPrompt). */
-export async function afterReply(): Promise<void> {
-  if (!hasRuntime()) return;
-  const { session } = getRuntime();
+/** Once a run of `live`'s session has ended and the session is idle (see followRunEnds). */
+export async function afterReply(live: LiveSession): Promise<void> {
   // While the run is still open (a live proposal just answered) this is undefined; the
-  // run's own sendPrompt gets here again once it has ended.
-  const accepted = session.takeAcceptedHandoff();
+  // run's own end brings the session here again once it is over.
+  const accepted = live.session.takeAcceptedHandoff();
   if (accepted !== undefined) {
-    await startHandoff(accepted);
+    await runHandoff(live, accepted);
     return;
   }
-  await handOffAutomatically();
+  await handOffAutomatically(live);
 }
 
-async function handOffAutomatically(): Promise<void> {
-  const { session } = getRuntime();
+async function handOffAutomatically(live: LiveSession): Promise<void> {
+  const { session } = live;
   const { settings } = get();
   if (settings.autoHandoff !== 'auto' || session.isBusy) return;
   // Only after a reply that ended as replies do: a stop, an error or a refusal is the user's to look at.
   const last = session.newestReply();
   if (!last || !['end_turn', 'max_tokens', 'stop_sequence'].includes(last.stopReason ?? '')) return;
   const used = estimateContext(session.log.getBranch(), session.systemPrompt()).used;
-  const decision = chain.decide(
+  const decision = live.autoHandoffs.decide(
     settings.autoHandoff,
     used / session.contextWindow,
     settings.contextThreshold,
@@ -72,7 +67,7 @@ async function handOffAutomatically(): Promise<void> {
   if (decision !== 'handoff') return;
   // Read before the switch: the new session starts with no todos.
   const todos = session.todos;
-  const result = await startHandoff('');
+  const result = await runHandoff(live, '');
   if (result?.status !== 'done') return;
-  if (hasUnfinishedPlan(todos, result.document)) await sendPrompt(AUTO_CONTINUE_MESSAGE, '');
+  if (hasUnfinishedPlan(todos, result.document)) await sendPrompt(live, AUTO_CONTINUE_MESSAGE, '');
 }

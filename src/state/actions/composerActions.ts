@@ -1,31 +1,34 @@
-/** The composer: send, queue, run commands, stop. */
+/** The composer: send, queue, run commands, continue a cut-off reply, take a queued message out. */
 
 import { builtinCommands, type CommandContext } from '../../core/commands/builtinCommands';
 import { parseSlashInput } from '../../core/commands/parseSlashInput';
 import { expandPromptTemplate } from '../../core/commands/promptTemplates';
 import { NOTHING_TO_HAND_OFF } from '../../core/handoff/handoffMachine';
+import type { LiveSession } from '../app/liveSession';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { attachmentsRead } from '../attachments/attachmentActions';
-import { outgoingAttachments } from '../attachments/pendingAttachment';
-import { messageTooLong } from '../store/composerText';
-import { notify, notifyError } from '../store/notices';
-import { get, set } from '../store/storeAccess';
-import { answerHandoffProposal, userTypedMessage } from './afterReply';
-import { startHandoff } from './handoffActions';
+import { takeAttachmentsForSend } from '../slices/attachments/actions';
+import { selectReadingAttachments } from '../slices/attachments/selectors';
+import { clearComposer } from '../slices/composer/actions';
+import { messageTooLong } from '../slices/composer/messageText';
+import { selectIsTemplate } from '../slices/settings/selectors';
+import { notify, notifyError } from '../slices/status/actions';
+import { get } from '../store/storeAccess';
+import { userTypedMessage } from './afterReply';
+import { runHandoff } from './handoffActions';
 import { sendPrompt } from './sendPrompt';
 import { newSession, showHelp } from './sessionActions';
 
-const commandContext: CommandContext = {
-  showHelp,
-  newSession,
-  handoff: async (focus) => {
-    await startHandoff(focus);
-  },
-  handoffRefusal: () => getRuntime().session.handoffRefusal(),
-};
-
-function isTemplate(name: string): boolean {
-  return get().settings.promptTemplates.some((t) => t.name === name);
+/** What the built-in commands may do, in `live`'s session. */
+function commandContext(live: LiveSession): CommandContext {
+  return {
+    showHelp,
+    newSession,
+    handoff: async (focus) => {
+      await runHandoff(live, focus);
+    },
+    handoffRefusal: () => live.session.handoffRefusal(),
+  };
 }
 
 /** Said when Enter is pressed with files while a reply is written: only text can be queued. */
@@ -40,7 +43,7 @@ export const FILES_WAIT_FOR_REPLY =
  */
 export async function submitComposer(text: string, options: { steer?: boolean } = {}): Promise<void> {
   if (!hasRuntime()) return;
-  if (get().readingAttachments > 0) await attachmentsRead();
+  if (selectReadingAttachments(get())) await attachmentsRead();
   const files = get().pendingAttachments;
   if (text.trim() === '' && files.length === 0) return;
   const tooLong = messageTooLong(text);
@@ -48,8 +51,9 @@ export async function submitComposer(text: string, options: { steer?: boolean } 
     notifyError(tooLong);
     return;
   }
-  const { session } = getRuntime();
-  const parsed = parseSlashInput(text, (name) => builtinCommands.has(name) || isTemplate(name));
+  const live = getRuntime().current;
+  const { session } = live;
+  const parsed = parseSlashInput(text, (name) => builtinCommands.has(name) || selectIsTemplate(name)(get()));
   if (parsed.kind === 'unknown-command') {
     notifyError(
       `Unknown command: /${parsed.name}. Type / to see the commands, or start with // to send it as text.`,
@@ -58,19 +62,20 @@ export async function submitComposer(text: string, options: { steer?: boolean } 
   }
   const command = parsed.kind === 'command' ? builtinCommands.get(parsed.name) : undefined;
   if (parsed.kind === 'command' && command) {
+    const context = commandContext(live);
     // Refused because something is running: keep the text (a handoff's focus) for a
     // retry once it ends. With nothing to hand off the box clears as the spec says.
-    const refusal = command.unavailable?.(commandContext);
+    const refusal = command.unavailable?.(context);
     if (refusal && refusal !== NOTHING_TO_HAND_OFF) {
       notify(refusal);
       return;
     }
-    set({ composerText: '' });
-    await command.run(parsed.args, commandContext);
+    clearComposer();
+    await command.run(parsed.args, context);
     return;
   }
   // A message the user typed ends a chain of automatic handoffs (see afterReply.ts).
-  userTypedMessage();
+  userTypedMessage(live);
   const isTemplateCall = parsed.kind === 'command';
   const body = parsed.kind === 'text' ? parsed.text : text;
   if (files.length > 0) {
@@ -79,22 +84,22 @@ export async function submitComposer(text: string, options: { steer?: boolean } 
       return;
     }
     // Out of the box while it is sent; a refused send gives them back (see sendPrompt).
-    const attachments = outgoingAttachments(files, get().keepOriginalSize);
-    set({ composerText: '', pendingAttachments: [], keepOriginalSize: false });
-    await sendPrompt(body, text, {
-      attachments,
-      pendingFiles: files,
+    clearComposer();
+    const { outgoing, pending } = takeAttachmentsForSend();
+    await sendPrompt(live, body, text, {
+      attachments: outgoing,
+      pendingFiles: pending,
       expandPromptTemplates: isTemplateCall,
     });
     return;
   }
-  set({ composerText: '' });
+  clearComposer();
   if (session.isBusy) {
     const expanded = isTemplateCall ? expandNow(body) : body;
     session.queue(expanded, options.steer ? 'steering' : 'followUp');
     return;
   }
-  await sendPrompt(body, text, {
+  await sendPrompt(live, body, text, {
     expandPromptTemplates: isTemplateCall,
     ...(isTemplateCall && { queued: expandNow(body) }),
   });
@@ -110,26 +115,9 @@ export const CONTINUE_PROMPT = 'Continue exactly where you stopped.';
 /** The Continue button under a reply cut off at the output token limit. */
 export async function continueReply(): Promise<void> {
   if (!hasRuntime()) return;
-  await sendPrompt(CONTINUE_PROMPT, '');
+  await sendPrompt(getRuntime().current, CONTINUE_PROMPT, '');
 }
 
 export function removeQueued(kind: 'steering' | 'followUp', index: number): void {
   if (hasRuntime()) getRuntime().session.removeQueued(kind, index);
-}
-
-/** Esc: cancels a handoff first, otherwise stops the reply. */
-export function stop(): boolean {
-  if (!hasRuntime()) return false;
-  const { session } = getRuntime();
-  if (session.isGeneratingHandoff) return session.abortHandoff();
-  // Esc while the model's handoff proposal waits is "Not now": the chat goes on.
-  if (session.handoffProposal && !session.handoffProposal.restored) {
-    void answerHandoffProposal({ accepted: false });
-    return true;
-  }
-  if (session.isStreaming) {
-    session.stopReply();
-    return true;
-  }
-  return false;
 }

@@ -1,13 +1,16 @@
 /**
  * ↑ in an empty composer edits the last user message as a new branch of the entry
  * tree: the composer fills with its text, and the next send becomes the edited
- * message's sibling (see AgentSession.beginEdit). Esc cancels the edit.
+ * message's sibling (see AgentSession.beginEdit). Esc cancels the edit. Part of the
+ * first load, like stopReply.ts: key handlers answer at once.
  */
 import { isMessageEntry } from '../../core/types/entry';
 import { textOf } from '../../core/types/messageText';
 import { getRuntime, hasRuntime } from '../app/runtime';
-import { notifyError } from '../store/notices';
-import { errorText, get, set } from '../store/storeAccess';
+import { beginEditing, endEditing } from '../slices/composer/actions';
+import { selectEditing } from '../slices/composer/selectors';
+import { notifyError } from '../slices/status/actions';
+import { errorText, get } from '../store/storeAccess';
 
 /** Starts editing the last user message; false when there is none or the session is busy. */
 export function editLastMessage(): boolean {
@@ -23,15 +26,15 @@ export function editLastMessage(): boolean {
     notifyError(errorText(error));
     return false;
   }
-  set({ editingEntryId: id, composerText: textOf(entry.message) });
+  beginEditing(id, textOf(entry.message));
   return true;
 }
 
 /** Ends an edit without sending and empties the composer it filled; false if none was under way. */
 export function cancelEdit(): boolean {
-  if (!hasRuntime() || get().editingEntryId === null) return false;
+  if (!hasRuntime() || !selectEditing(get())) return false;
   getRuntime().session.cancelEdit();
-  set({ editingEntryId: null, composerText: '' });
+  endEditing();
   return true;
 }
 

@@ -6,10 +6,9 @@
 
 export { answerKeptAfterDelete } from '../app/tabSync/deletedWhileOpen';
 export { answerHandoffProposal } from './afterReply';
-export { continueReply, removeQueued, stop, submitComposer } from './composerActions';
-export { cancelEdit, editLastMessage, handleEditKey } from './editActions';
+export { continueReply, removeQueued, submitComposer } from './composerActions';
 export { exportEverything, exportOpenChain, exportOpenSession, importFromText } from './exchangeActions';
-export { finishHandoffReview, startHandoff } from './handoffActions';
+export { startHandoff } from './handoffActions';
 export {
   deleteSession,
   newSession,

@@ -29,8 +29,9 @@ import { SessionLog } from '../../core/session/sessionLog';
 import { importSessions, loadExistingIds, snapshotAll } from '../../storage/importSessions';
 import { type BatonDb, openBatonDb } from '../../storage/schema';
 import { getRuntime, hasRuntime } from '../app/runtime';
-import { notify, notifyError } from '../store/notices';
-import { errorText, get, setSessions } from '../store/storeAccess';
+import { setSessions } from '../slices/session/actions';
+import { notify, notifyError } from '../slices/status/actions';
+import { errorText, get } from '../store/storeAccess';
 import { withoutPastKeys } from './keyRemoval';
 
 export type ExportFormat = ExportExtension;

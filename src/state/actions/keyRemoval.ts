@@ -14,7 +14,7 @@ import {
 import { scrubbed, scrubEntry, scrubHeader } from '../../core/secrets/scrubSecret';
 import type { SessionEntry } from '../../core/types/entry';
 import { getRuntime, hasRuntime } from '../app/runtime';
-import { notifyError } from '../store/notices';
+import { notifyError } from '../slices/status/actions';
 import { errorText } from '../store/storeAccess';
 
 async function loadFingerprints(): Promise<KeyFingerprints | undefined> {

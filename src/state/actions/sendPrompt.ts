@@ -1,12 +1,12 @@
-/** Sending text to the open session now, with the busy flag and refusals handled the same wherever it starts. */
+/** Sending text to a session now, with the busy flag and refusals handled the same wherever it starts. */
 import { AgentBusyError } from '../../core/agent/agent';
 import { ContextFullError, type PromptOptions } from '../../core/agentSession';
-import { newId } from '../../core/ids';
 import { SessionBusyElsewhereError } from '../../core/session/exclusiveAccess';
-import { getRuntime } from '../app/runtime';
+import type { LiveSession } from '../app/liveSession';
 import type { PendingAttachment } from '../attachments/pendingAttachment';
-import { notifyError } from '../store/notices';
-import { returnToComposer } from '../store/returnToComposer';
+import { giveBackAttachments } from '../slices/attachments/actions';
+import { returnToComposer } from '../slices/composer/actions';
+import { notifyError } from '../slices/status/actions';
 import { errorText, set } from '../store/storeAccess';
 
 /**
@@ -14,8 +14,10 @@ import { errorText, set } from '../store/storeAccess';
  * (what they wrote) with the reason. A reply already under way queues it instead.
  * `pendingFiles` are the composer's chips behind `options.attachments`: a refused send
  * puts them back in the box, and text with files is never queued (the queue holds text).
+ * Resolves once the run and whatever follows it (liveSession.ts, followRunEnds) are over.
  */
 export async function sendPrompt(
+  live: LiveSession,
   body: string,
   typed: string,
   {
@@ -24,16 +26,14 @@ export async function sendPrompt(
     ...options
   }: PromptOptions & { queued?: string; pendingFiles?: PendingAttachment[] } = {},
 ): Promise<void> {
-  const { session } = getRuntime();
+  const { session, activity } = live;
   // Busy from the moment of sending: the tab lock is asked for before agent_start.
   set({ isStreaming: true });
-  let ended = false;
   try {
-    await session.prompt(body, options);
-    ended = true;
+    await activity.track(session.prompt(body, options));
   } catch (error) {
     if (pendingFiles && pendingFiles.length > 0) {
-      giveBackFiles(pendingFiles);
+      giveBackAttachments(pendingFiles);
       if (error instanceof AgentBusyError) returnToComposer(typed, FILES_BACK_WHILE_BUSY);
       else returnToComposer(typed, errorText(error));
       return;
@@ -45,31 +45,7 @@ export async function sendPrompt(
   } finally {
     if (!session.isStreaming) set({ isStreaming: false });
   }
-  // An accepted handoff proposal or an auto-handoff needs the session idle: now it is.
-  if (ended) await afterRun();
-}
-
-let afterRun: () => Promise<void> = async () => undefined;
-
-/**
- * What follows every run that ended (afterReply.ts sets it when it loads; importing it
- * here would make an import cycle, since it sends prompts itself).
- */
-export function setAfterRun(run: () => Promise<void>): void {
-  afterRun = run;
 }
 
 const FILES_BACK_WHILE_BUSY =
   'A reply started meanwhile: your message and its files are back in the box, to send once it ends.';
-
-/**
- * The chips of a refused send, back before any added since. New ids: were the refused
- * message stored after all, the two could not share (and later delete) one file.
- */
-function giveBackFiles(files: readonly PendingAttachment[]): void {
-  const renewed = files.map((file): PendingAttachment => {
-    const id = newId();
-    return { record: { ...file.record, id }, ...(file.original && { original: { ...file.original, id } }) };
-  });
-  set((s) => ({ pendingAttachments: [...renewed, ...s.pendingAttachments] }));
-}

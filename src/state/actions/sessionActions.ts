@@ -6,9 +6,18 @@ import { SessionLog } from '../../core/session/sessionLog';
 import type { ThinkingSetting } from '../../core/types/thinking';
 import { sumSessionUsage } from '../../core/usage/sessionUsage';
 import { FIRST_PAINT_ENTRIES, newestBranch } from '../app/firstPaint';
+import { STALE_OPEN } from '../app/openQueue';
 import { getRuntime, hasRuntime } from '../app/runtime';
-import { notify, notifyError } from '../store/notices';
-import { errorText, get, set, upsertSession } from '../store/storeAccess';
+import {
+  endOpening,
+  removeSession,
+  showBranch,
+  showNewestPage,
+  upsertSession,
+} from '../slices/session/actions';
+import { selectSession } from '../slices/session/selectors';
+import { notify, notifyError } from '../slices/status/actions';
+import { errorText, get } from '../store/storeAccess';
 
 export function showHelp(): void {
   const commands = builtinCommands
@@ -35,93 +44,55 @@ export async function newSession(): Promise<void> {
   await session.open(session.createEmptySession()).catch((error) => notifyError(errorText(error)));
 }
 
-/** The open under way, if any: actions on "the open session" wait for it (see actions.ts). */
-let opening: Promise<void> = Promise.resolve();
-
-/** Resolves when no session is half-way through opening. */
+/** Resolves when no session is half-way through opening: actions on "the open session" wait for it (see actions.ts). */
 export function sessionOpened(): Promise<void> {
-  return opening;
+  return hasRuntime() ? getRuntime().opening.settled() : Promise.resolve();
 }
 
 /**
  * Opens a session in two steps: its newest entries are read and painted at once, then
  * the whole session is read and handed to the agent session. So opening costs the same
  * at any size, and the full read happens while the user already reads. Opens run one
- * after the other; a click on another session meanwhile wins.
+ * after the other; a click on another session meanwhile wins (OpenQueue).
  */
 export function openSession(id: string): Promise<void> {
-  wanted = id;
-  // A load under way for another session is left behind at once, not waited for: on a
-  // disk-backed database a long session's full read can take seconds.
-  leaveStaleLoad?.();
-  const run = opening.then(() => (wanted === id ? openNow(id) : undefined));
-  opening = run;
-  return run;
+  if (!hasRuntime()) return Promise.resolve();
+  return getRuntime().opening.open(id, openNow);
 }
 
-let wanted: string | undefined;
-/** Ends the load under way early (see openSession); its reads finish unheard. */
-let leaveStaleLoad: (() => void) | undefined;
-
-/** Thrown out of an open that another click made stale. */
-const STALE = Symbol('stale open');
-
-async function openNow(id: string): Promise<void> {
+async function openNow(id: string, unlessStale: <T>(read: Promise<T>) => Promise<T>): Promise<void> {
   try {
-    await read(id);
+    await read(id, unlessStale);
   } finally {
-    if (get().openingSessionId === id) set({ openingSessionId: null });
+    endOpening(id);
   }
 }
 
 /** Reads session `id` and hands it to the agent session: its newest page first, painted at once. */
-async function read(id: string): Promise<void> {
-  if (!hasRuntime()) return;
+async function read(id: string, unlessStale: <T>(read: Promise<T>) => Promise<T>): Promise<void> {
   const { session, repository } = getRuntime();
   if (id === session.header.id) return;
   if (session.isBusy) {
     notifyError(AGENT_BUSY_MESSAGE);
     return;
   }
-  const header = get().sessions.find((h) => h.id === id);
+  const header = selectSession(id)(get());
   if (!header) {
     notifyError('That session no longer exists.');
     return;
   }
-  const stale = new Promise<typeof STALE>((resolve) => {
-    leaveStaleLoad = () => resolve(STALE);
-  });
-  /** `read`, unless another session was asked for first. */
-  const unlessStale = <T>(read: Promise<T>): Promise<T> =>
-    Promise.race([read, stale]).then((result) => {
-      if (result === STALE || wanted !== id) throw STALE;
-      return result as T;
-    });
   try {
     const newest = await unlessStale(repository.loadNewestEntries(id, FIRST_PAINT_ENTRIES));
-    set({
-      activeSessionId: id,
-      entries: newestBranch(header, newest.entries),
-      // Only the newest entries are read so far: the session's usage is not known yet.
-      sessionUsage: null,
-      streaming: null,
-      editingEntryId: null,
-    });
+    showNewestPage(id, newestBranch(header, newest.entries));
     const { entries, problems } = await unlessStale(repository.loadEntries(id));
     for (const problem of problems) notifyError(problem);
     await session.open(new SessionLog(header, entries));
   } catch (error) {
-    if (error !== STALE) notifyError(`Could not open the session: ${errorText(error)}`);
+    if (error !== STALE_OPEN) notifyError(`Could not open the session: ${errorText(error)}`);
   } finally {
-    leaveStaleLoad = undefined;
     // Whatever happened, the store shows the session the agent session holds.
-    if (get().activeSessionId !== session.header.id) {
-      set({
-        activeSessionId: session.header.id,
-        entries: session.log.getBranch(),
-        sessionUsage: sumSessionUsage(session.log.entries()),
-      });
-    }
+    if (get().activeSessionId !== session.header.id)
+      showBranch(session.header.id, session.log.getBranch(), sumSessionUsage(session.log.entries()));
   }
 }
 
@@ -137,7 +108,7 @@ export function renameSession(id: string, title: string): void {
     session.rename(title);
     return;
   }
-  const header = get().sessions.find((h) => h.id === id);
+  const header = selectSession(id)(get());
   if (!header) return;
   const renamed = { ...header, title: title.trim() };
   queue.saveHeader(renamed);
@@ -156,11 +127,7 @@ export async function deleteSession(id: string): Promise<void> {
     // Queued writes for this session would bring it back after the delete.
     await queue.flush();
     await repository.deleteSession(id);
-    set((s) => ({
-      sessions: s.sessions
-        .filter((h) => h.id !== id)
-        .map((h) => (h.children.includes(id) ? { ...h, children: h.children.filter((c) => c !== id) } : h)),
-    }));
+    removeSession(id);
     if (session.header.children.includes(id)) {
       session.log.header = { ...session.header, children: session.header.children.filter((c) => c !== id) };
     }

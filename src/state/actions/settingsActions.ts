@@ -1,15 +1,15 @@
 /** The settings dialog's actions. */
 import { forgetModelClient } from '../app/lazyModelClient';
 import { getRuntime, hasRuntime } from '../app/runtime';
-import { notify, notifyError } from '../store/notices';
-import { SETTINGS_KEY, type Settings, storedSettings, writeTabKey } from '../store/settings';
-import { errorText, get, set } from '../store/storeAccess';
+import { applySettings } from '../slices/settings/actions';
+import { notify, notifyError } from '../slices/status/actions';
+import { SETTINGS_KEY, type Settings, storedSettings } from '../store/settings';
+import { errorText, get } from '../store/storeAccess';
 import { rememberDeviceKey, removeKeyEverywhere } from './keyRemoval';
 
 export async function saveSettings(next: Settings): Promise<void> {
   const previousKey = get().settings.apiKey.trim();
-  set({ settings: next });
-  writeTabKey(next);
+  applySettings(next);
   if (!hasRuntime()) return;
   try {
     await getRuntime().repository.setSetting(SETTINGS_KEY, storedSettings(next));

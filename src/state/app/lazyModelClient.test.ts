@@ -25,8 +25,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function mockChunk(load: () => { chooseModel: () => { client: ModelClient } }) {
-  vi.doMock('./modelClients', () => ({ ...load(), forgetModelClient: vi.fn() }));
+/** The client chunk as a mock: its cache's `choose` is the `chooseModel` given. */
+function mockChunk(load: () => { chooseModel: (...args: unknown[]) => { client: ModelClient } }) {
+  vi.doMock('./modelClients', () => {
+    const { chooseModel } = load();
+    return {
+      ModelClientCache: class {
+        choose = chooseModel;
+        forget = vi.fn();
+      },
+    };
+  });
 }
 
 describe('chooseModelLazily', () => {

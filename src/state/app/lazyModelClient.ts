@@ -9,25 +9,20 @@ import { type ModelClient, ModelError } from '../../core/agent/types';
 import { browserOffline, OFFLINE_SENTENCE } from '../../llm/offline';
 import { demoModelFor, isDemo, modelLabel } from '../store/modelLabel';
 import type { Settings } from '../store/settings';
+import { get, set } from '../store/storeAccess';
+import type { ModelChoice, ModelClientCache } from './modelClients';
 
-type ClientModule = typeof import('./modelClients');
-
-let loading: Promise<ClientModule> | undefined;
-
-/** Loads the client chunk once; later calls return the same promise. */
-export function loadModelClients(): Promise<ClientModule> {
-  loading ??= import('./modelClients').catch((error: unknown) => {
+/** Loads the client chunk once (the store keeps it: the runtime slice); later calls return the same promise. */
+export function loadModelClients(): Promise<ModelClientCache> {
+  const loading = get().modelClients;
+  if (loading) return loading;
+  const next = import('./modelClients').then((module) => new module.ModelClientCache());
+  set({ modelClients: next });
+  next.catch(() => {
     // The next call tries again (a chunk that failed to load, e.g. offline after a deploy).
-    loading = undefined;
-    throw error;
+    if (get().modelClients === next) set({ modelClients: null });
   });
-  return loading;
-}
-
-export interface ModelChoice {
-  client: ModelClient;
-  model: string;
-  label: string;
+  return next;
 }
 
 /** What chooseModel(settings) would give, with the client loaded when it is first called. */
@@ -36,13 +31,13 @@ export function chooseModelLazily(
   onRetry: (attempt: number, max: number) => void,
 ): ModelChoice {
   const real = async () => {
-    let module: ClientModule;
+    let clients: ModelClientCache;
     try {
-      module = await loadModelClients();
+      clients = await loadModelClients();
     } catch (error) {
       throw chunkFailure(error);
     }
-    return module.chooseModel(settings, onRetry).client;
+    return clients.choose(settings, onRetry).client;
   };
   const client: ModelClient = {
     label: modelLabel(settings),
@@ -73,5 +68,7 @@ function chunkFailure(error: unknown): ModelError {
 
 /** Drops the cached SDK client (and the key it holds), if the chunk has been loaded at all. */
 export function forgetModelClient(): void {
-  void loading?.then((module) => module.forgetModelClient()).catch(() => undefined);
+  void get()
+    .modelClients?.then((clients) => clients.forget())
+    .catch(() => undefined);
 }

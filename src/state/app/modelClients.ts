@@ -1,7 +1,9 @@
 /**
  * Picks the model client for the current settings: the real API with a key, the
- * offline demo without one (which demo: demoModelFor). Clients are cached per key and
- * URL (the demo per model id) so the SDK's connection state is reused between turns.
+ * offline demo without one (which demo: demoModelFor). The client made last is kept and
+ * given again while the key and URL (the demo: its model id) stay the same, so the SDK's
+ * connection state is reused between turns. One cache per app, held by the store
+ * (lazyModelClient.ts), never by this module.
  */
 import type { ModelClient } from '../../core/agent/types';
 import { REQUEST_TIMEOUT_MS, STREAM_IDLE_TIMEOUT_MS } from '../../llm/defaults';
@@ -9,7 +11,7 @@ import { createDemoModelClient } from '../../llm/demo/demoModelClient';
 import { createSdkModelClient } from '../../llm/sdkModelClient';
 import { demoModelFor, isDemo } from '../store/modelLabel';
 import type { Settings } from '../store/settings';
-import { blockedByPolicy, watchPolicyViolations } from './policyViolations';
+import { PolicyWatch } from './policyViolations';
 import { testStreamIdleTimeoutMs } from './testHooks';
 
 export interface ModelChoice {
@@ -18,44 +20,44 @@ export interface ModelChoice {
   label: string;
 }
 
-let cached: { key: string; client: ModelClient } | undefined;
+export class ModelClientCache {
+  private cached: { key: string; client: ModelClient } | undefined;
+  private readonly policy = new PolicyWatch();
 
-export function chooseModel(
-  settings: Settings,
-  onRetry: (attempt: number, max: number) => void,
-): ModelChoice {
-  if (isDemo(settings)) {
-    const model = demoModelFor(settings);
-    const key = `demo\u0000${model}`;
-    if (cached?.key !== key) cached = { key, client: createDemoModelClient({ model }) };
-    return { client: cached.client, model, label: cached.client.label };
+  choose(settings: Settings, onRetry: (attempt: number, max: number) => void): ModelChoice {
+    if (isDemo(settings)) {
+      const model = demoModelFor(settings);
+      const key = `demo\u0000${model}`;
+      if (this.cached?.key !== key) this.cached = { key, client: createDemoModelClient({ model }) };
+      return { client: this.cached.client, model, label: this.cached.client.label };
+    }
+    const apiKey = settings.apiKey.trim();
+    const timeoutMs = requestTimeoutMs();
+    const streamIdleTimeoutMs = testStreamIdleTimeoutMs() ?? STREAM_IDLE_TIMEOUT_MS;
+    const key = `${settings.baseURL}\u0000${apiKey}\u0000${timeoutMs}\u0000${streamIdleTimeoutMs}`;
+    if (this.cached?.key !== key) {
+      // Before the first request, so a refusal by the page's policy is heard.
+      this.policy.watch();
+      this.cached = {
+        key,
+        client: createSdkModelClient({
+          apiKey,
+          baseURL: settings.baseURL,
+          label: settings.model,
+          onRetry,
+          timeoutMs,
+          streamIdleTimeoutMs,
+          blockedByPolicy: (url) => this.policy.blocked(url),
+        }),
+      };
+    }
+    return { client: this.cached.client, model: settings.model, label: settings.model };
   }
-  const apiKey = settings.apiKey.trim();
-  const timeoutMs = requestTimeoutMs();
-  const streamIdleTimeoutMs = testStreamIdleTimeoutMs() ?? STREAM_IDLE_TIMEOUT_MS;
-  const key = `${settings.baseURL}\u0000${apiKey}\u0000${timeoutMs}\u0000${streamIdleTimeoutMs}`;
-  if (cached?.key !== key) {
-    // Before the first request, so a refusal by the page's policy is heard.
-    watchPolicyViolations();
-    cached = {
-      key,
-      client: createSdkModelClient({
-        apiKey,
-        baseURL: settings.baseURL,
-        label: settings.model,
-        onRetry,
-        timeoutMs,
-        streamIdleTimeoutMs,
-        blockedByPolicy,
-      }),
-    };
-  }
-  return { client: cached.client, model: settings.model, label: settings.model };
-}
 
-/** Drops the cached client, and with it the only other reference to the key. */
-export function forgetModelClient(): void {
-  cached = undefined;
+  /** Drops the cached client, and with it the only other reference to the key. */
+  forget(): void {
+    this.cached = undefined;
+  }
 }
 
 /**

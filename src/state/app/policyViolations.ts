@@ -12,26 +12,28 @@
  */
 import { allowedByConnectSrc } from '../../llm/connectPolicy';
 
-const refusedOrigins = new Set<string>();
-let watching = false;
+export class PolicyWatch {
+  private readonly refusedOrigins = new Set<string>();
+  private watching = false;
 
-/** Starts listening for the page's policy violations; once is enough. */
-export function watchPolicyViolations(): void {
-  if (watching || typeof document === 'undefined') return;
-  watching = true;
-  document.addEventListener('securitypolicyviolation', (event) => {
-    if (event.effectiveDirective !== 'connect-src') return;
-    const origin = originOf(event.blockedURI);
-    if (origin) refusedOrigins.add(origin);
-  });
-}
+  /** Starts listening for the page's policy violations; once is enough. */
+  watch(): void {
+    if (this.watching || typeof document === 'undefined') return;
+    this.watching = true;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      if (event.effectiveDirective !== 'connect-src') return;
+      const origin = originOf(event.blockedURI);
+      if (origin) this.refusedOrigins.add(origin);
+    });
+  }
 
-export function blockedByPolicy(url: string): boolean {
-  const origin = originOf(url);
-  if (origin && refusedOrigins.has(origin)) return true;
-  // The dev server sends no policy, so there the list says nothing.
-  if (!import.meta.env.PROD || typeof location === 'undefined') return false;
-  return !allowedByConnectSrc(url, location.origin);
+  blocked(url: string): boolean {
+    const origin = originOf(url);
+    if (origin && this.refusedOrigins.has(origin)) return true;
+    // The dev server sends no policy, so there the list says nothing.
+    if (!import.meta.env.PROD || typeof location === 'undefined') return false;
+    return !allowedByConnectSrc(url, location.origin);
+  }
 }
 
 function originOf(url: string): string | undefined {

@@ -5,9 +5,9 @@
  * (the loop, the SDK, handoff, export) loaded and the rest of the session read; see
  * startEngine. Nothing is written before that first load has finished.
  */
-import { notifyError } from '../store/notices';
+import { startupFailed } from '../slices/status/actions';
 import { readTabKey, restoreSettings } from '../store/settings';
-import { errorText, get, set } from '../store/storeAccess';
+import { errorText, set } from '../store/storeAccess';
 import { FIRST_PAINT_ENTRIES, newestBranch } from './firstPaint';
 import { failRuntime } from './runtime';
 import { readStartup, type StartupReads } from './startupReads';
@@ -60,8 +60,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<void> {
     });
   } catch (error) {
     failRuntime(error);
-    if (get().phase !== 'ready') set({ phase: 'failed', loadError: errorText(error) });
-    else notifyError(`Baton could not finish loading: ${errorText(error)}. Reload the page to try again.`);
+    startupFailed(errorText(error));
   }
 }
 

@@ -3,7 +3,7 @@
  * agent session and its events mirrored into the store. startApp has already painted
  * the session list and the newest messages by then; nothing is written before this.
  */
-import { AgentSession, type SessionEvent } from '../../core/agentSession';
+import { AgentSession } from '../../core/agentSession';
 import { createSessionHeader, SessionLog } from '../../core/session/sessionLog';
 import type { SessionEntry, SessionHeader } from '../../core/types/entry';
 import { sumSessionUsage } from '../../core/usage/sessionUsage';
@@ -11,24 +11,27 @@ import { AttachmentFiles } from '../../storage/attachmentFiles';
 import type { SessionRepository } from '../../storage/sessionRepository';
 import { requestPersistenceOnce } from '../../storage/storageQuota';
 import { WriteQueue } from '../../storage/writeQueue';
+import { afterReply } from '../actions/afterReply';
 import { rememberDeviceKey } from '../actions/keyRemoval';
 import { lazyRecall } from '../search/lazyRecall';
-import type { SessionView } from '../store/applySessionEvent';
-import { applyHoldingDocument, type EventCarry } from '../store/heldReply';
-import { notify, notifyError } from '../store/notices';
-import { type BatonState, batonStore } from '../store/store';
-import { errorText, get, set, setSessions } from '../store/storeAccess';
-import { frameThrottle } from './frameThrottle';
+import { SearchAccess } from '../search/searchAccess';
+import { setSessions } from '../slices/session/actions';
+import { selectSession } from '../slices/session/selectors';
+import { notify, notifyError, showRetry } from '../slices/status/actions';
+import { errorText, get, set, subscribe } from '../store/storeAccess';
+import { followRunEnds, liveSession } from './liveSession';
+import { OpenQueue } from './openQueue';
 import { setRuntime } from './runtime';
+import type { Runtime } from './runtimeObjects';
 import { sessionConfigFrom } from './sessionConfig';
+import { mirrorSession } from './sessionMirror';
 import { writesRefused } from './tabSync/deletedWhileOpen';
 import { followOtherTabs } from './tabSync/followOtherTabs';
 import { withSessionLock } from './tabSync/sessionLock';
 import { testWriteIntervalMs, withTestFaults } from './testHooks';
 import { trackUnsavedChanges } from './unsavedChanges';
 
-/** Set when the model has finished writing a handoff document; the switch follows. */
-export const HANDOFF_DOCUMENT_END_MARK = 'baton:handoff-document-end';
+export { HANDOFF_DOCUMENT_END_MARK } from './sessionMirror';
 
 export interface LoadedStart {
   repository: SessionRepository;
@@ -47,7 +50,7 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   const queue = new WriteQueue(backend, {
     ...(intervalMs !== undefined && { intervalMs }),
     onError: unsaved.failed,
-    onRefused: (sessionIds) => writesRefused(() => runtime, sessionIds),
+    onRefused: (sessionIds) => writesRefused(runtime, sessionIds),
     onSaved: () => {
       if (queue.hasPendingWrites()) return;
       unsaved.recovered();
@@ -56,24 +59,40 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   });
   const log = active ? new SessionLog(active.header, active.entries) : undefined;
   const files = new AttachmentFiles(repository, queue);
+  const search = new SearchAccess(repository.databaseName);
   const config = sessionConfigFrom(get().settings, showRetry);
   const session = new AgentSession(
     {
       persistence: unsaved.marking(queue),
       attachments: files,
       exclusive: withSessionLock,
-      recall: lazyRecall,
+      recall: lazyRecall(
+        search,
+        (id) => selectSession(id)(get()),
+        () => queue.flush(),
+      ),
     },
     config,
     log ??
       new SessionLog(createSessionHeader({ id: crypto.randomUUID(), model: config.model, now: Date.now() })),
   );
   // The session reads no settings of its own: each change is pushed in as it happens.
-  batonStore.subscribe((state, previous) => {
+  subscribe((state, previous) => {
     if (state.settings !== previous.settings) session.configure(sessionConfigFrom(state.settings, showRetry));
   });
-  const runtime = { repository, queue, session, files };
-  bindSession(session);
+  const current = liveSession(session);
+  const runtime: Runtime = {
+    repository,
+    queue,
+    files,
+    session,
+    current,
+    opening: new OpenQueue(),
+    search,
+    deletedElsewhere: { handled: new Set(), refusedWrites: new Set() },
+  };
+  mirrorSession(session);
+  followRunEnds(current, () => afterReply(current));
   // Only now may anything be written: the first load has finished.
   queue.start();
   flushWhenHidden(queue);
@@ -125,35 +144,4 @@ function flushWhenHidden(queue: WriteQueue): void {
     if (document.visibilityState === 'hidden') flush();
   });
   window.addEventListener('pagehide', flush);
-}
-
-function showRetry(attempt: number, max: number): void {
-  set({ retryStatus: `Retrying (${attempt} of ${max})…` });
-}
-
-/** Mirrors the session's events into the store (applySessionEvent and heldReply decide how). */
-function bindSession(session: AgentSession): void {
-  const streaming = frameThrottle<BatonState['streaming']>((value) => set({ streaming: value }));
-  const view: SessionView = {
-    branch: () => session.log.getBranch(),
-    usage: () => sumSessionUsage(session.log.entries()),
-    leafId: () => session.log.header.leafId,
-    queues: () => session.queues,
-    generatingHandoff: () => session.isGeneratingHandoff,
-  };
-  let carry: EventCarry = { streamingEntryId: undefined, held: false };
-  session.subscribe((event: SessionEvent) => {
-    const result = applyHoldingDocument(get(), event, view, carry);
-    carry = { streamingEntryId: result.streamingEntryId, held: result.held };
-    if (result.dropPendingFrame) streaming.cancel();
-    if (Object.keys(result.patch).length > 0) set(result.patch);
-    if (result.streaming !== undefined) {
-      streaming.push(result.streaming);
-      // A finished reply replaces the streamed one at once, not a frame later.
-      if (result.streaming === null) streaming.flush();
-    }
-    // User Timing for `npm run bench` (P2 starts here) and for profiles in devtools.
-    if (result.documentWritten) performance.mark(HANDOFF_DOCUMENT_END_MARK);
-    for (const notice of result.notices) (notice.kind === 'error' ? notifyError : notify)(notice.text);
-  });
 }

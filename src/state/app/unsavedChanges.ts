@@ -5,10 +5,17 @@
  */
 import type { SessionPersistence } from '../../core/session/persistence';
 import type { WriteQueue } from '../../storage/writeQueue';
-import { dismissNotice, notify, notifyError } from '../store/notices';
-import { errorText, get, set } from '../store/storeAccess';
-
-const NONE: ReadonlySet<string> = new Set();
+import {
+  dismissNotice,
+  markUnsaved,
+  newestNoticeId,
+  notify,
+  notifyError,
+  savesFailing,
+  savesRecovered,
+} from '../slices/status/actions';
+import { selectSavesFailing } from '../slices/status/selectors';
+import { errorText, get } from '../store/storeAccess';
 
 export interface UnsavedChanges {
   /** For the queue's onError. */
@@ -21,11 +28,10 @@ export interface UnsavedChanges {
 
 export function trackUnsavedChanges(queue: () => WriteQueue): UnsavedChanges {
   let alertId: number | undefined;
-  const markPending = () => set({ unsavedEntryIds: new Set(queue().pendingEntryIds()) });
   // Only while writes fail: an ordinary pending write lands on pagehide, and asking then
   // would stop every close during a reply.
   window.addEventListener('beforeunload', (event) => {
-    if (get().saveError === null || !queue().hasPendingWrites()) return;
+    if (!selectSavesFailing(get()) || !queue().hasPendingWrites()) return;
     event.preventDefault();
     // Older browsers show the prompt only when returnValue is set.
     event.returnValue = '';
@@ -33,15 +39,13 @@ export function trackUnsavedChanges(queue: () => WriteQueue): UnsavedChanges {
   return {
     failed(error) {
       const text = `Could not save your changes (${error.name}: ${errorText(error)}). They are kept in this tab and saving is retried.`;
-      set({ saveError: `Not saved: ${errorText(error)}. Retrying…` });
-      markPending();
+      savesFailing(errorText(error), queue().pendingEntryIds());
       if (alertId !== undefined) return;
       notifyError(text);
-      alertId = get().notices.at(-1)?.id;
+      alertId = newestNoticeId();
     },
     recovered() {
-      const hadFailed = get().saveError !== null;
-      set({ saveError: null, unsavedEntryIds: NONE });
+      const hadFailed = savesRecovered();
       if (alertId !== undefined) dismissNotice(alertId);
       alertId = undefined;
       if (hadFailed) notify('Your changes are saved now.');
@@ -55,9 +59,7 @@ export function trackUnsavedChanges(queue: () => WriteQueue): UnsavedChanges {
         setActiveSession: (sessionId) => persistence.setActiveSession(sessionId),
         saveEntry(entry) {
           persistence.saveEntry(entry);
-          const unsaved = get().unsavedEntryIds;
-          if (get().saveError !== null && !unsaved.has(entry.id))
-            set({ unsavedEntryIds: new Set([...unsaved, entry.id]) });
+          markUnsaved(entry.id);
         },
       };
     },

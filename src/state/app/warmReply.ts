@@ -3,15 +3,12 @@
  * so what its reply needs starts loading now, off the critical path, and never before
  * (a page that is only read loads neither): the client chunk with the SDK
  * (lazyModelClient.ts) and the worker that decodes the reply (llm/decode/decodeWorker.ts).
+ * Both load once; a later focus finds them loaded (or loading).
  */
 import { warmDecodeWorker } from '../../llm/decode/decodeWorker';
 import { loadModelClients } from './lazyModelClient';
 
-let warmed = false;
-
 export function warmReply(): void {
-  if (warmed) return;
-  warmed = true;
   warmDecodeWorker();
   // A failure is reported by the request that needs the chunk, which loads it again.
   loadModelClients().catch(() => undefined);

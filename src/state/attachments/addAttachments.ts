@@ -8,9 +8,10 @@ import { refusalSentence } from '../../core/attachments/attachmentRefusals';
 import { attachmentTokens } from '../../core/attachments/attachmentTokens';
 import { checkContextRoom, checkCount } from '../../core/attachments/checkAttachment';
 import { newId } from '../../core/ids';
-import { get, set } from '../store/storeAccess';
-import { scaleImage } from './imageScaler';
-import { outgoingAttachments } from './pendingAttachment';
+import { addAttachmentRefusals, addPendingAttachment, imageScalerOr } from '../slices/attachments/actions';
+import { selectOutgoingAttachments } from '../slices/attachments/selectors';
+import { get } from '../store/storeAccess';
+import { ImageScaler } from './imageScaler';
 import { prepareAttachment } from './prepareAttachment';
 
 /** The conversation's size as the meter shows it, and the model's window, both in tokens. */
@@ -21,6 +22,8 @@ export interface ContextRoom {
 
 export async function addAttachments(files: readonly File[], room: ContextRoom): Promise<void> {
   const refusals: string[] = [];
+  const scaler = imageScalerOr(() => new ImageScaler());
+  const scale = scaler.scale.bind(scaler);
   for (const file of files) {
     const pending = get().pendingAttachments;
     const tooMany = checkCount(file.name, pending.length);
@@ -28,15 +31,14 @@ export async function addAttachments(files: readonly File[], room: ContextRoom):
       refusals.push(refusalSentence(tooMany));
       continue;
     }
-    const prepared = await prepareAttachment(file, { newId, scale: scaleImage });
+    const prepared = await prepareAttachment(file, { newId, scale });
     if (!prepared.ok) {
       refusals.push(refusalSentence(prepared.refusal));
       continue;
     }
     // Counted as they would be sent: with "Keep original size" the estimate is the same
     // (the API scales the original down to what the scaled copy already is).
-    const now = get();
-    const attached = outgoingAttachments(now.pendingAttachments, now.keepOriginalSize);
+    const attached = selectOutgoingAttachments(get());
     const used = room.used + attached.reduce((sum, ref) => sum + attachmentTokens(ref), 0);
     const full = checkContextRoom(file.name, {
       used,
@@ -47,7 +49,7 @@ export async function addAttachments(files: readonly File[], room: ContextRoom):
       refusals.push(refusalSentence(full));
       continue;
     }
-    set((s) => ({ pendingAttachments: [...s.pendingAttachments, prepared.pending] }));
+    addPendingAttachment(prepared.pending);
   }
-  if (refusals.length > 0) set((s) => ({ attachmentRefusals: [...s.attachmentRefusals, ...refusals] }));
+  addAttachmentRefusals(refusals);
 }

@@ -3,12 +3,18 @@
  * it the worker and the index) is loaded at the tool's first call, not before.
  */
 import type { RecallPort } from '../../core/recall/recallPort';
-import { get } from '../store/storeAccess';
+import type { SearchAccess } from './searchAccess';
 
-export const lazyRecall: RecallPort = {
-  header: (sessionId) => get().sessions.find((header) => header.id === sessionId),
-  async search(query, sessionIds, limit) {
-    const { workerRecall } = await import('./searchClient');
-    return workerRecall.search(query, sessionIds, limit);
-  },
-};
+export function lazyRecall(
+  search: SearchAccess,
+  header: RecallPort['header'],
+  flush: () => Promise<void>,
+): RecallPort {
+  return {
+    header,
+    async search(query, sessionIds, limit) {
+      const [client, { workerRecall }] = await Promise.all([search.client(), import('./searchClient')]);
+      return workerRecall(client, header, flush).search(query, sessionIds, limit);
+    },
+  };
+}

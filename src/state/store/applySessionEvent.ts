@@ -7,9 +7,11 @@
 
 import type { SessionEvent } from '../../core/agentSession';
 import type { AgentMessage } from '../../core/types/agentMessage';
-import type { SessionEntry, SessionHeader } from '../../core/types/entry';
+import type { SessionEntry } from '../../core/types/entry';
 import { textOf } from '../../core/types/messageText';
 import { addReply, type SessionUsage } from '../../core/usage/sessionUsage';
+import { prepended } from '../slices/composer/messageText';
+import { withoutUnsaved, withSession } from '../slices/session/sessionList';
 import type { BatonState, StreamingView } from './store';
 
 /** What the reducer may read of the live session; read lazily, since most events need none of it. */
@@ -140,27 +142,4 @@ export function applySessionEvent(
       // turn_end and the rest change nothing the UI shows.
       return result({});
   }
-}
-
-/** `text` before what the box holds, as text handed back always goes. */
-export function prepended(text: string, composerText: string): string {
-  return composerText ? `${text}\n\n${composerText}` : text;
-}
-
-/** Newest first, as the list shows them. */
-export function sortedSessions(sessions: readonly SessionHeader[]): SessionHeader[] {
-  return [...sessions].sort((a, b) => b.updatedAt - a.updatedAt);
-}
-
-/** The list with `header` inserted or replaced. */
-export function withSession(sessions: readonly SessionHeader[], header: SessionHeader): SessionHeader[] {
-  return sortedSessions([header, ...sessions.filter((h) => h.id !== header.id)]);
-}
-
-/** An empty session that was never stored leaves the list when the user moves away. */
-export function withoutUnsaved(
-  sessions: readonly SessionHeader[],
-  header: SessionHeader | undefined,
-): readonly SessionHeader[] {
-  return header && header.leafId === null ? sessions.filter((h) => h.id !== header.id) : sessions;
 }

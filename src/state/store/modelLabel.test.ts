@@ -5,12 +5,15 @@ import {
   DEMO_SMALL_MODEL_ID,
   DEMO_SMALL_MODEL_LABEL,
 } from '../../llm/defaults';
-import { chooseModel, forgetModelClient } from '../app/modelClients';
+import { ModelClientCache } from '../app/modelClients';
 import { demoModelFor, modelLabel } from './modelLabel';
 import { modelForSession } from './sessionModel';
 import { DEFAULT_SETTINGS } from './settings';
 
 const noKey = (model: string) => ({ ...DEFAULT_SETTINGS, apiKey: '', model });
+const clients = new ModelClientCache();
+const chooseModel = clients.choose.bind(clients);
+const forgetModelClient = clients.forget.bind(clients);
 
 describe('demoModelFor', () => {
   it('is the small-window demo when the settings name it, trimmed', () => {

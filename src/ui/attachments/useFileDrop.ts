@@ -1,5 +1,5 @@
 import { type DragEvent, useEffect, useState } from 'react';
-import { attachFiles } from '../../state/attachments/attachmentActions';
+import { attachFiles } from '../../state/actions/actions';
 import { currentContextRoom } from './contextRoom';
 
 function carriesFiles(event: { dataTransfer: DataTransfer | null }): boolean {

@@ -1,7 +1,7 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { SessionEntry } from '../../core/types/entry';
-import { set } from '../../state/store/storeAccess';
+import { focusEntryShown } from '../../state/actions/actions';
 import { useBaton } from '../../state/store/useBaton';
 import { ROW_KEY_ATTRIBUTE } from '../virtual/useFocusedRowKey';
 
@@ -28,7 +28,7 @@ export function useFocusEntry(
 
   useEffect(() => {
     if (!target || !shown.some((entry) => entry.id === target.entryId)) return;
-    set({ focusEntry: null });
+    focusEntryShown();
     setHighlighted(target.entryId);
   }, [target, shown]);
 

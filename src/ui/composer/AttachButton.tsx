@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE } from '../../core/attachments/attachmentLimits';
-import { attachFiles } from '../../state/attachments/attachmentActions';
+import { attachFiles } from '../../state/actions/actions';
 import { currentContextRoom } from '../attachments/contextRoom';
 
 /**

@@ -3,7 +3,7 @@ import {
   dismissAttachmentRefusals,
   removeAttachment,
   setKeepOriginalSize,
-} from '../../state/attachments/attachmentActions';
+} from '../../state/actions/actions';
 import type { PendingAttachment } from '../../state/attachments/pendingAttachment';
 import { useBaton } from '../../state/store/useBaton';
 import '../attachments/attachments.css';

@@ -1,7 +1,13 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { type CompletionItem, completeSlash } from '../../core/commands/autocomplete';
-import { handleEditKey, setComposerText, stop, submitComposer, warmReply } from '../../state/actions/actions';
-import { attachFiles } from '../../state/attachments/attachmentActions';
+import {
+  attachFiles,
+  handleEditKey,
+  setComposerText,
+  stop,
+  submitComposer,
+  warmReply,
+} from '../../state/actions/actions';
 import { selectBusy } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { currentContextRoom } from '../attachments/contextRoom';

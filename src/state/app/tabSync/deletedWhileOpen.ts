@@ -9,39 +9,37 @@ import { newId } from '../../../core/ids';
 import { createSessionHeader } from '../../../core/session/sessionLog';
 import { isMessageEntry, type SessionEntry } from '../../../core/types/entry';
 import { openSession } from '../../actions/sessionActions';
-import { notify, notifyError } from '../../store/notices';
-import { errorText, get, set, setSessions, upsertSession } from '../../store/storeAccess';
+import { setSessions, upsertSession } from '../../slices/session/actions';
+import { notify, notifyError, offerKept, takeKept } from '../../slices/status/actions';
+import { errorText } from '../../store/storeAccess';
 import { getRuntime, type Runtime } from '../runtime';
 
-const handled = new Set<string>();
-const refusedWrites = new Set<string>();
-
 /** The queue's onRefused: this tab had writes for sessions deleted elsewhere. */
-export function writesRefused(runtime: () => Runtime, sessionIds: string[]): void {
-  for (const id of sessionIds) refusedWrites.add(id);
-  const open = runtime().session.header.id;
-  if (sessionIds.includes(open)) void openSessionDeleted(runtime());
+export function writesRefused(runtime: Runtime, sessionIds: string[]): void {
+  for (const id of sessionIds) runtime.deletedElsewhere.refusedWrites.add(id);
+  const open = runtime.session.header.id;
+  if (sessionIds.includes(open)) void openSessionDeleted(runtime);
 }
 
 /** Handles the open session's deletion elsewhere, once. */
 export async function openSessionDeleted(runtime: Runtime): Promise<void> {
-  const { session, repository } = runtime;
+  const { session, repository, deletedElsewhere } = runtime;
   const id = session.header.id;
-  if (handled.has(id)) return;
-  handled.add(id);
+  if (deletedElsewhere.handled.has(id)) return;
+  deletedElsewhere.handled.add(id);
   const wasWriting = session.isBusy;
   if (wasWriting) {
     session.abort();
     await untilIdle(runtime);
   }
-  const unsaved = wasWriting || refusedWrites.has(id);
+  const unsaved = wasWriting || deletedElsewhere.refusedWrites.has(id);
   const kept = { title: session.header.title, model: session.header.model, entries: session.log.getBranch() };
   const { headers } = await repository.loadHeaders();
   setSessions(headers);
   const next = headers[0];
   if (next) await openSession(next.id);
   else await session.open(session.createEmptySession());
-  if (unsaved) set({ keptAfterDelete: kept });
+  if (unsaved) offerKept(kept);
   else notify('The session you had open was deleted in another tab.');
 }
 
@@ -62,8 +60,7 @@ function untilIdle(runtime: Runtime): Promise<void> {
 
 /** The user's answer to the offer: keep what this tab had in a new session, or drop it. */
 export async function answerKeptAfterDelete(keep: boolean): Promise<void> {
-  const kept = get().keptAfterDelete;
-  set({ keptAfterDelete: null });
+  const kept = takeKept();
   if (!kept || !keep) return;
   try {
     const { repository } = getRuntime();

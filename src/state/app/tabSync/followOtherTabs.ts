@@ -10,8 +10,9 @@ import { AgentBusyError } from '../../../core/agent/agent';
 import { SessionLog } from '../../../core/session/sessionLog';
 import type { SessionHeader } from '../../../core/types/entry';
 import { announcedSessionIds } from '../../../storage/sessionChanges';
-import { notifyError } from '../../store/notices';
-import { errorText, setSessions } from '../../store/storeAccess';
+import { setSessions } from '../../slices/session/actions';
+import { notifyError } from '../../slices/status/actions';
+import { errorText } from '../../store/storeAccess';
 import type { Runtime } from '../runtime';
 import { openSessionDeleted } from './deletedWhileOpen';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MESSAGE_CHARS, messageTooLong, stripControlCharacters } from './composerText';
+import { MAX_MESSAGE_CHARS, messageTooLong, stripControlCharacters } from './messageText';
 
 describe('stripControlCharacters', () => {
   it('removes C0, C1 and DEL but keeps tabs, newlines and every printable script', () => {

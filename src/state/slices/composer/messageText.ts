@@ -1,10 +1,5 @@
-/**
- * What the composer box holds. Kept apart from composerActions (which sends) because
- * typing must work from the first paint, before the agent and SDK chunk has loaded.
- */
-import { groupThousands } from '../../core/groupThousands';
-import { notify, notifyError } from './notices';
-import { set } from './storeAccess';
+/** The rules for what the message box may hold, as pure functions (tested without a store). */
+import { groupThousands } from '../../../core/groupThousands';
 
 /**
  * The longest message the composer takes: about 125k tokens, most of a context window in
@@ -35,23 +30,7 @@ export function messageTooLong(text: string): string | null {
   return `That text would make the message ${groupThousands(text.length)} characters long; the limit is ${groupThousands(MAX_MESSAGE_CHARS)}. Nothing was added: paste a smaller part.`;
 }
 
-/**
- * Control characters (from a terminal, a binary file) are invisible in the box, would
- * reach the model as noise and can confuse rendering: they are removed as they arrive,
- * and the user is told, so nothing disappears silently. Text past MAX_MESSAGE_CHARS is
- * refused whole, with a sentence.
- */
-export function setComposerText(text: string): void {
-  const { text: clean, removed } = stripControlCharacters(text);
-  const tooLong = messageTooLong(clean);
-  if (tooLong) {
-    // The box keeps what it had (React puts the old value back before the next frame).
-    notifyError(tooLong);
-    return;
-  }
-  set({ composerText: clean });
-  if (removed > 0)
-    notify(
-      `Removed ${removed} invisible control ${removed === 1 ? 'character' : 'characters'} from the message.`,
-    );
+/** `text` before what the box holds, as text handed back always goes. */
+export function prepended(text: string, composerText: string): string {
+  return composerText ? `${text}\n\n${composerText}` : text;
 }

@@ -1,0 +1,30 @@
+/**
+ * The live objects behind the store, made once the agent chunk has loaded (startEngine).
+ * The store holds them in a field the UI never renders (the runtime slice), so nothing
+ * of the app lives in module variables; they are not renderable data and are never
+ * cloned or compared.
+ */
+import type { AgentSession } from '../../core/agentSession';
+import type { AttachmentFiles } from '../../storage/attachmentFiles';
+import type { SessionRepository } from '../../storage/sessionRepository';
+import type { WriteQueue } from '../../storage/writeQueue';
+import type { SearchAccess } from '../search/searchAccess';
+import type { LiveSession } from './liveSession';
+import type { OpenQueue } from './openQueue';
+
+export interface Runtime {
+  repository: SessionRepository;
+  queue: WriteQueue;
+  /** Attached files' bytes, queued or stored. */
+  files: AttachmentFiles;
+  /** The session on screen. */
+  readonly session: AgentSession;
+  /** The session on screen with the app's bookkeeping for it. */
+  readonly current: LiveSession;
+  /** Opens run one after the other; the newest click wins. */
+  opening: OpenQueue;
+  /** The search worker, loaded on the first search. */
+  search: SearchAccess;
+  /** Sessions deleted in another tab: handled once each, and those whose writes were refused. */
+  deletedElsewhere: { handled: Set<string>; refusedWrites: Set<string> };
+}
