@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check, in order, without stopping at the first failure, so one
- * run tells the whole story: typecheck, lint and format, the import-circle scan, unit
+ * run tells the whole story: typecheck, lint and format, the import-circle scan, the
+ * code-shape rules (file lengths, no module state in src/state, its test ratio), unit
  * tests, end-to-end tests, and the bench in quick mode.
  * Ends with one plain `N passed, N failed` line that CI reads.
  */
@@ -85,12 +86,13 @@ function e2eFailures(suite, found = []) {
   return found;
 }
 
-// Typecheck, lint and the import-circle scan count as one check each: either the tree
+// Typecheck, lint, the import-circle scan and the code rules count as one check each: either the tree
 // is clean or it is not.
 for (const [label, command, args] of [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint and format', 'npx', ['biome', 'check', '.']],
   ['import circles', 'node', ['scripts/check-import-cycles.mjs']],
+  ['code rules', 'node', ['scripts/check-code-rules.mjs']],
 ]) {
   const ok = run(label, command, args);
   if (ok) passed++;
