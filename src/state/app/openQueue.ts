@@ -32,7 +32,8 @@ export class OpenQueue {
     this.wanted = id;
     this.leaveStaleLoad?.();
     const run = this.opening.then(() => (this.wanted === id ? this.run(id, open) : undefined));
-    this.opening = run;
+    // The caller hears a failed open; the queue does not, or every later open would fail with it.
+    this.opening = run.catch(() => undefined);
     return run;
   }
 
