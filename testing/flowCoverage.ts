@@ -56,7 +56,9 @@ export async function startFlowCoverage(root: string): Promise<FlowCoverage> {
     for (const script of result) {
       const file = sourceFile(script.url, root);
       if (!file || files.has(file)) continue;
-      if (ranSomeFunction(script.functions, await sourceOf(script.scriptId))) files.add(file);
+      const ran = functionsRun(script.functions, await sourceOf(script.scriptId));
+      if (ran.length > 0) files.add(file);
+      if (process.env.FLOW_DETAIL && ran.length > 0) console.log(`${file}: ${ran.join(', ')}`);
     }
     return [...files].sort();
   };
@@ -84,23 +86,26 @@ function sourceFile(url: string, root: string): string | undefined {
 }
 
 /**
- * Whether a function of the module's own was called. Not counted: the module's top level,
- * which is the script itself (offset 0) and the function the test runner wraps each
- * module in (the widest of the rest), and the getters the runner adds for each export
- * (`() => { try { return name } catch {} }`), which run when another module reads an
- * imported name; in the browser that read calls nothing.
+ * The functions of the module's own that were called, as `name×count`. Not counted: the
+ * module's top level, which is the script itself (offset 0) and the function the test
+ * runner wraps each module in, and the getters the runner adds for each export, which run
+ * when another module reads an imported name (in the browser that read calls nothing).
+ * V8 leaves out functions not called since the last take, so both are told by their text.
  */
-function ranSomeFunction(functions: readonly FunctionCoverage[], source: string): boolean {
-  const inner = functions.filter((f) => f.ranges[0] && f.ranges[0].startOffset !== 0);
-  const width = (f: FunctionCoverage) => (f.ranges[0] ? f.ranges[0].endOffset - f.ranges[0].startOffset : 0);
-  const wrapper = Math.max(...inner.map(width));
-  return inner.some((f) => {
-    const range = f.ranges[0];
-    if (!range || range.count === 0 || width(f) === wrapper) return false;
-    return !EXPORT_GETTER.test(source.slice(range.startOffset, range.endOffset));
-  });
+function functionsRun(functions: readonly FunctionCoverage[], source: string): string[] {
+  return functions
+    .filter((f) => {
+      const range = f.ranges[0];
+      if (!range || range.count === 0 || range.startOffset === 0) return false;
+      const text = source.slice(range.startOffset, range.endOffset);
+      return !MODULE_WRAPPER.test(text) && !EXPORT_GETTER.test(text);
+    })
+    .map((f) => `${f.functionName || '(anonymous)'}×${f.ranges[0]?.count}`);
 }
 
+/** The runner's wrapper: `async (__vite_ssr_exports__, …) => { … }`. */
+const MODULE_WRAPPER = /^async \(__vite_ssr_exports__\b/;
+/** The runner's getter of an export: `() => { try { return name } catch {} }`. */
 const EXPORT_GETTER = /^\(\) => \{ try \{ return [\w$]+ \} catch \{\} \}$/;
 
 /** Files grouped by their folder under src/ (core, state, storage, llm, …). */
