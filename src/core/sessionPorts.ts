@@ -32,7 +32,8 @@ export interface SessionConfig {
   model: string;
   /**
    * The model a session's replies are requested from, given the model its header records
-   * (a rule over this snapshot). Not given: every session uses `model`.
+   * (a rule over this snapshot, so the same model gets the same answer: the session
+   * asks once per snapshot and session model). Not given: every session uses `model`.
    */
   modelForSession?: (sessionModel: string) => string;
   maxTokens: number;

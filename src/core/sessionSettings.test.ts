@@ -28,6 +28,26 @@ describe('SessionSettings', () => {
     expect(ruled.defaultModel).toBe('claude-opus-4-5');
   });
 
+  it('asks the rule once per snapshot and session model, and again for a new one of either', () => {
+    const asked: string[] = [];
+    const rule = (own: string) => {
+      asked.push(own);
+      return `${own}!`;
+    };
+    const { settings: ruled, setHeader } = settings({ ...base, modelForSession: rule });
+    expect([ruled.model, ruled.model, ruled.contextWindow > 0 && ruled.model]).toEqual([
+      'claude-sonnet-4-5!',
+      'claude-sonnet-4-5!',
+      'claude-sonnet-4-5!',
+    ]);
+    expect(asked).toEqual(['claude-sonnet-4-5']);
+    setHeader({ model: 'other' });
+    expect(ruled.model).toBe('other!');
+    ruled.configure({ ...base, modelForSession: (own) => `${own}?` });
+    expect(ruled.model).toBe('other?');
+    expect(asked).toEqual(['claude-sonnet-4-5', 'other']);
+  });
+
   it("takes the session's thinking, else the default pushed in, else Baton's own", () => {
     const own = { enabled: true, budgetTokens: 5000, effort: 'default' as const };
     const chosen = { enabled: true, budgetTokens: 9000, effort: 'default' as const };

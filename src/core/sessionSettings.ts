@@ -13,6 +13,9 @@ import type { SessionHeader } from './types/entry';
 import type { ThinkingSetting } from './types/thinking';
 
 export class SessionSettings {
+  /** modelForSession's last answer, with the snapshot and session model it was for. */
+  private modelAnswer: { config: SessionConfig; sessionModel: string; model: string } | undefined;
+
   constructor(
     private config: SessionConfig,
     /** The open session's header, read at each question. */
@@ -45,9 +48,18 @@ export class SessionSettings {
     return this.config.promptTemplates ?? [];
   }
 
-  /** The model the open session's replies are requested from. */
+  /**
+   * The model the open session's replies are requested from. The snapshot's rule is
+   * asked once per snapshot and session model, not at each of a reply's questions: it
+   * lives in the app, and a reply should not call up into it.
+   */
   get model(): string {
-    return this.config.modelForSession?.(this.header().model) ?? this.config.model;
+    const sessionModel = this.header().model;
+    const known = this.modelAnswer;
+    if (known?.config === this.config && known.sessionModel === sessionModel) return known.model;
+    const model = this.config.modelForSession?.(sessionModel) ?? this.config.model;
+    this.modelAnswer = { config: this.config, sessionModel, model };
+    return model;
   }
 
   /** The open session's thinking: its own choice, else the Settings default. */

@@ -53,6 +53,30 @@ describe('chooseModelLazily', () => {
     expect(stream).toHaveBeenCalledWith(request, expect.any(Function));
   });
 
+  it('chooses once per settings snapshot: later requests neither choose again nor read the store', async () => {
+    const stream = vi.fn(async () => reply);
+    const chooseModel = vi.fn(() => ({ client: { label: 'real', stream } }));
+    mockChunk(() => ({ chooseModel }));
+    const { chooseModelLazily } = await import('./lazyModelClient');
+    const { batonStore } = await import('../store/store');
+    const settings = { ...DEFAULT_SETTINGS, apiKey: 'sk-ant-x', model: 'claude-x' };
+    const { client } = chooseModelLazily(settings, () => undefined);
+    await client.stream(request, () => undefined);
+    const read = vi.spyOn(batonStore, 'getState');
+
+    await client.stream(request, () => undefined);
+
+    expect(chooseModel).toHaveBeenCalledTimes(1);
+    expect(read).not.toHaveBeenCalled();
+    expect(stream).toHaveBeenCalledTimes(2);
+    // A new snapshot chooses afresh (the settings may name another key or URL).
+    await chooseModelLazily({ ...settings, apiKey: 'sk-ant-y' }, () => undefined).client.stream(
+      request,
+      () => undefined,
+    );
+    expect(chooseModel).toHaveBeenCalledTimes(2);
+  });
+
   it('says the browser is offline when the chunk could not be fetched offline, and fetches it again next time', async () => {
     let fail = true;
     mockChunk(() => {

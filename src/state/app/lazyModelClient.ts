@@ -30,14 +30,21 @@ export function chooseModelLazily(
   settings: Settings,
   onRetry: (attempt: number, max: number) => void,
 ): ModelChoice {
+  // The client chosen for this settings snapshot, once the chunk has loaded: later calls
+  // go straight to it, so a reply neither reads the store (where the chunk's promise is
+  // kept) nor chooses again. A new snapshot (settings changed, the key forgotten) brings a
+  // new lazy client that chooses afresh; a failed load is tried again on the next call.
+  let chosen: ModelClient | undefined;
   const real = async () => {
+    if (chosen) return chosen;
     let clients: ModelClientCache;
     try {
       clients = await loadModelClients();
     } catch (error) {
       throw chunkFailure(error);
     }
-    return clients.choose(settings, onRetry).client;
+    chosen = clients.choose(settings, onRetry).client;
+    return chosen;
   };
   const client: ModelClient = {
     label: modelLabel(settings),

@@ -45,7 +45,8 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   // The repository itself, unless an end-to-end test asked for write faults (testHooks.ts).
   const backend = await withTestFaults(repository);
   const unsaved = trackUnsavedChanges(() => queue);
-  const askForPersistence = requestPersistenceOnce();
+  // Asked at the first save only: later saves (every reply) call nothing for it.
+  let askForPersistence: (() => void) | undefined = requestPersistenceOnce();
   const intervalMs = testWriteIntervalMs();
   const queue = new WriteQueue(backend, {
     ...(intervalMs !== undefined && { intervalMs }),
@@ -54,7 +55,8 @@ export async function startEngine({ repository, headers, active, problems }: Loa
     onSaved: () => {
       if (queue.hasPendingWrites()) return;
       unsaved.recovered();
-      askForPersistence();
+      askForPersistence?.();
+      askForPersistence = undefined;
     },
   });
   const log = active ? new SessionLog(active.header, active.entries) : undefined;

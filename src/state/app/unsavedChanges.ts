@@ -28,6 +28,11 @@ export interface UnsavedChanges {
 
 export function trackUnsavedChanges(queue: () => WriteQueue): UnsavedChanges {
   let alertId: number | undefined;
+  // Whether writes are failing, as the status slice has it (only failed and recovered
+  // change it there): kept here too, so that a save while all is well (every entry of
+  // every reply) neither reads nor writes the store, and core's writes call no closure
+  // that reads it.
+  let failing = false;
   // Only while writes fail: an ordinary pending write lands on pagehide, and asking then
   // would stop every close during a reply.
   window.addEventListener('beforeunload', (event) => {
@@ -39,12 +44,15 @@ export function trackUnsavedChanges(queue: () => WriteQueue): UnsavedChanges {
   return {
     failed(error) {
       const text = `Could not save your changes (${error.name}: ${errorText(error)}). They are kept in this tab and saving is retried.`;
+      failing = true;
       savesFailing(errorText(error), queue().pendingEntryIds());
       if (alertId !== undefined) return;
       notifyError(text);
       alertId = newestNoticeId();
     },
     recovered() {
+      if (!failing) return;
+      failing = false;
       const hadFailed = savesRecovered();
       if (alertId !== undefined) dismissNotice(alertId);
       alertId = undefined;
@@ -59,7 +67,7 @@ export function trackUnsavedChanges(queue: () => WriteQueue): UnsavedChanges {
         setActiveSession: (sessionId) => persistence.setActiveSession(sessionId),
         saveEntry(entry) {
           persistence.saveEntry(entry);
-          markUnsaved(entry.id);
+          if (failing) markUnsaved(entry.id);
         },
       };
     },
