@@ -19,6 +19,7 @@ import { type ThinkingRequest, withThinkingBudget } from '../core/models/thinkin
 import { WEB_SEARCH_TOOL_NAME } from '../core/session/webSearch';
 import type { ApiContentBlock, ApiMessage, ToolDefinition } from '../core/types/agentMessage';
 import type { AttachmentBlock } from '../core/types/attachment';
+import { inlineText } from '../core/untrusted/inlineText';
 
 /** The API's web search, run on its side; a few searches a turn keep a reply's cost bounded. */
 export const WEB_SEARCH_TOOL: WebSearchTool20250305 = {
@@ -177,7 +178,8 @@ function attachmentParam(
       return {
         type: 'document',
         source: { type: 'base64', media_type: 'application/pdf', data: payload.base64 },
-        title: name,
+        // The model reads the title too: it must not pass for a wrapper tag.
+        title: inlineText(name),
       };
     case 'text':
       return { type: 'text', text: textFileBlock(name, payload.text) };

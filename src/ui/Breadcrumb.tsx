@@ -2,6 +2,7 @@ import { groupThousands } from '../core/groupThousands';
 import { openSession } from '../state/actions/actions';
 import { useBaton } from '../state/store/useBaton';
 import { breadcrumbSteps, chainTo } from './sidebar/lineage';
+import { shownName } from './text/revealInvisibles';
 import './breadcrumb.css';
 
 /**
@@ -25,14 +26,14 @@ export function Breadcrumb() {
           ) : (
             <li key={step.header.id}>
               {step.header.id === activeId ? (
-                <span aria-current="page">{step.header.title}</span>
+                <span aria-current="page">{shownName(step.header.title)}</span>
               ) : (
                 <button
                   type="button"
                   className="link-button"
                   onClick={() => void openSession(step.header.id)}
                 >
-                  {step.header.title}
+                  {shownName(step.header.title)}
                 </button>
               )}
             </li>

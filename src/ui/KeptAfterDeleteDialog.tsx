@@ -1,6 +1,7 @@
 import { answerKeptAfterDelete } from '../state/actions/actions';
 import { useBaton } from '../state/store/useBaton';
 import { ConfirmDialog } from './ConfirmDialog';
+import { shownName } from './text/revealInvisibles';
 
 /**
  * Asks what to do with a conversation this tab was writing into when another tab deleted
@@ -12,7 +13,7 @@ export function KeptAfterDeleteDialog() {
   return (
     <ConfirmDialog
       title="Session deleted in another tab"
-      message={`“${kept.title}” was deleted in another tab while a reply was being written here. The reply was stopped. Keep this tab's copy of the conversation in a new session, or drop it?`}
+      message={`“${shownName(kept.title)}” was deleted in another tab while a reply was being written here. The reply was stopped. Keep this tab's copy of the conversation in a new session, or drop it?`}
       confirmLabel="Keep in a new session"
       confirmKind="primary"
       cancelLabel="Drop"

@@ -1,13 +1,14 @@
 import { dismissNotice } from '../state/actions/actions';
 import type { Notice } from '../state/store/store';
 import { useBaton } from '../state/store/useBaton';
+import { shownText } from './text/revealInvisibles';
 import './notices.css';
 
 function NoticeView({ notice }: { notice: Notice }) {
   return (
     <div className={`notice notice-${notice.kind}`}>
       <div className="notice-text">
-        <p>{notice.text}</p>
+        <p>{shownText(notice.text)}</p>
         {notice.lines && (
           <ul>
             {notice.lines.map((line) => (

@@ -4,6 +4,8 @@
  * as plain text inside one user turn, so no tool_use is ever sent without its result.
  */
 
+import { untrustedBlock } from '../untrusted/untrustedBlock';
+
 /** Starts every condensing request, so a model (the demo, a test mock) can recognise it. */
 export const CONDENSE_PROMPT_MARKER = '[Baton condensing request]';
 
@@ -19,8 +21,6 @@ export function buildCondensePrompt(chunkText: string, part: number, parts: numb
     'path and number exactly as written. Leave out pleasantries and anything later superseded.',
     'Reply with the notes only.',
     '',
-    '<conversation-part>',
-    chunkText,
-    '</conversation-part>',
+    untrustedBlock('conversation-part', {}, chunkText),
   ].join('\n');
 }

@@ -18,6 +18,7 @@ import {
 import { groupThousands } from '../groupThousands';
 import { searchResultTitles } from '../session/webSearch';
 import type { ApiContentBlock, ApiMessage } from '../types/agentMessage';
+import { untrustedBlock } from '../untrusted/untrustedBlock';
 
 export type Turn = ApiMessage[];
 
@@ -162,12 +163,12 @@ export function planSummary(messages: readonly ApiMessage[], budget: number): Co
 
 /** The notes that replace the middle, as the text block of the first user turn. */
 export function notesBlockText(notes: string, messagesSummarised: number): string {
-  return [
-    '<earlier-conversation-notes>',
-    `Notes on ${groupThousands(messagesSummarised)} earlier messages of this conversation, condensed to fit the context window:`,
-    notes,
-    '</earlier-conversation-notes>',
-  ].join('\n');
+  // The notes are the model's, written from whatever the conversation held.
+  return untrustedBlock(
+    'earlier-conversation-notes',
+    {},
+    `Notes on ${groupThousands(messagesSummarised)} earlier messages of this conversation, condensed to fit the context window:\n${notes}`,
+  );
 }
 
 /** Stage 4: first user message + notes, then the newest turns, as valid alternating turns. */

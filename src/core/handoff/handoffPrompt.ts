@@ -4,7 +4,8 @@
  * sessions that start from a handoff. Only the section names and the wrapper are
  * fixed by the spec; the instruction's wording is ours.
  */
-import { neutraliseWrapperTags } from './wrapperTags';
+import { inlineText } from '../untrusted/inlineText';
+import { untrustedBlock } from '../untrusted/untrustedBlock';
 
 export const HANDOFF_SECTIONS = [
   'Goal',
@@ -61,9 +62,7 @@ export function buildHandoffPrompt({
     lines.push(
       '',
       `${PENDING_REQUEST_LABEL}`,
-      '<pending-request>',
-      pendingRequest,
-      '</pending-request>',
+      untrustedBlock('pending-request', {}, pendingRequest),
       'Name it as the first of the Next Steps; it will be asked again in the new session.',
     );
   }
@@ -72,21 +71,21 @@ export function buildHandoffPrompt({
     lines.push(
       '',
       'Files were attached in this conversation; the new session will not have them:',
-      ...attachments.map((file) => `- ${file}`),
+      ...attachments.map((file) => `- ${inlineText(file)}`),
       'Name each file in Critical Context with what it showed or contained that still matters.',
     );
   }
-  if (focus) lines.push('', `Additional focus: ${focus}`);
+  // The focus may be the model's own suggestion (a handoff proposal): kept on its line.
+  if (focus) lines.push('', `Additional focus: ${inlineText(focus)}`);
   return lines.join('\n');
 }
 
 /**
  * The exact content of the handoff `custom_message` (spec, Lifecycle 8.6): exactly one
- * opening and one closing tag, whatever the document holds (see wrapperTags.ts).
+ * opening and one closing tag, whatever the document holds (see core/untrusted/wrapperTags.ts).
  */
 export function wrapHandoffDocument(document: string): string {
-  const inner = neutraliseWrapperTags(document);
-  return `<handoff-context>\n${inner}\n</handoff-context>\n\nThe above is a handoff document from a previous session. Use this context to continue the work seamlessly.`;
+  return `${untrustedBlock('handoff-context', {}, document)}\n\nThe above is a handoff document from a previous session. Use this context to continue the work seamlessly.`;
 }
 
 export const HANDOFF_SESSION_FRAMING = [

@@ -5,6 +5,9 @@
  * `<sessionId>/<entryId>`, which the chat turns into a link to that message.
  */
 
+import { inlineText } from '../untrusted/inlineText';
+import { readAttributeText, untrustedBlock } from '../untrusted/untrustedBlock';
+
 export { RECALL_TOOL_NAME } from './recallToolName';
 
 export interface RecallPassage {
@@ -15,35 +18,31 @@ export interface RecallPassage {
   excerpt: string;
 }
 
-function attr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/\n/g, ' ');
-}
-
-function unattr(value: string): string {
-  return value
-    .replace(/&lt;/g, '<')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&');
-}
-
-/** Keeps a passage from closing its own tag early. */
-function body(text: string): string {
-  return text.replace(/<\/passage>/gi, '</passage\u200b>');
-}
-
+/**
+ * A passage in its wrapper: the excerpt and every attribute (the session's title is the
+ * user's or the model's words) go through the shared rule, so no passage can end itself
+ * early or forge another (core/untrusted).
+ */
 export function passageText(passage: RecallPassage, n: number): string {
-  return [
-    `<passage n="${n}" session="${attr(passage.sessionTitle)}" ref="${attr(`${passage.sessionId}/${passage.entryId}`)}" role="${attr(passage.role)}">`,
-    body(passage.excerpt),
-    '</passage>',
-  ].join('\n');
+  return untrustedBlock(
+    'passage',
+    {
+      n: String(n),
+      session: passage.sessionTitle,
+      ref: `${passage.sessionId}/${passage.entryId}`,
+      role: passage.role,
+    },
+    passage.excerpt,
+  );
 }
 
 /** A query is echoed only this long: the headline must stay small whatever was asked. */
 const MAX_ECHO = 120;
 
 export function recallHeadline(asked: string, count: number, left: number): string {
-  const query = asked.length > MAX_ECHO ? `${asked.slice(0, MAX_ECHO - 1)}…` : asked;
+  // The query is the model's, maybe steered by what it read: it must not open a passage.
+  const clipped = asked.length > MAX_ECHO ? `${asked.slice(0, MAX_ECHO - 1)}…` : asked;
+  const query = inlineText(clipped);
   const found =
     count === 0
       ? `No passages in the earlier sessions match "${query}".`
@@ -61,9 +60,9 @@ export function readRecallResult(content: string): Omit<RecallPassage, 'excerpt'
     if (!match) continue;
     const [, , title = '', sessionId = '', entryId = '', role = ''] = match;
     passages.push({
-      sessionTitle: unattr(title),
-      sessionId: unattr(sessionId),
-      entryId: unattr(entryId),
+      sessionTitle: readAttributeText(title),
+      sessionId: readAttributeText(sessionId),
+      entryId: readAttributeText(entryId),
       role,
     });
   }

@@ -3,6 +3,7 @@
  * to forget their list during long work. The text goes into the pending next-turn
  * queue as custom context, so it is never shown as if the user had typed it.
  */
+import { untrustedBlock } from '../untrusted/untrustedBlock';
 import { formatTodoLines } from './formatTodoList';
 import { isOpenTodo, type TodoItem } from './todoTypes';
 
@@ -13,16 +14,16 @@ export const REMINDER_AFTER_TURNS = 3;
 export const TODO_REMINDER_CUSTOM_TYPE = 'todo_reminder';
 
 export function formatTodoReminder(openTodos: TodoItem[]): string {
-  return [
-    '<system-reminder>',
+  // The todo items are the model's own words, which may quote anything it read.
+  const body = [
     'You have open todos that you have not updated for a while:',
     formatTodoLines(openTodos),
     '',
     'If you are working on them, keep the list current with the todo_write tool (mark finished',
     'items completed, the current one in_progress). If they no longer apply, remove them. Do not',
     'mention this reminder to the user.',
-    '</system-reminder>',
   ].join('\n');
+  return untrustedBlock('system-reminder', {}, body);
 }
 
 export class TodoReminder {

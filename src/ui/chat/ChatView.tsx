@@ -1,6 +1,7 @@
 import { selectSessionTitle } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { HandoffReviewDialog } from '../handoff/HandoffReviewDialog';
+import { shownName } from '../text/revealInvisibles';
 import { MessageList } from './MessageList';
 import { useDrawnAfterFirstPaint } from './useDrawnAfterFirstPaint';
 import './chat.css';
@@ -41,8 +42,12 @@ function SessionLoading({ sessionId }: { sessionId: string }) {
   const title = useBaton(selectSessionTitle(sessionId));
   return (
     <div className="chat" aria-busy="true">
-      <div className="chat-inner session-loading" role="status" aria-label={`Loading ${title ?? 'session'}`}>
-        <h2 className="session-loading-title">{title}</h2>
+      <div
+        className="chat-inner session-loading"
+        role="status"
+        aria-label={`Loading ${shownName(title ?? 'session')}`}
+      >
+        <h2 className="session-loading-title">{title && shownName(title)}</h2>
         <div className="skeleton-row" />
         <div className="skeleton-row skeleton-row-short" />
         <div className="skeleton-row" />

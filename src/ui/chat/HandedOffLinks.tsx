@@ -3,6 +3,7 @@ import { openSession } from '../../state/actions/actions';
 import { selectHandedOffTo } from '../../state/store/selectors';
 import { sessionById } from '../../state/store/sessionIndex';
 import { useBaton } from '../../state/store/useBaton';
+import { shownName } from '../text/revealInvisibles';
 
 /** Under the last message: where the work of this session went by handoff. */
 export const HandedOffLinks = memo(function HandedOffLinks() {
@@ -15,7 +16,7 @@ export const HandedOffLinks = memo(function HandedOffLinks() {
         <p key={id}>
           Handed off to{' '}
           <button type="button" className="link-button" onClick={() => void openSession(id)}>
-            {sessionById(sessions, id)?.title ?? 'a deleted session'}
+            {shownName(sessionById(sessions, id)?.title ?? 'a deleted session')}
           </button>
         </p>
       ))}

@@ -1,6 +1,7 @@
 import { describeAttachment } from '../../core/attachments/attachmentText';
 import type { HandoffAttachment } from '../../core/handoff/handoffDetails';
 import { openSessionAt } from '../../state/actions/actions';
+import { shownName } from '../text/revealInvisibles';
 
 /**
  * The files of the old session: the new one does not get them (the document says what
@@ -18,7 +19,7 @@ export function HandedOnFiles({ parentId, files }: { parentId: string; files: Ha
               className="link-button"
               onClick={() => void openSessionAt(parentId, entryId)}
             >
-              {describeAttachment(attachment)}
+              {shownName(describeAttachment(attachment))}
             </button>
           </li>
         ))}

@@ -6,9 +6,9 @@ import { openSession } from '../../state/actions/actions';
 import { selectSessionTitle } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
+import { type FoundCharacter, revealInvisibles, shownName } from '../text/revealInvisibles';
 import { HandoffCardActions } from './HandoffCardActions';
 import { estimateTokens, firstReplyTokens, formatTokens } from './handoffCardTokens';
-import { type FoundCharacter, revealInvisibles } from './revealInvisibles';
 import './handoffCard.css';
 
 /** The document without the wrapper, for reading; the wrapper is for the model. */
@@ -85,7 +85,7 @@ export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomM
           <span>
             Continued from{' '}
             <button type="button" className="link-button" onClick={() => void openSession(parentId)}>
-              {parentTitle ?? 'a deleted session'}
+              {shownName(parentTitle ?? 'a deleted session')}
             </button>
           </span>
         )}

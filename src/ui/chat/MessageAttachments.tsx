@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatBytes } from '../../core/attachments/attachmentLimits';
 import type { AttachmentRef } from '../../core/types/attachment';
+import { shownName } from '../text/revealInvisibles';
 import '../attachments/attachments.css';
 import { FileIcon } from '../attachments/fileIcons';
 import { thumbBox } from '../attachments/thumbBox';
@@ -13,7 +14,7 @@ const ImageDialog = lazy(() => import('./ImageDialog').then((m) => ({ default: m
 const THUMB_MAX = { width: 240, height: 160 };
 
 function Missing({ name }: { name: string }) {
-  return <span className="attachment-missing">{name} (no longer on this device)</span>;
+  return <span className="attachment-missing">{shownName(name)} (no longer on this device)</span>;
 }
 
 function ImageAttachment({ attachment }: { attachment: AttachmentRef }) {
@@ -29,7 +30,7 @@ function ImageAttachment({ attachment }: { attachment: AttachmentRef }) {
         className="attachment-thumb"
         // A fixed box from the recorded size: the row's height does not change when the bytes arrive.
         style={{ width: box.width, height: box.height }}
-        aria-label={attachment.name}
+        aria-label={shownName(attachment.name)}
         aria-haspopup="dialog"
         disabled={!url}
         onClick={() => setOpen(true)}
@@ -38,7 +39,7 @@ function ImageAttachment({ attachment }: { attachment: AttachmentRef }) {
       </button>
       {open && url && (
         <Suspense fallback={null}>
-          <ImageDialog name={attachment.name} url={url} onClose={() => setOpen(false)} />
+          <ImageDialog name={shownName(attachment.name)} url={url} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>
@@ -66,7 +67,7 @@ function FileAttachment({ attachment }: { attachment: AttachmentRef & { kind: 'p
   const content = (
     <>
       <FileIcon kind={attachment.kind} />
-      <span className="chip-name">{attachment.name}</span>
+      <span className="chip-name">{shownName(attachment.name)}</span>
       <span className="chip-detail">{detail}</span>
     </>
   );

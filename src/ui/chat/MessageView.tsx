@@ -9,6 +9,7 @@ import { selectIsNewest } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { Markdown } from '../markdown/Markdown';
 import { PlainText } from '../text/PlainText';
+import { shownName } from '../text/revealInvisibles';
 import { citedText, type Source } from './citedText';
 import { ThoughtView } from './ThoughtView';
 import { ToolCalls } from './tools/ToolCalls';
@@ -99,7 +100,7 @@ function SourceList({ sources }: { sources: Source[] }) {
       {sources.map((source) => (
         <li key={source.url}>
           <a href={source.url} target="_blank" rel="noopener noreferrer">
-            {source.title}
+            {shownName(source.title)}
           </a>
         </li>
       ))}

@@ -6,6 +6,7 @@ import {
 } from '../../state/actions/actions';
 import type { PendingAttachment } from '../../state/attachments/pendingAttachment';
 import { useBaton } from '../../state/store/useBaton';
+import { shownName, shownText } from '../text/revealInvisibles';
 import '../attachments/attachments.css';
 import { FileIcon } from '../attachments/fileIcons';
 import { useObjectUrl } from '../attachments/useObjectUrl';
@@ -31,12 +32,12 @@ function Chip({ pending }: { pending: PendingAttachment }) {
       ) : (
         <FileIcon kind={record.kind} />
       )}
-      <span className="chip-name">{record.name}</span>
+      <span className="chip-name">{shownName(record.name)}</span>
       <span className="chip-detail">{detail}</span>
       <button
         type="button"
         className="icon-button"
-        aria-label={`Remove ${record.name}`}
+        aria-label={`Remove ${shownName(record.name)}`}
         onClick={() => removeAttachment(record.id)}
       >
         ×
@@ -60,7 +61,7 @@ export function AttachmentChips() {
           {refusals.map((sentence, index) => (
             // The same file given twice is refused twice, in the same words.
             // biome-ignore lint/suspicious/noArrayIndexKey: the list only ever grows or is cleared whole.
-            <p key={index}>{sentence}</p>
+            <p key={index}>{shownText(sentence)}</p>
           ))}
           <button type="button" className="link-button" onClick={() => dismissAttachmentRefusals()}>
             Dismiss

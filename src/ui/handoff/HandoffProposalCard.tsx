@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { HandoffProposal } from '../../core/handoff/handoffProposals';
 import { answerHandoffProposal } from '../../state/actions/actions';
+import { shownText } from '../text/revealInvisibles';
 import './handoffProposal.css';
 
 /**
@@ -10,7 +11,8 @@ import './handoffProposal.css';
  * chat goes on.
  */
 export function HandoffProposalCard({ proposal }: { proposal: HandoffProposal }) {
-  const [focus, setFocus] = useState(proposal.focus ?? '');
+  // The focus is the model's: prefilled as shown, so what is sent is what the user saw.
+  const [focus, setFocus] = useState(shownText(proposal.focus ?? ''));
   const [answered, setAnswered] = useState(false);
   const focusId = useId();
   const answer = (accepted: boolean) => {
@@ -21,7 +23,7 @@ export function HandoffProposalCard({ proposal }: { proposal: HandoffProposal })
   };
   return (
     <section className="handoff-proposal" aria-label="Handoff proposal">
-      <p>The model suggests a handoff: {proposal.reason}</p>
+      <p>The model suggests a handoff: {shownText(proposal.reason)}</p>
       {proposal.restored && (
         <p className="muted">This proposal was still waiting for your answer when the page was closed.</p>
       )}

@@ -7,6 +7,7 @@ import {
   renameSession,
 } from '../../state/actions/actions';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { shownName } from '../text/revealInvisibles';
 import { ROW_KEY_ATTRIBUTE } from '../virtual/useFocusedRowKey';
 
 export interface SessionItemProps {
@@ -83,7 +84,7 @@ export const SessionItem = memo(function SessionItem({
           type="button"
           className="session-open"
           aria-current={active ? 'page' : undefined}
-          title={parentTitle ? `Handed off from ${parentTitle}` : undefined}
+          title={parentTitle ? `Handed off from ${shownName(parentTitle)}` : undefined}
           onClick={() => {
             onOpened();
             void openSession(header.id);
@@ -94,14 +95,14 @@ export const SessionItem = memo(function SessionItem({
               ↪{' '}
             </span>
           )}
-          {header.title}
+          {shownName(header.title)}
         </button>
       )}
       <span className="session-actions">
         <button
           type="button"
           className="icon-button"
-          aria-label={`Rename ${header.title}`}
+          aria-label={`Rename ${shownName(header.title)}`}
           onClick={() => {
             setDraft(header.title);
             setEditing(true);
@@ -112,7 +113,7 @@ export const SessionItem = memo(function SessionItem({
         <button
           type="button"
           className="icon-button"
-          aria-label={`Delete ${header.title}`}
+          aria-label={`Delete ${shownName(header.title)}`}
           onClick={() => {
             setConfirming(true);
             setBeingWritten(false);
@@ -125,7 +126,7 @@ export const SessionItem = memo(function SessionItem({
       {confirming && (
         <ConfirmDialog
           title="Delete session?"
-          message={`"${header.title}" and all its messages will be deleted. This cannot be undone.${
+          message={`"${shownName(header.title)}" and all its messages will be deleted. This cannot be undone.${
             beingWritten
               ? ' A reply is being written into it right now: it will be stopped, and offered there to keep.'
               : ''

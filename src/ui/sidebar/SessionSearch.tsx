@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { openSession, openSessionAt, searchAllSessions } from '../../state/actions/actions';
 import { get } from '../../state/store/storeAccess';
+import { shownName, shownText } from '../text/revealInvisibles';
 import type { SearchGroup } from './searchGroups';
 
 /** Waits for a pause in typing before searching: each search reads the index in the worker. */
@@ -110,7 +111,7 @@ export function SessionSearch({ onOpened }: { onOpened(): void }) {
             <p className="session-search-note">No session mentions “{echoed(found.query)}”.</p>
           )}
           {groups.map((group) => (
-            <section key={group.sessionId} aria-label={group.title}>
+            <section key={group.sessionId} aria-label={shownName(group.title)}>
               <button
                 type="button"
                 className="link-button session-search-title"
@@ -119,7 +120,7 @@ export function SessionSearch({ onOpened }: { onOpened(): void }) {
                   opened();
                 }}
               >
-                {group.title}
+                {shownName(group.title)}
               </button>
               <ul>
                 {group.messages.map((message) => (
@@ -132,7 +133,7 @@ export function SessionSearch({ onOpened }: { onOpened(): void }) {
                         opened();
                       }}
                     >
-                      {message.snippet}
+                      {shownText(message.snippet)}
                     </button>
                   </li>
                 ))}

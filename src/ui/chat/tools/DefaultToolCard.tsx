@@ -1,6 +1,7 @@
 import type { Message } from '../../../core/types/message';
 import { useBaton } from '../../../state/store/useBaton';
 import { PlainText } from '../../text/PlainText';
+import { shownName, shownText } from '../../text/revealInvisibles';
 import type { ToolCallBlock, ToolCallProps } from './toolRenderer';
 import { toolResultOf } from './toolResult';
 
@@ -49,13 +50,14 @@ function useToolResult(call: ToolCallBlock, message: Message): ShownResult | und
  */
 export function DefaultToolCard({ call, message, streaming }: ToolCallProps) {
   const result = useToolResult(call, message);
-  const input = shownValue(call.input);
+  // Input and result are the model's and the tool's: hidden characters are shown.
+  const input = shownText(shownValue(call.input));
   const long = isLong(input) || (result !== undefined && isLong(result.text));
   return (
     <div className="tool-call tool-card">
       <details open={!long}>
         <summary>
-          Used tool <code>{call.name}</code>
+          Used tool <code>{shownName(call.name)}</code>
           {result?.error && ' · failed'}
         </summary>
         <div className="tool-card-label">Input</div>
@@ -65,7 +67,7 @@ export function DefaultToolCard({ call, message, streaming }: ToolCallProps) {
         <div className="tool-card-label">{result?.error ? 'Error' : 'Result'}</div>
         {result ? (
           <pre className="tool-card-text">
-            <PlainText text={result.text} />
+            <PlainText text={shownText(result.text)} />
           </pre>
         ) : (
           <div className="tool-card-pending">{streaming ? 'Running…' : 'No result yet.'}</div>

@@ -5,6 +5,7 @@
 import { readRecallResult } from '../../../core/recall/recallFormat';
 import { openSessionAt } from '../../../state/actions/actions';
 import { useBaton } from '../../../state/store/useBaton';
+import { shownName } from '../../text/revealInvisibles';
 import { passagesPhrase, recallQuery } from './recallSummary';
 import type { ToolCallProps } from './toolRenderer';
 import { toolResultText } from './toolResult';
@@ -18,7 +19,8 @@ const ROLE_LABEL: Record<string, string> = {
 
 export function RecallCall({ call }: ToolCallProps) {
   const result = useBaton((state) => toolResultText(state.entries, call.id));
-  const query = recallQuery(call.input);
+  // The query and the titles are the model's and the sessions' words: shown as they are.
+  const query = shownName(recallQuery(call.input));
   const passages = result === undefined ? undefined : readRecallResult(result);
   return (
     <div className="tool-call recall-call">
@@ -35,7 +37,7 @@ export function RecallCall({ call }: ToolCallProps) {
                 className="link-button"
                 onClick={() => void openSessionAt(passage.sessionId, passage.entryId)}
               >
-                {passage.sessionTitle}: {ROLE_LABEL[passage.role] ?? 'a message'}
+                {shownName(passage.sessionTitle)}: {ROLE_LABEL[passage.role] ?? 'a message'}
               </button>
             </li>
           ))}

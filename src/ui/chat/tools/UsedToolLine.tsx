@@ -1,3 +1,4 @@
+import { shownName } from '../../text/revealInvisibles';
 import type { ToolCallProps, ToolRenderer } from './toolRenderer';
 
 /**
@@ -7,7 +8,7 @@ import type { ToolCallProps, ToolRenderer } from './toolRenderer';
 function UsedToolLine({ call }: ToolCallProps) {
   return (
     <div className="tool-call">
-      Used tool <code>{call.name}</code>
+      Used tool <code>{shownName(call.name)}</code>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { searchError, searchQuery, searchResults } from '../../../core/session/webSearch';
 import type { WebSearchResultBlock } from '../../../core/types/message';
 import { isWebUrl } from '../../markdown/safeUrls';
+import { shownName } from '../../text/revealInvisibles';
 import type { ToolCallProps, ToolRenderer } from './toolRenderer';
 
 /** The reply's web searches, in one list above its text. */
@@ -26,7 +27,7 @@ function WebSearchLine({ call, message, streaming }: ToolCallProps) {
   const error = result && searchError(result);
   return (
     <li className="search-line">
-      {result || !streaming ? 'Searched' : 'Searching'}: {query ? `“${query}”` : '(no query)'}
+      {result || !streaming ? 'Searched' : 'Searching'}: {query ? `“${shownName(query)}”` : '(no query)'}
       {error && <span className="muted"> · failed ({error.replaceAll('_', ' ')})</span>}
       {result && !error && (
         <span className="search-titles">
@@ -35,10 +36,10 @@ function WebSearchLine({ call, message, streaming }: ToolCallProps) {
               {' · '}
               {isWebUrl(found.url) ? (
                 <a href={found.url} target="_blank" rel="noopener noreferrer">
-                  {found.title}
+                  {shownName(found.title)}
                 </a>
               ) : (
-                found.title
+                shownName(found.title)
               )}
             </span>
           ))}
