@@ -77,6 +77,7 @@ export class SessionParts {
       edits: this.edits,
       ...(ports.exclusive && { exclusive: ports.exclusive }),
       model: () => settings.model,
+      maxToolRounds: () => settings.maxToolRounds,
       promptTemplates: () => settings.promptTemplates,
       busyElsewhere: () => this.handoffs.isActive,
       beforeSend: () => this.handoffs.dropRestored(),

@@ -4,7 +4,8 @@
  * and the one rule that nothing is sent into a context the model already refused for
  * length. Each send holds the session exclusively across tabs while it runs.
  */
-import { type Agent, AgentBusyError, userMessage } from '../agent/agent';
+import { type Agent, AgentBusyError, type AgentRunOptions, userMessage } from '../agent/agent';
+import { DEFAULT_MAX_TOOL_ROUNDS, type ToolRounds } from '../agent/toolRounds';
 import { type AttachmentRecord, filesOf } from '../attachments/attachmentTypes';
 import { expandPromptTemplate, type PromptTemplate } from '../commands/promptTemplates';
 import { contextOverflowSentence, overflowOf } from '../context/lengthRefusal';
@@ -49,6 +50,8 @@ export interface ConversationDeps {
   exclusive?: Exclusive;
   /** The model replies come from now. */
   model(): string;
+  /** Tool rounds a run may take before the user is asked (see toolRounds.ts). */
+  maxToolRounds?(): number;
   promptTemplates(): PromptTemplate[];
   /** Another part holds the session (a handoff under way): new text must be queued. */
   busyElsewhere(): boolean;
@@ -64,6 +67,8 @@ export interface ConversationDeps {
 export class Conversation {
   /** Requests for the session's exclusive hold not answered yet: busy meanwhile, so text typed then is queued. */
   private asking = 0;
+  /** The run that paused at its bound on tool rounds, waiting for Continue or Stop. */
+  private paused: ToolRounds | undefined;
 
   constructor(private readonly deps: ConversationDeps) {}
 
@@ -110,7 +115,50 @@ export class Conversation {
 
   /** Forgets the context and every queue (another session comes). */
   reset(): void {
+    this.paused = undefined;
     this.deps.agent.reset();
+  }
+
+  /** Where the tool rounds stand when the last run paused at their bound, waiting for the user. */
+  get toolRoundLimit(): ToolRounds | undefined {
+    return this.paused;
+  }
+
+  /**
+   * Runs the agent, counting its tool rounds from `done` (a continued chain goes on
+   * counting) against a bound `maxToolRounds` further on.
+   */
+  private async run(
+    input: AgentMessage | AgentMessage[],
+    options: AgentRunOptions = {},
+    done = 0,
+  ): Promise<void> {
+    this.paused = undefined;
+    const limit = done + (this.deps.maxToolRounds?.() ?? DEFAULT_MAX_TOOL_ROUNDS);
+    const outcome = await this.deps.agent.prompt(input, { ...options, toolRounds: { done, limit } });
+    this.paused = outcome.toolRoundLimit;
+  }
+
+  /** Continue after the bound: another `maxToolRounds` rounds, from where the run paused. */
+  async continueToolRounds(): Promise<void> {
+    const paused = this.paused;
+    if (!paused) return;
+    if (this.isBusy) throw new AgentBusyError();
+    await this.exclusively(
+      async () => {
+        // The context ends with the last round's results: they are what is sent next.
+        await this.run([], {}, paused.done);
+        await this.sendFollowUps();
+      },
+      () => {
+        throw new SessionBusyElsewhereError();
+      },
+    );
+  }
+
+  /** Stop at the bound: the run is over, its transcript whole (every call has its result). */
+  stopToolRounds(): void {
+    this.paused = undefined;
   }
 
   /**
@@ -145,7 +193,7 @@ export class Conversation {
     // Queued before the message, so they land with it or before it (see saveAttachment).
     for (const record of attachments) this.deps.persistence.saveAttachment(record);
     const files = [...kept, ...attachments.map(attachmentRef)];
-    await this.deps.agent.prompt(userMessage(this.expand(text, options), files), {
+    await this.run(userMessage(this.expand(text, options), files), {
       ...(options.toolChoice && { toolChoice: options.toolChoice }),
     });
     await this.sendFollowUps();
@@ -212,6 +260,8 @@ export class Conversation {
     for (;;) {
       // An accepted handoff comes next; queued text goes back to the user with it.
       if (this.deps.followUpsWait()) return;
+      // Paused at the bound on tool rounds: the user answers Continue or Stop first.
+      if (this.paused) return;
       const last = agent.messages.at(-1);
       // After a stop, an error or a full window the queue waits for the user, who can
       // see and edit it.
@@ -226,7 +276,7 @@ export class Conversation {
       const next = agent.takeNextFollowUp();
       if (next === undefined) return;
       // Queued text is sent as queued: the composer already expanded (or escaped) it.
-      await agent.prompt(userMessage(next));
+      await this.run(userMessage(next));
     }
   }
 
