@@ -189,7 +189,10 @@ export class Agent {
    * Runs the agent on `input` until the model stops, fails or is aborted, or reaches its
    * bound on tool rounds (then resolves with where they stand; see toolRounds.ts).
    */
-  async prompt(input: AgentMessage | AgentMessage[], options: AgentRunOptions = {}): Promise<AgentRunOutcome> {
+  async prompt(
+    input: AgentMessage | AgentMessage[],
+    options: AgentRunOptions = {},
+  ): Promise<AgentRunOutcome> {
     if (this.controller) throw new AgentBusyError();
     const controller = new AbortController();
     this.controller = controller;
