@@ -78,6 +78,8 @@ export class SessionParts {
       ...(ports.exclusive && { exclusive: ports.exclusive }),
       model: () => settings.model,
       maxToolRounds: () => settings.maxToolRounds,
+      window: () => settings.contextWindow,
+      systemPrompt: () => this.systemPrompt(),
       promptTemplates: () => settings.promptTemplates,
       busyElsewhere: () => this.handoffs.isActive,
       beforeSend: () => this.handoffs.dropRestored(),

@@ -6,10 +6,12 @@
  */
 import { type Agent, AgentBusyError, type AgentRunOptions, userMessage } from '../agent/agent';
 import { DEFAULT_MAX_TOOL_ROUNDS, type ToolRounds } from '../agent/toolRounds';
+import { formatBytes } from '../attachments/attachmentLimits';
 import { type AttachmentRecord, filesOf } from '../attachments/attachmentTypes';
 import { expandPromptTemplate, type PromptTemplate } from '../commands/promptTemplates';
 import { contextOverflowSentence, overflowOf } from '../context/lengthRefusal';
-import { buildSessionContext } from '../session/buildSessionContext';
+import { type SendRefusal, sendRefusal } from '../context/sendCheck';
+import { buildSessionContext, toApiMessages } from '../session/buildSessionContext';
 import { type Exclusive, runExclusively, SessionBusyElsewhereError } from '../session/exclusiveAccess';
 import type { SessionPersistence } from '../session/persistence';
 import type { SessionHost } from '../session/sessionHost';
@@ -17,6 +19,7 @@ import { type AgentMessage, newestReply, type ToolChoice } from '../types/agentM
 import type { AttachmentRef } from '../types/attachment';
 import type { ContextOverflow } from '../types/contextOverflow';
 import type { SessionEntry } from '../types/entry';
+import type { Message } from '../types/message';
 import type { MessageEdits } from './messageEdits';
 
 /**
@@ -25,9 +28,22 @@ import type { MessageEdits } from './messageEdits';
  */
 export class ContextFullError extends Error {
   override readonly name = 'ContextFullError';
-  constructor(readonly overflow: ContextOverflow) {
-    super(`${contextOverflowSentence(overflow)} Hand off to continue; your message is still in the box.`);
+  constructor(
+    readonly overflow: ContextOverflow,
+    /** What is too large, when it is not the tokens (the files' bytes). */
+    reason: string = contextOverflowSentence(overflow),
+  ) {
+    super(`${reason} Hand off to continue; your message is still in the box.`);
   }
+}
+
+/** The error for a request the send check refuses (see sendCheck.ts). */
+function sendRefusalError(refusal: SendRefusal): ContextFullError {
+  if (refusal.kind === 'tokens') return new ContextFullError(refusal.overflow);
+  return new ContextFullError(
+    {},
+    `This conversation carries ${formatBytes(refusal.bytes)} of files (as sent), more than the ${formatBytes(refusal.limit)} one request may hold.`,
+  );
 }
 
 export interface PromptOptions {
@@ -52,6 +68,9 @@ export interface ConversationDeps {
   model(): string;
   /** Tool rounds a run may take before the user is asked (see toolRounds.ts). */
   maxToolRounds?(): number;
+  /** The model's window and the system prompt, for the check before sending (see sendCheck.ts); without them, none. */
+  window?(): number;
+  systemPrompt?(): string;
   promptTemplates(): PromptTemplate[];
   /** Another part holds the session (a handoff under way): new text must be queued. */
   busyElsewhere(): boolean;
@@ -190,10 +209,12 @@ export class Conversation {
       ...record,
       sessionId: host.header.id,
     }));
+    const files = [...kept, ...attachments.map(attachmentRef)];
+    const message = userMessage(this.expand(text, options), files);
+    this.checkSize(message);
     // Queued before the message, so they land with it or before it (see saveAttachment).
     for (const record of attachments) this.deps.persistence.saveAttachment(record);
-    const files = [...kept, ...attachments.map(attachmentRef)];
-    await this.run(userMessage(this.expand(text, options), files), {
+    await this.run(message, {
       ...(options.toolChoice && { toolChoice: options.toolChoice }),
     });
     await this.sendFollowUps();
@@ -231,6 +252,16 @@ export class Conversation {
     // Only in memory: the header (with the new leaf) is saved with the new message.
     this.deps.host.moveLeaf(edited.parentId);
     this.deps.reload();
+  }
+
+  /** Throws when the request `message` would make is surely too large to send (see sendCheck.ts). */
+  private checkSize(message: Message): void {
+    const { window, systemPrompt } = this.deps;
+    if (!window || !systemPrompt) return;
+    const [turn] = toApiMessages([message]);
+    if (!turn) return;
+    const refusal = sendRefusal(this.deps.host.branch(), systemPrompt(), turn, window());
+    if (refusal) throw sendRefusalError(refusal);
   }
 
   /**
