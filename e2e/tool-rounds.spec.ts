@@ -52,6 +52,8 @@ test('the model is paused after the bound on tool rounds; Continue goes on count
   connected: page,
   mockApi,
 }) => {
+  // Seven replies and three settings round trips: on a loaded two-core machine over 90 s.
+  test.setTimeout(180_000);
   // The bound, as the user sets it.
   await page.getByRole('button', { name: 'Settings' }).click();
   await settingsDialog(page).getByLabel('Tool rounds before asking').fill('3');

@@ -6,7 +6,6 @@
  * settings are pushed in through configure().
  */
 import { AgentBusyError } from './agent/agent';
-import type { ToolRounds } from './agent/toolRounds';
 import type { PromptOptions, QueueKind } from './conversation/conversation';
 import type { HandoffResult, HandoffState } from './handoff/handoffMachine';
 import type { HandoffProposal } from './handoff/handoffProposals';
@@ -163,21 +162,6 @@ export class AgentSession {
 
   removeQueued(kind: QueueKind, index: number): string | undefined {
     return this.parts.conversation.removeQueued(kind, index);
-  }
-
-  /** Where the tool rounds stand when the last run paused at their bound (Continue / Stop waits). */
-  get toolRoundLimit(): ToolRounds | undefined {
-    return this.parts.conversation.toolRoundLimit;
-  }
-
-  /** Continue a run paused at its bound on tool rounds, for another such bound. */
-  continueToolRounds(): Promise<void> {
-    return this.parts.conversation.continueToolRounds();
-  }
-
-  /** Stop a run paused at its bound on tool rounds: it stays ended, its transcript whole. */
-  stopToolRounds(): void {
-    this.parts.conversation.stopToolRounds();
   }
 
   /** Stop: the handoff being written, else a live proposal ("not now"), else the reply. */

@@ -80,16 +80,15 @@ describe('the bound on tool rounds', () => {
     ]);
     expect(rounds.map(toolRoundLabel)).toContain('Tool round 2 of 3');
     expect(ends.at(-1)?.toolRoundLimit).toEqual({ done: 3, limit: 3 });
-    expect(session.toolRoundLimit).toEqual({ done: 3, limit: 3 });
     expect(session.isBusy).toBe(false);
     expect(session.messages.at(-1)?.role).toBe('toolResult');
     expect(everyCallAnswered(toApiMessages(session.messages))).toBe(true);
   });
 
   it('Continue runs as many rounds again, counting on, and sends the last results first', async () => {
-    const { client, session, rounds } = start(2);
+    const { client, session, rounds, ends } = start(2);
     await session.prompt('Plan forever');
-    await session.continueToolRounds();
+    await session.prompt('', { continueToolRounds: true });
 
     expect(client.requests).toHaveLength(4);
     expect(rounds.slice(2)).toEqual([
@@ -99,16 +98,12 @@ describe('the bound on tool rounds', () => {
     // The first request after Continue carries the paused round's answer as its last turn.
     const resumed = client.requests[2] ?? [];
     expect(resumed.at(-1)?.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: 'call-2' });
-    expect(session.toolRoundLimit).toEqual({ done: 4, limit: 4 });
+    expect(ends.at(-1)?.toolRoundLimit).toEqual({ done: 4, limit: 4 });
   });
 
-  it('Stop ends it; the next message makes a valid request (results first, then the words)', async () => {
+  it('Stop (no Continue): the next message makes a valid request, results first, then the words', async () => {
     const { client, session } = start(2);
     await session.prompt('Plan forever');
-    session.stopToolRounds();
-    expect(session.toolRoundLimit).toBeUndefined();
-    // Continue after Stop does nothing: the run is over.
-    await session.continueToolRounds();
     expect(client.requests).toHaveLength(2);
 
     await session.prompt('Enough, sum up');
@@ -116,6 +111,12 @@ describe('the bound on tool rounds', () => {
     expect(everyCallAnswered(next)).toBe(true);
     expect(next.map((turn) => turn.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
     expect(next.at(-1)?.content.map((b) => b.type)).toEqual(['tool_result', 'text']);
+  });
+
+  it('Continue when nothing is paused does nothing', async () => {
+    const { client, session } = start(2);
+    await session.prompt('', { continueToolRounds: true });
+    expect(client.requests).toHaveLength(0);
   });
 
   it('defaults to a bound in the tens and repairs unreadable settings', () => {
@@ -131,6 +132,5 @@ describe('the bound on tool rounds', () => {
     const { client, session } = start();
     await session.prompt('Plan forever');
     expect(client.requests).toHaveLength(DEFAULT_MAX_TOOL_ROUNDS);
-    expect(session.toolRoundLimit).toEqual({ done: DEFAULT_MAX_TOOL_ROUNDS, limit: DEFAULT_MAX_TOOL_ROUNDS });
   });
 });

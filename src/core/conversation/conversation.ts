@@ -52,6 +52,11 @@ export interface PromptOptions {
   toolChoice?: ToolChoice;
   /** Files sent with the message, before its text; stored with it (sessionId is set here). */
   attachments?: readonly Omit<AttachmentRecord, 'sessionId'>[];
+  /**
+   * Continue a run paused at its bound on tool rounds (see toolRounds.ts) for another
+   * such bound: a send without new words, so the text is ignored. Not paused: nothing.
+   */
+  continueToolRounds?: boolean;
 }
 
 export type QueueKind = 'followUp' | 'steering';
@@ -86,7 +91,10 @@ export interface ConversationDeps {
 export class Conversation {
   /** Requests for the session's exclusive hold not answered yet: busy meanwhile, so text typed then is queued. */
   private asking = 0;
-  /** The run that paused at its bound on tool rounds, waiting for Continue or Stop. */
+  /**
+   * The run that paused at its bound on tool rounds, waiting for Continue. Stop needs no
+   * call: the run is already over and whole; the next send clears this.
+   */
   private paused: ToolRounds | undefined;
 
   constructor(private readonly deps: ConversationDeps) {}
@@ -138,11 +146,6 @@ export class Conversation {
     this.deps.agent.reset();
   }
 
-  /** Where the tool rounds stand when the last run paused at their bound, waiting for the user. */
-  get toolRoundLimit(): ToolRounds | undefined {
-    return this.paused;
-  }
-
   /**
    * Runs the agent, counting its tool rounds from `done` (a continued chain goes on
    * counting) against a bound `maxToolRounds` further on.
@@ -175,16 +178,12 @@ export class Conversation {
     );
   }
 
-  /** Stop at the bound: the run is over, its transcript whole (every call has its result). */
-  stopToolRounds(): void {
-    this.paused = undefined;
-  }
-
   /**
    * Sends what the user typed. Busy sessions refuse; the caller queues instead.
    * Follow-ups queued meanwhile are sent one by one once the reply has ended.
    */
   async prompt(text: string, options: PromptOptions = {}): Promise<void> {
+    if (options.continueToolRounds) return this.continueToolRounds();
     if (this.isBusy) throw new AgentBusyError();
     // Refused (another tab writes here): nothing appended or sent.
     await this.exclusively(

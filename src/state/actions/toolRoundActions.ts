@@ -9,7 +9,7 @@ export async function continueToolRounds(): Promise<void> {
   const { session, activity } = getRuntime().current;
   set({ toolRounds: null, isStreaming: true });
   try {
-    await activity.track(session.continueToolRounds());
+    await activity.track(session.prompt('', { continueToolRounds: true }));
   } catch (error) {
     notifyError(errorText(error));
   } finally {
@@ -17,8 +17,7 @@ export async function continueToolRounds(): Promise<void> {
   }
 }
 
-/** Stop: the run stays ended where it paused; every tool call there has its result. */
+/** Stop: the run stays ended where it paused (every tool call there has its result); the question goes. */
 export function stopToolRounds(): void {
-  if (hasRuntime()) getRuntime().session.stopToolRounds();
   set({ toolRounds: null });
 }
