@@ -6,10 +6,11 @@
  * meter reading "6.6M / 1M". This runs the same sums on the whole request.
  *
  * The token estimate errs high by design (3.5 characters a token where real text gives
- * about 4; a token per CJK character), so a request estimated within a quarter over the
- * window is left to the API: its refusal names the real numbers and leads to Hand off.
- * One estimated further over, or carrying more bytes of files than a request may hold,
- * would only be refused, after uploading it all.
+ * about 4; a token per CJK character), and a conversation grown through the app is at
+ * most an accepted request, its reply and one new message: so up to twice the window the
+ * API decides (its refusal names the real numbers and leads to Hand off, the demo's
+ * included). Past that, or with more bytes of files than a request may hold, the
+ * request would only be refused, after uploading it all.
  */
 import { MAX_REQUEST_BYTES } from '../attachments/attachmentLimits';
 import { filesOf } from '../attachments/attachmentTypes';
@@ -21,7 +22,7 @@ import { estimateContext } from './estimateContext';
 import { estimateTurnTokens } from './estimateTokens';
 
 /** How far over the window the estimate may go before the request is not sent at all. */
-export const SURELY_OVER_WINDOW = 1.25;
+export const SURELY_OVER_WINDOW = 2;
 
 export type SendRefusal =
   | { kind: 'tokens'; overflow: Required<ContextOverflow> }
