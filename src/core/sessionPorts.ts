@@ -37,6 +37,8 @@ export interface SessionConfig {
    */
   modelForSession?: (sessionModel: string) => string;
   maxTokens: number;
+  /** Consecutive tool rounds a run may take before the user is asked; none: the default. */
+  maxToolRounds?: number;
   /** Thinking for a session that has not chosen its own. */
   defaultThinking?: ThinkingSetting;
   /** Whether requests declare the API's web search tool. */

@@ -3,6 +3,7 @@
  * means for the open session: which model its replies come from, how it thinks, how
  * large its window is, and the key kept out of what leaves the user's hands.
  */
+import { clampMaxToolRounds } from './agent/toolRounds';
 import type { ModelClient } from './agent/types';
 import type { PromptTemplate } from './commands/promptTemplates';
 import { contextWindowFor } from './context/contextWindow';
@@ -38,6 +39,11 @@ export class SessionSettings {
 
   get maxTokens(): number {
     return this.config.maxTokens;
+  }
+
+  /** Tool rounds a run may take before the user is asked (see toolRounds.ts). */
+  get maxToolRounds(): number {
+    return clampMaxToolRounds(this.config.maxToolRounds);
   }
 
   get webSearch(): boolean {

@@ -16,6 +16,7 @@ import { UpdateNotice } from './pwa/UpdateNotice';
 import { StatusLine } from './StatusLine';
 import { Sidebar } from './sidebar/Sidebar';
 import { TodosPanel } from './TodosPanel';
+import { ToolRoundsPause } from './ToolRoundsPause';
 import { useAppliedTheme } from './theme/ThemeToggle';
 import './layout.css';
 
@@ -121,6 +122,7 @@ export function App() {
           <StatusLine />
           <Breadcrumb />
           <ContextBanner />
+          <ToolRoundsPause />
           <ChatView />
           <HandoffProposalSlot />
         </RegionBoundary>

@@ -1,3 +1,4 @@
+import { toolRoundLabel } from '../core/agent/toolRounds';
 import { openSettings } from '../state/actions/actions';
 import { modelLabel } from '../state/store/modelLabel';
 import { useBaton } from '../state/store/useBaton';
@@ -15,6 +16,7 @@ export function StatusLine() {
   const saveError = useBaton((s) => s.saveError);
   const retryStatus = useBaton((s) => s.retryStatus);
   const opening = useBaton((s) => s.openingSessionId !== null);
+  const toolRounds = useBaton((s) => s.toolRounds);
   const meter = contextMeterView(entries, settings);
   const state =
     handoff === 'generating'
@@ -34,6 +36,11 @@ export function StatusLine() {
       <span className="status-state" data-testid="agent-state">
         {state}
       </span>
+      {toolRounds && !toolRounds.paused && isStreaming && (
+        <span className="status-tool-rounds" data-testid="tool-rounds">
+          {toolRoundLabel(toolRounds)}
+        </span>
+      )}
       {retryStatus && <span className="status-retry">{retryStatus}</span>}
       <span
         className="context-meter"

@@ -13,6 +13,7 @@ import type { AgentMessage, ApiMessage, CustomContextMessage, ToolChoice } from 
 import type { AttachmentRef } from '../types/attachment';
 import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../types/message';
 import type { AgentEvent, AgentListener } from './agentEvents';
+import type { ToolRounds } from './toolRounds';
 import { type ModelClient, ModelError, type ModelRequest } from './types';
 
 export interface AgentConfig {
@@ -59,6 +60,16 @@ export interface AgentRunOptions {
    * after it), just before its message_end: the handoff captures its document here.
    */
   onLastReply?(reply: Message): void;
+  /**
+   * The bound on tool rounds (see toolRounds.ts): once `limit` rounds have run, the run
+   * ends after answering them, before sending them back; agent_end says so. None: no bound.
+   */
+  toolRounds?: ToolRounds;
+}
+
+export interface AgentRunOutcome {
+  /** Set when the run paused at its bound on tool rounds, every call answered. */
+  toolRoundLimit?: ToolRounds;
 }
 
 export const AGENT_BUSY_MESSAGE = 'A reply is still being written. Stop it with Esc first.';
@@ -174,8 +185,14 @@ export class Agent {
     this.controller?.abort();
   }
 
-  /** Runs the agent on `input` until the model stops, fails or is aborted. */
-  async prompt(input: AgentMessage | AgentMessage[], options: AgentRunOptions = {}): Promise<void> {
+  /**
+   * Runs the agent on `input` until the model stops, fails or is aborted, or reaches its
+   * bound on tool rounds (then resolves with where they stand; see toolRounds.ts).
+   */
+  async prompt(
+    input: AgentMessage | AgentMessage[],
+    options: AgentRunOptions = {},
+  ): Promise<AgentRunOutcome> {
     if (this.controller) throw new AgentBusyError();
     const controller = new AbortController();
     this.controller = controller;
@@ -183,6 +200,8 @@ export class Agent {
     let error: ModelError | undefined;
     let continuations = 0;
     let refusedRounds = 0;
+    let toolRounds = options.toolRounds && { ...options.toolRounds };
+    let roundLimitReached = false;
     // One thinking configuration per run: a tool loop is one assistant turn to the API,
     // and changing it mid-loop would orphan the thinking the loop has to send back.
     const toolChoice = options.toolChoice ?? 'auto';
@@ -226,13 +245,24 @@ export class Agent {
         if (step === 'end') options.onLastReply?.(reply.message);
         this.add(reply.message, added, true);
         let endsRun = false;
-        if (runsTools)
+        if (runsTools) {
+          if (toolRounds) {
+            toolRounds = { ...toolRounds, done: toolRounds.done + 1 };
+            this.emit({ type: 'tool_round', rounds: toolRounds });
+          }
           ({ results: toolResults, endsRun } = await this.runTools(reply.message, controller.signal));
+        }
         for (const result of toolResults) this.add(result, added);
         this.emit({ type: 'turn_end', message: reply.message, toolResults });
         if (controller.signal.aborted || endsRun) break;
         step ??= this.stepAfter(reply.message, toolResults, continuations, options);
         if (step === 'end') break;
+        // The limit: every call of the last round is answered, so the transcript is whole
+        // and a later run (Continue) or message may follow it.
+        if (runsTools && toolRounds && toolRounds.done >= toolRounds.limit) {
+          roundLimitReached = true;
+          break;
+        }
         if (step === 'continue') {
           continuations++;
           continuing = true;
@@ -249,8 +279,10 @@ export class Agent {
         messages: added,
         aborted: controller.signal.aborted,
         ...(error && { error }),
+        ...(roundLimitReached && toolRounds && { toolRoundLimit: toolRounds }),
       });
     }
+    return roundLimitReached && toolRounds ? { toolRoundLimit: toolRounds } : {};
   }
 
   /** What follows a reply once its tool calls (if any) are answered. */

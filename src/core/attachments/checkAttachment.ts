@@ -3,7 +3,7 @@
  * facts become known: name and size first (a 40 MB file is refused unread), then what
  * its bytes say, then whether the message still has room for it.
  */
-import type { AttachmentKind } from '../types/attachment';
+import type { AttachmentKind, AttachmentRef } from '../types/attachment';
 import {
   MAX_ATTACHMENTS_PER_MESSAGE,
   MAX_FILE_BYTES,
@@ -14,6 +14,8 @@ import {
 } from './attachmentLimits';
 import type { AttachmentRefusal } from './attachmentRefusals';
 import { classifyFile } from './classifyFile';
+import { readImageInfo } from './imageSize';
+import { countPdfPages } from './pdfPages';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; refusal: AttachmentRefusal };
 
@@ -82,4 +84,26 @@ export function checkContextRoom(
 ): AttachmentRefusal | undefined {
   const total = room.used + room.tokens;
   return total > room.window ? { reason: 'context', name, tokens: total, window: room.window } : undefined;
+}
+
+/**
+ * A file that arrives stored rather than attached (an imported one) against the limits
+ * an attached file meets, so an exchange file cannot carry in what the composer would
+ * refuse (a 25 MB "text file" swapped into an export). By what its bytes say where they
+ * can be read (an image's pixels, a PDF's pages), else by its reference.
+ */
+export function checkStoredFile(ref: AttachmentRef, bytes: Uint8Array): AttachmentRefusal | undefined {
+  const { name } = ref;
+  const size = bytes.length;
+  if (size === 0) return { reason: 'empty', name };
+  if (ref.kind === 'text' && size > MAX_TEXT_FILE_BYTES) return { reason: 'text-size', name, size };
+  if (size > MAX_FILE_BYTES) return { reason: 'file-size', name, size };
+  if (ref.kind === 'image') {
+    const info = readImageInfo(bytes);
+    const width = info?.width ?? ref.width ?? 0;
+    const height = info?.height ?? ref.height ?? 0;
+    return checkImage(name, { width, height, size, scaled: false });
+  }
+  if (ref.kind === 'pdf') return checkPdfPages(name, countPdfPages(bytes) ?? ref.pages);
+  return undefined;
 }

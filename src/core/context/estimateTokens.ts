@@ -13,8 +13,47 @@ export { CHARS_PER_TOKEN };
 const TOKENS_PER_BLOCK = 8;
 const TOKENS_PER_TURN = 4;
 
+/**
+ * Chinese, Japanese and Korean text takes about a token per character, not one per 3.5:
+ * counted at 3.5 a CJK document was undercounted about threefold (issue 27, finding 7),
+ * so a request the meter called half full was refused. Published measurements against
+ * the count_tokens endpoint give about 2.5 CJK characters a token averaged over mixed
+ * Japanese prose (shimo4228/claude-code-learned-skills, "cjk-aware-text-metrics",
+ * 2026-02), with common ideographs one token each and rarer ones two or three (UTF-8
+ * byte fallback); one token per character is the upper end of that, as this estimate
+ * errs towards "does not fit". Not measured here: this checkout has no API key.
+ */
+export const TOKENS_PER_CJK_CHAR = 1;
+
+/**
+ * Whether the UTF-16 unit `code` is CJK text: kana, the ideographs (with extension A and
+ * compatibility forms), Hangul, CJK punctuation and full-width forms. Ideographs outside
+ * the BMP (extension B on, planes 2 and 3) are surrogate pairs: the high half counts as
+ * CJK, the low half as other text.
+ */
+function isCjkUnit(code: number): boolean {
+  return (
+    (code >= 0x3000 && code <= 0x30ff) || // CJK punctuation, hiragana, katakana
+    (code >= 0x3400 && code <= 0x4dbf) || // extension A
+    (code >= 0x4e00 && code <= 0x9fff) || // unified ideographs
+    (code >= 0xac00 && code <= 0xd7af) || // Hangul syllables
+    (code >= 0xf900 && code <= 0xfaff) || // compatibility ideographs
+    (code >= 0xff00 && code <= 0xffef) || // full-width and half-width forms
+    (code >= 0xd840 && code <= 0xd8bf) // high surrogates of U+20000..U+3FFFF
+  );
+}
+
 export function estimateTextTokens(text: string): number {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
+  let cjk = 0;
+  // A plain loop: this runs over every text a request carries, megabytes at times.
+  for (let i = 0; i < text.length; i++) if (isCjkUnit(text.charCodeAt(i))) cjk++;
+  return Math.ceil(cjk * TOKENS_PER_CJK_CHAR + (text.length - cjk) / CHARS_PER_TOKEN);
+}
+
+/** How many characters of `text` make a token by the estimate above: 3.5 for English, 1 for CJK. */
+export function charsPerTokenOf(text: string): number {
+  const tokens = estimateTextTokens(text);
+  return tokens === 0 ? CHARS_PER_TOKEN : text.length / tokens;
 }
 
 export function estimateBlockTokens(block: ApiContentBlock): number {

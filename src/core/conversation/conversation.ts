@@ -4,11 +4,14 @@
  * and the one rule that nothing is sent into a context the model already refused for
  * length. Each send holds the session exclusively across tabs while it runs.
  */
-import { type Agent, AgentBusyError, userMessage } from '../agent/agent';
+import { type Agent, AgentBusyError, type AgentRunOptions, userMessage } from '../agent/agent';
+import { DEFAULT_MAX_TOOL_ROUNDS, type ToolRounds } from '../agent/toolRounds';
+import { formatBytes } from '../attachments/attachmentLimits';
 import { type AttachmentRecord, filesOf } from '../attachments/attachmentTypes';
 import { expandPromptTemplate, type PromptTemplate } from '../commands/promptTemplates';
 import { contextOverflowSentence, overflowOf } from '../context/lengthRefusal';
-import { buildSessionContext } from '../session/buildSessionContext';
+import { type SendRefusal, sendRefusal } from '../context/sendCheck';
+import { buildSessionContext, toApiMessages } from '../session/buildSessionContext';
 import { type Exclusive, runExclusively, SessionBusyElsewhereError } from '../session/exclusiveAccess';
 import type { SessionPersistence } from '../session/persistence';
 import type { SessionHost } from '../session/sessionHost';
@@ -16,6 +19,7 @@ import { type AgentMessage, newestReply, type ToolChoice } from '../types/agentM
 import type { AttachmentRef } from '../types/attachment';
 import type { ContextOverflow } from '../types/contextOverflow';
 import type { SessionEntry } from '../types/entry';
+import type { Message } from '../types/message';
 import type { MessageEdits } from './messageEdits';
 
 /**
@@ -24,9 +28,22 @@ import type { MessageEdits } from './messageEdits';
  */
 export class ContextFullError extends Error {
   override readonly name = 'ContextFullError';
-  constructor(readonly overflow: ContextOverflow) {
-    super(`${contextOverflowSentence(overflow)} Hand off to continue; your message is still in the box.`);
+  constructor(
+    readonly overflow: ContextOverflow,
+    /** What is too large, when it is not the tokens (the files' bytes). */
+    reason: string = contextOverflowSentence(overflow),
+  ) {
+    super(`${reason} Hand off to continue; your message is still in the box.`);
   }
+}
+
+/** The error for a request the send check refuses (see sendCheck.ts). */
+function sendRefusalError(refusal: SendRefusal): ContextFullError {
+  if (refusal.kind === 'tokens') return new ContextFullError(refusal.overflow);
+  return new ContextFullError(
+    {},
+    `This conversation carries ${formatBytes(refusal.bytes)} of files (as sent), more than the ${formatBytes(refusal.limit)} one request may hold.`,
+  );
 }
 
 export interface PromptOptions {
@@ -35,6 +52,11 @@ export interface PromptOptions {
   toolChoice?: ToolChoice;
   /** Files sent with the message, before its text; stored with it (sessionId is set here). */
   attachments?: readonly Omit<AttachmentRecord, 'sessionId'>[];
+  /**
+   * Continue a run paused at its bound on tool rounds (see toolRounds.ts) for another
+   * such bound: a send without new words, so the text is ignored. Not paused: nothing.
+   */
+  continueToolRounds?: boolean;
 }
 
 export type QueueKind = 'followUp' | 'steering';
@@ -49,6 +71,11 @@ export interface ConversationDeps {
   exclusive?: Exclusive;
   /** The model replies come from now. */
   model(): string;
+  /** Tool rounds a run may take before the user is asked (see toolRounds.ts). */
+  maxToolRounds?(): number;
+  /** The model's window and the system prompt, for the check before sending (see sendCheck.ts); without them, none. */
+  window?(): number;
+  systemPrompt?(): string;
   promptTemplates(): PromptTemplate[];
   /** Another part holds the session (a handoff under way): new text must be queued. */
   busyElsewhere(): boolean;
@@ -64,6 +91,11 @@ export interface ConversationDeps {
 export class Conversation {
   /** Requests for the session's exclusive hold not answered yet: busy meanwhile, so text typed then is queued. */
   private asking = 0;
+  /**
+   * The run that paused at its bound on tool rounds, waiting for Continue. Stop needs no
+   * call: the run is already over and whole; the next send clears this.
+   */
+  private paused: ToolRounds | undefined;
 
   constructor(private readonly deps: ConversationDeps) {}
 
@@ -110,7 +142,40 @@ export class Conversation {
 
   /** Forgets the context and every queue (another session comes). */
   reset(): void {
+    this.paused = undefined;
     this.deps.agent.reset();
+  }
+
+  /**
+   * Runs the agent, counting its tool rounds from `done` (a continued chain goes on
+   * counting) against a bound `maxToolRounds` further on.
+   */
+  private async run(
+    input: AgentMessage | AgentMessage[],
+    options: AgentRunOptions = {},
+    done = 0,
+  ): Promise<void> {
+    this.paused = undefined;
+    const limit = done + (this.deps.maxToolRounds?.() ?? DEFAULT_MAX_TOOL_ROUNDS);
+    const outcome = await this.deps.agent.prompt(input, { ...options, toolRounds: { done, limit } });
+    this.paused = outcome.toolRoundLimit;
+  }
+
+  /** Continue after the bound: another `maxToolRounds` rounds, from where the run paused. */
+  async continueToolRounds(): Promise<void> {
+    const paused = this.paused;
+    if (!paused) return;
+    if (this.isBusy) throw new AgentBusyError();
+    await this.exclusively(
+      async () => {
+        // The context ends with the last round's results: they are what is sent next.
+        await this.run([], {}, paused.done);
+        await this.sendFollowUps();
+      },
+      () => {
+        throw new SessionBusyElsewhereError();
+      },
+    );
   }
 
   /**
@@ -118,6 +183,7 @@ export class Conversation {
    * Follow-ups queued meanwhile are sent one by one once the reply has ended.
    */
   async prompt(text: string, options: PromptOptions = {}): Promise<void> {
+    if (options.continueToolRounds) return this.continueToolRounds();
     if (this.isBusy) throw new AgentBusyError();
     // Refused (another tab writes here): nothing appended or sent.
     await this.exclusively(
@@ -142,10 +208,12 @@ export class Conversation {
       ...record,
       sessionId: host.header.id,
     }));
+    const files = [...kept, ...attachments.map(attachmentRef)];
+    const message = userMessage(this.expand(text, options), files);
+    this.checkSize(message);
     // Queued before the message, so they land with it or before it (see saveAttachment).
     for (const record of attachments) this.deps.persistence.saveAttachment(record);
-    const files = [...kept, ...attachments.map(attachmentRef)];
-    await this.deps.agent.prompt(userMessage(this.expand(text, options), files), {
+    await this.run(message, {
       ...(options.toolChoice && { toolChoice: options.toolChoice }),
     });
     await this.sendFollowUps();
@@ -185,6 +253,16 @@ export class Conversation {
     this.deps.reload();
   }
 
+  /** Throws when the request `message` would make is surely too large to send (see sendCheck.ts). */
+  private checkSize(message: Message): void {
+    const { window, systemPrompt } = this.deps;
+    if (!window || !systemPrompt) return;
+    const [turn] = toApiMessages([message]);
+    if (!turn) return;
+    const refusal = sendRefusal(this.deps.host.branch(), systemPrompt(), turn, window());
+    if (refusal) throw sendRefusalError(refusal);
+  }
+
   /**
    * Set when the newest reply says the conversation no longer fits, unless the user has
    * since picked another model than the one that refused.
@@ -212,6 +290,8 @@ export class Conversation {
     for (;;) {
       // An accepted handoff comes next; queued text goes back to the user with it.
       if (this.deps.followUpsWait()) return;
+      // Paused at the bound on tool rounds: the user answers Continue or Stop first.
+      if (this.paused) return;
       const last = agent.messages.at(-1);
       // After a stop, an error or a full window the queue waits for the user, who can
       // see and edit it.
@@ -226,7 +306,7 @@ export class Conversation {
       const next = agent.takeNextFollowUp();
       if (next === undefined) return;
       // Queued text is sent as queued: the composer already expanded (or escaped) it.
-      await agent.prompt(userMessage(next));
+      await this.run(userMessage(next));
     }
   }
 

@@ -5,7 +5,9 @@
  * file is imported whole or not at all.
  */
 import { IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE } from '../attachments/attachmentLimits';
+import { refusalSentence } from '../attachments/attachmentRefusals';
 import { decodeBase64 } from '../attachments/base64';
+import { checkStoredFile } from '../attachments/checkAttachment';
 import { isRecord } from '../isRecord';
 import type { AttachmentKind, AttachmentRef } from '../types/attachment';
 
@@ -26,6 +28,17 @@ function isCount(value: unknown): value is number {
 function shown(value: unknown): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
+}
+
+/**
+ * A file name as the sentence shows it: quoted, with bidi controls and invisible
+ * characters written as \u escapes, so "x\u202Efdp.exe" cannot read as "xexe.pdf".
+ */
+function revealed(name: string): string {
+  return shown(name).replace(
+    /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
 }
 
 function mediaTypeFits(kind: string, mediaType: string): boolean {
@@ -86,6 +99,15 @@ export function readAttachmentLine(record: Record<string, unknown>): ReadAttachm
     return {
       ok: false,
       problem: `Attached file ${name} holds ${bytes.length} bytes but its reference says ${ref.size}; it may be cut short.`,
+    };
+  }
+  // The limits sending enforces hold for imported files too: refused here, with the
+  // composer's own sentence, rather than stored and sent as a request the API refuses.
+  const refusal = checkStoredFile(ref, bytes);
+  if (refusal) {
+    return {
+      ok: false,
+      problem: `Attached file ${name}: ${refusalSentence({ ...refusal, name: revealed(ref.name) })}`,
     };
   }
   return { ok: true, ref, bytes };

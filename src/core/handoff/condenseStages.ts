@@ -10,7 +10,7 @@
 
 import { attachmentPlaceholder, describeAttachment } from '../attachments/attachmentText';
 import {
-  CHARS_PER_TOKEN,
+  charsPerTokenOf,
   estimateBlockTokens,
   estimateMessagesTokens,
   estimateTurnTokens,
@@ -225,7 +225,7 @@ export function renderForSummary(messages: readonly ApiMessage[]): string {
  * where it can (lines), and inside a line only when one line alone is too long (then
  * between words where it can).
  */
-export function chunkText(text: string, maxTokens: number, charsPerToken = CHARS_PER_TOKEN): string[] {
+export function chunkText(text: string, maxTokens: number, charsPerToken = charsPerTokenOf(text)): string[] {
   const maxChars = Math.max(200, Math.floor(maxTokens * charsPerToken));
   const chunks: string[] = [];
   let current = '';

@@ -42,6 +42,14 @@ export const HANDOFF_REFUSED_WHILE_STREAMING =
 export const HANDOFF_ALREADY_RUNNING = 'A handoff is already being written. Press Esc to cancel it.';
 export const HANDOFF_NO_TEXT = 'the model returned no handoff text';
 export const HANDOFF_REVIEWED_EMPTY = 'the reviewed handoff document is empty';
+/**
+ * A document that ended at max_tokens is half a document: never handed on as whole.
+ * Not continued either: continuing means sending the partial text back as the last
+ * (assistant) turn, which Claude 4.6 and later models refuse with a 400 ("does not
+ * support assistant message prefill") and no model accepts with thinking on.
+ */
+export const HANDOFF_CUT_OFF =
+  'the document was cut off at the output limit before it was finished, so it was not used. Raise "Max output tokens" in Settings (or give a narrower focus) and hand off again';
 
 export function handoffFailedMessage(reason: string): string {
   return `Handoff failed: ${reason}`;
@@ -203,6 +211,7 @@ export class HandoffMachine {
     let document: string;
     let outcome: HandoffOutcome = {};
     let captured: string | undefined;
+    let cutOff = false;
     // A cancel stops the generation and still waits for its agent_end (the checks below
     // then report it), so the session is idle again when "cancelled" is heard.
     controller.signal.addEventListener('abort', () => this.host.abortGeneration());
@@ -222,12 +231,16 @@ export class HandoffMachine {
           ...(prepared.condensed && { condensed: prepared.condensed }),
         };
         captured = undefined;
+        cutOff = false;
         end = await new Promise<Extract<AgentEvent, { type: 'agent_end' }>>((resolve, reject) => {
           unsubscribe = this.host.subscribe((event) => {
             if (event.type === 'agent_end') resolve(event);
           });
           const capture = (reply: Message) => {
             if (controller.signal.aborted) return;
+            // Cut off by the output limit: not a document to capture (see HANDOFF_CUT_OFF).
+            cutOff = reply.stopReason === 'max_tokens';
+            if (cutOff) return;
             // Spec 5: the text of the reply the run ends on, read once, as the switch uses it.
             captured = this.host.redact(textOf(reply)).trim();
             if (captured) this.host.documentCaptured(captured);
@@ -244,6 +257,7 @@ export class HandoffMachine {
       }
       if (end.error) throw end.error;
       if (end.aborted) throw new Error('the reply was stopped before the document was finished');
+      if (cutOff) throw new Error(HANDOFF_CUT_OFF);
       document = captured ?? '';
       if (!document) throw new Error(HANDOFF_NO_TEXT);
     } catch (error) {

@@ -271,3 +271,24 @@ describe('prepareHandoffRequest', () => {
     expect(JSON.stringify(prepared.transcript)).not.toContain('- notes cut');
   });
 });
+
+describe('prepareHandoffRequest: a limit learned from a refusal is keyed by model', () => {
+  const fromModel = (model: string): Message => ({
+    ...refused({ tokens: 5_200, limit: 5_000 }),
+    model,
+  });
+  const context = (model: string) => [...conversation(8, 1_000), user('And now the tests'), fromModel(model)];
+
+  it("another model's refusal does not shrink this model's budget: sent as it is", async () => {
+    const { client, streams } = fakeClient();
+    const prepared = await prepare(context('claude-small-window'), client);
+    expect(prepared.condensed).toBeUndefined();
+    expect(streams).toEqual([]);
+  });
+
+  it("this model's own refusal does: condensed to fit the limit it named", async () => {
+    const { client } = fakeClient();
+    const prepared = await prepare(context('claude-test-model'), client);
+    expect(prepared.condensed).toBeDefined();
+  });
+});

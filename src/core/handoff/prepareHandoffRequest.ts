@@ -85,7 +85,7 @@ export async function prepareHandoffRequest(given: PrepareHandoffInput): Promise
   const input = { ...given, contextFilter: given.contextFilter ?? handoffContextFilter };
   const { messages, pendingRequest } = handoffTranscript(input.context);
   const budget = handoffBudget(
-    Math.min(input.window, refusedLimit(input.context) ?? input.window),
+    Math.min(input.window, refusedLimit(input.context, input.model) ?? input.window),
     input.maxTokens,
   );
   const prompt = buildHandoffPrompt({
@@ -112,7 +112,7 @@ export async function prepareHandoffRequest(given: PrepareHandoffInput): Promise
   // Refused without a count (a 413, a gateway's limit): whatever we estimate, it did not
   // fit, so assume it is at least a quarter over.
   const newest = newestReply(input.context);
-  const refusal = newest && overflowOf(newest);
+  const refusal = newest && sameModel(newest, input.model) && overflowOf(newest);
   if (refusal && refusal.tokens === undefined) scale = Math.max(scale, (budget * 1.25) / whole);
   // Counted as it will be sent: the instruction joins a transcript that ends with a user
   // turn (tool results, or condensed notes), else the API refuses the count as invalid.
@@ -162,13 +162,23 @@ export async function prepareHandoffRequest(given: PrepareHandoffInput): Promise
   }
 }
 
-/** The maximum the API named when it last refused this conversation for length: it outranks our table. */
-function refusedLimit(context: readonly AgentMessage[]): number | undefined {
+/**
+ * The maximum the API named when it last refused this conversation for length with
+ * `model`: it outranks our table. Keyed by model: another model's limit says nothing of
+ * this one's window (a 200k refusal must not shrink a 1M model's handoff).
+ */
+function refusedLimit(context: readonly AgentMessage[], model: string): number | undefined {
   for (let i = context.length - 1; i >= 0; i--) {
     const message = context[i];
-    if (message?.role === 'assistant' && message.contextOverflow?.limit) return message.contextOverflow.limit;
+    if (message?.role === 'assistant' && sameModel(message, model) && message.contextOverflow?.limit)
+      return message.contextOverflow.limit;
   }
   return undefined;
+}
+
+/** The reply came from `model`; one stored without a model (older data) counts as it, erring towards condensing. */
+function sameModel(reply: { model?: string }, model: string): boolean {
+  return reply.model === undefined || reply.model === model;
 }
 
 /** How much the API's counts for this conversation exceeded our estimate (at least 1). */

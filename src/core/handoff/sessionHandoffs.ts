@@ -117,13 +117,14 @@ export class SessionHandoffs {
           contextFilter: deps.contextFilters.apply,
         });
       },
-      sendHandoffPrompt: (prompt, transcript, onLastReply) =>
-        agent.prompt(userMessage(prompt), {
+      sendHandoffPrompt: async (prompt, transcript, onLastReply) => {
+        await agent.prompt(userMessage(prompt), {
           refuseToolsWith: HANDOFF_TOOLS_REFUSED,
           takeSteering: false,
           requestPrefix: transcript,
           onLastReply,
-        }),
+        });
+      },
       documentCaptured: (document) => deps.emit({ type: 'handoff_document_captured', document }),
       abortGeneration: () => agent.abort(),
       redact: (text) => deps.settings().redact(text),

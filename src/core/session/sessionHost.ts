@@ -27,7 +27,7 @@ export interface SessionHostPorts {
 export type RecordableEvent =
   | { type: 'message_start' | 'message_end'; message: AgentMessage }
   | { type: 'message_update'; message: Message }
-  | { type: 'agent_start' | 'turn_end' | 'agent_end' | 'queue_update' };
+  | { type: 'agent_start' | 'turn_end' | 'agent_end' | 'queue_update' | 'tool_round' };
 
 type Linked = 'id' | 'parentId' | 'sessionId' | 'timestamp';
 type EntryBody = Omit<MessageEntry, Linked> | Omit<CustomMessageEntry, Linked>;

@@ -104,6 +104,8 @@ export const removeQueued = later((e, kind: 'steering' | 'followUp', index: numb
 );
 export const stop = now(stopNow);
 export const continueReply = later((e) => e.continueReply());
+export const continueToolRounds = later((e) => e.continueToolRounds());
+export const stopToolRounds = later((e) => e.stopToolRounds());
 export const cancelEdit = now(cancelEditNow);
 export const editLastMessage = now(editNow);
 export const handleEditKey = now(editKeyNow);

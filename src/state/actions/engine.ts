@@ -19,3 +19,4 @@ export {
   showHelp,
 } from './sessionActions';
 export { forgetKey, saveSettings } from './settingsActions';
+export { continueToolRounds, stopToolRounds } from './toolRoundActions';

@@ -20,6 +20,7 @@ export function sessionConfigFrom(
     // A rule over this snapshot: the next snapshot brings the next rule.
     modelForSession: (sessionModel) => modelForSession(settings, sessionModel),
     maxTokens: settings.maxTokens,
+    maxToolRounds: settings.maxToolRounds,
     defaultThinking: settings.thinking,
     webSearch: settings.webSearch,
     contextWindowOverride: settings.contextWindowOverride || undefined,

@@ -62,7 +62,16 @@ describe('applySessionEvent', () => {
       view().v,
       undefined,
     );
-    expect(r.patch).toEqual({ isStreaming: true, retryStatus: null });
+    expect(r.patch).toEqual({ isStreaming: true, retryStatus: null, toolRounds: null });
+  });
+
+  it('tool_round shows the running count; agent_end at the bound asks Continue / Stop', () => {
+    const rounds = { done: 3, limit: 25 };
+    const running = applySessionEvent(state(), { type: 'tool_round', rounds }, view().v, undefined);
+    expect(running.patch).toEqual({ toolRounds: { done: 3, limit: 25, paused: false } });
+    const end: SessionEvent = { type: 'agent_end', messages: [], aborted: false, toolRoundLimit: rounds };
+    const paused = applySessionEvent(state({ isStreaming: true }), end, view().v, undefined);
+    expect(paused.patch.toolRounds).toEqual({ done: 3, limit: 25, paused: true });
   });
 
   it('message_start of a reply: the branch, and the reply to stream into its entry', () => {
@@ -136,7 +145,7 @@ describe('applySessionEvent', () => {
     const error = new ModelError('server', 'The model API had an internal error (500).');
     const end: SessionEvent = { type: 'agent_end', messages: [], aborted: false, error };
     const plain = applySessionEvent(state({ isStreaming: true }), end, view().v, undefined);
-    expect(plain.patch).toEqual({ isStreaming: false, retryStatus: null });
+    expect(plain.patch).toEqual({ isStreaming: false, retryStatus: null, toolRounds: null });
     expect(plain.notices).toEqual([{ kind: 'error', text: error.message }]);
     expect(plain.documentWritten).toBe(false);
     const handoff = applySessionEvent(state(), end, view({ generatingHandoff: () => true }).v, undefined);
@@ -192,6 +201,7 @@ describe('applySessionEvent', () => {
       entries: BRANCH,
       sessionUsage: STORED_USAGE,
       streaming: null,
+      toolRounds: null,
     });
     // A stored one stays.
     const kept = applySessionEvent(

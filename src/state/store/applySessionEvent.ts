@@ -73,7 +73,9 @@ export function applySessionEvent(
   });
   switch (event.type) {
     case 'agent_start':
-      return result({ isStreaming: true, retryStatus: null });
+      return result({ isStreaming: true, retryStatus: null, toolRounds: null });
+    case 'tool_round':
+      return result({ toolRounds: { ...event.rounds, paused: false } });
     case 'message_start': {
       if (event.message.role !== 'assistant') return result({});
       const entryId = session.leafId() ?? undefined;
@@ -106,6 +108,7 @@ export function applySessionEvent(
         {
           isStreaming: false,
           retryStatus: null,
+          toolRounds: event.toolRoundLimit ? { ...event.toolRoundLimit, paused: true } : null,
           ...(refused && { composerText: prepended(refused, state.composerText) }),
         },
         { documentWritten: handoff, notices },
@@ -126,6 +129,7 @@ export function applySessionEvent(
         entries: session.branch(),
         sessionUsage: session.usage(),
         streaming: null,
+        toolRounds: null,
       });
     case 'handoff_state':
       return result({ handoff: event.state });

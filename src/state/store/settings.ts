@@ -4,6 +4,7 @@
  * otherwise kept in sessionStorage, which lives exactly as long as the tab.
  */
 
+import { clampMaxToolRounds, DEFAULT_MAX_TOOL_ROUNDS } from '../../core/agent/toolRounds';
 import type { PromptTemplate } from '../../core/commands/promptTemplates';
 import {
   AUTO_HANDOFF_MODES,
@@ -35,6 +36,8 @@ export interface Settings {
   autoHandoffLimit: number;
   /** The model's context window in tokens; 0 means "look it up". */
   contextWindowOverride: number;
+  /** Consecutive tool rounds a run may take before Baton asks Continue / Stop. */
+  maxToolRounds: number;
   theme: 'system' | 'light' | 'dark';
   /** Extended thinking for new sessions (each session keeps its own from then on). */
   thinking: ThinkingSetting;
@@ -57,6 +60,7 @@ export const DEFAULT_SETTINGS: Settings = {
   autoHandoff: 'ask',
   autoHandoffLimit: DEFAULT_AUTO_HANDOFF_LIMIT,
   contextWindowOverride: 0,
+  maxToolRounds: DEFAULT_MAX_TOOL_ROUNDS,
   theme: 'system',
   thinking: DEFAULT_THINKING,
   webSearch: false,
@@ -111,6 +115,7 @@ export function restoreSettings(stored: unknown): Settings {
       typeof s.contextWindowOverride === 'number' && s.contextWindowOverride > 0
         ? Math.floor(s.contextWindowOverride)
         : 0,
+    maxToolRounds: clampMaxToolRounds(s.maxToolRounds),
     theme: s.theme === 'light' || s.theme === 'dark' ? s.theme : 'system',
     thinking: restoreThinking(s.thinking),
     webSearch: s.webSearch === true,

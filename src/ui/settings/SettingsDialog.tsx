@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { MAX_MAX_TOOL_ROUNDS, MIN_MAX_TOOL_ROUNDS } from '../../core/agent/toolRounds';
 import { contextWindowFor } from '../../core/context/contextWindow';
 import { MIN_THINKING_BUDGET } from '../../core/models/thinking';
 import { DEFAULT_BASE_URL, DEMO_SMALL_MODEL_ID, DEMO_SMALL_MODEL_LABEL } from '../../llm/defaults';
@@ -31,6 +32,12 @@ function validate(draft: Settings): string | null {
   if (!draft.model.trim()) return 'Model is required';
   if (!Number.isInteger(draft.maxTokens) || draft.maxTokens < 1)
     return 'Max output tokens must be a whole number above 0';
+  if (
+    !Number.isInteger(draft.maxToolRounds) ||
+    draft.maxToolRounds < MIN_MAX_TOOL_ROUNDS ||
+    draft.maxToolRounds > MAX_MAX_TOOL_ROUNDS
+  )
+    return `Tool rounds before asking must be a whole number from ${MIN_MAX_TOOL_ROUNDS} to ${MAX_MAX_TOOL_ROUNDS}`;
   if (!Number.isInteger(draft.thinking.budgetTokens) || draft.thinking.budgetTokens < MIN_THINKING_BUDGET)
     return `The thinking budget must be a whole number of at least ${MIN_THINKING_BUDGET.toLocaleString('en')} tokens`;
   return null;
@@ -145,6 +152,16 @@ export function SettingsDialog() {
           min={1}
           value={draft.maxTokens}
           onChange={(e) => update('maxTokens', Number(e.target.value))}
+        />
+      </label>
+      <label>
+        Tool rounds before asking
+        <input
+          type="number"
+          min={MIN_MAX_TOOL_ROUNDS}
+          max={MAX_MAX_TOOL_ROUNDS}
+          value={draft.maxToolRounds}
+          onChange={(e) => update('maxToolRounds', Number(e.target.value))}
         />
       </label>
       <TemplatesEditor templates={draft.promptTemplates} onChange={(t) => update('promptTemplates', t)} />

@@ -2,6 +2,7 @@
  * The session slice: the list of sessions and the one on screen (its branch, the reply
  * being written into it, its usage and todos), and the session being opened.
  */
+import type { ToolRounds } from '../../../core/agent/toolRounds';
 import type { TodoItem } from '../../../core/todos/todoTypes';
 import type { SessionEntry, SessionHeader } from '../../../core/types/entry';
 import type { Message } from '../../../core/types/message';
@@ -35,6 +36,11 @@ export interface SessionState {
   focusEntry: { sessionId: string; entryId: string } | null;
   /** The session being opened, from the click until it is read: the chat and status say so. */
   openingSessionId: string | null;
+  /**
+   * The tool rounds of the run under way (the status shows the count), or of the run that
+   * paused at their bound (`paused`: Continue / Stop is asked); null without either.
+   */
+  toolRounds: (ToolRounds & { paused: boolean }) | null;
 }
 
 export const initialSessionState: SessionState = {
@@ -47,4 +53,5 @@ export const initialSessionState: SessionState = {
   todos: [],
   focusEntry: null,
   openingSessionId: null,
+  toolRounds: null,
 };
