@@ -86,6 +86,28 @@ test('"Forget key" takes the key out of every stored conversation, the screen an
   expect(await storedEverything(page)).not.toContain(TEST_KEY);
 });
 
+test('"Forget key" also takes out a key the model echoed broken in two, prefix and body apart (issue 27, finding 6)', async ({
+  connected: page,
+  mockApi,
+}) => {
+  const prefix = 'sk-ant-test-';
+  const body = TEST_KEY.slice(prefix.length);
+  mockApi.script(textReply(`Your key is ${prefix.slice(0, -1)} -${body} and again ${prefix}\n${body}.`));
+  await exchange(page, 'What is my key?');
+  expect(await storedEverything(page)).toContain(body);
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsDialog(page).getByRole('button', { name: 'Forget key' }).click();
+  await settingsDialog(page).getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(assistantMessages(page).last()).toContainText(`Your key is sk-ant-test -${REMOVED}`);
+  await expect.poll(() => storedEverything(page)).not.toContain(body);
+  for (const item of ['Session as JSONL', 'Session as Markdown']) {
+    expect(await exportFromMenu(page, item), item).not.toContain(body);
+  }
+  expect(await backup(page)).not.toContain(body);
+});
+
 test('a key used before is found by its fingerprint in data imported later, and left out of exports', async ({
   connected: page,
 }, testInfo) => {
