@@ -1,10 +1,11 @@
 /** The settings dialog's actions. */
+import { storageFailureSentence } from '../../storage/storageFailure';
 import { forgetModelClient } from '../app/lazyModelClient';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { applySettings } from '../slices/settings/actions';
 import { notify, notifyError } from '../slices/status/actions';
 import { SETTINGS_KEY, type Settings, storedSettings } from '../store/settings';
-import { errorText, get } from '../store/storeAccess';
+import { get } from '../store/storeAccess';
 import { rememberDeviceKey, removeKeyEverywhere } from './keyRemoval';
 
 export async function saveSettings(next: Settings): Promise<void> {
@@ -14,7 +15,7 @@ export async function saveSettings(next: Settings): Promise<void> {
   try {
     await getRuntime().repository.setSetting(SETTINGS_KEY, storedSettings(next));
   } catch (error) {
-    notifyError(`Could not save the settings: ${errorText(error)}`);
+    notifyError(storageFailureSentence('the settings', error));
   }
   const key = next.apiKey.trim();
   if (key) await rememberDeviceKey(key);
