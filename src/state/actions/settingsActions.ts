@@ -1,11 +1,12 @@
 /** The settings dialog's actions. */
+import { deleteSecretsDatabase } from '../../mcp/oauth/idbSecretStore';
 import { storageFailureSentence } from '../../storage/storageFailure';
 import { forgetModelClient } from '../app/lazyModelClient';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { applySettings } from '../slices/settings/actions';
 import { notify, notifyError } from '../slices/status/actions';
 import { SETTINGS_KEY, type Settings, storedSettings } from '../store/settings';
-import { get } from '../store/storeAccess';
+import { errorText, get } from '../store/storeAccess';
 import { rememberDeviceKey, removeKeyEverywhere } from './keyRemoval';
 
 export async function saveSettings(next: Settings): Promise<void> {
@@ -29,9 +30,15 @@ export const KEY_FORGOTTEN =
 /**
  * "Forget key": the key leaves memory, the tab's sessionStorage, the settings record in
  * IndexedDB and the cached SDK client; with no key the app falls back to the demo model.
+ * The MCP servers' OAuth tokens are credentials too: their database goes with it.
  */
 export async function forgetKey(): Promise<void> {
   forgetModelClient();
   await saveSettings({ ...get().settings, apiKey: '', rememberKey: false });
+  try {
+    await deleteSecretsDatabase();
+  } catch (error) {
+    notifyError(`Could not delete the MCP servers' sign-ins from this device: ${errorText(error)}`);
+  }
   notify(KEY_FORGOTTEN);
 }
