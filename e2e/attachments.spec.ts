@@ -402,6 +402,14 @@ test('a file and text left in the composer stay with their session: New session 
   await expect(userMessages(page)).toHaveCount(0);
   await expect(chips(page)).toHaveCount(0);
   await expect(composer(page)).toHaveValue('');
+  await expect(
+    page
+      .getByRole('status')
+      .getByText(
+        'Your unsent message stays with “First conversation”: it is back in the message box when you open that session again.',
+        { exact: true },
+      ),
+  ).toBeVisible();
   await exchange(page, 'Something else entirely');
   const sent = JSON.stringify(mockApi.messageRequests().at(-1)?.body);
   expect(sent).toContain('Something else entirely');

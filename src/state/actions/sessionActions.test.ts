@@ -48,6 +48,10 @@ describe('drafts stay with their session (issue 27, finding 6)', () => {
     await app.sessions.newSession();
     expect(app.state().composerText).toBe('');
     expect(app.state().pendingAttachments).toEqual([]);
+    expect(app.notices()).toContainEqual({
+      kind: 'info',
+      text: 'Your unsent message stays with “First topic”: it is back in the message box when you open that session again.',
+    });
     await app.composer.submitComposer('Unrelated question');
     const sent = JSON.stringify(app.mock.messageRequests().at(-1)?.body);
     expect(sent).not.toContain('plan.txt');

@@ -9,6 +9,7 @@
  * so the box keeps what it holds.
  */
 import { get, set } from '../../store/storeAccess';
+import { notify } from '../status/actions';
 import type { SessionDraft } from './initialState';
 
 const isEmpty = (draft: SessionDraft) => draft.text.trim() === '' && draft.attachments.length === 0;
@@ -29,7 +30,8 @@ export function showDraftOf(sessionId: string): void {
     keepOriginalSize: state.keepOriginalSize,
   };
   const { [sessionId]: arriving, ...others } = state.drafts;
-  const drafts = from === null || isEmpty(leaving) ? others : { ...others, [from]: leaving };
+  const keep = from !== null && !isEmpty(leaving);
+  const drafts = keep ? { ...others, [from]: leaving } : others;
   set({
     drafts,
     composerText: arriving?.text ?? '',
@@ -38,6 +40,13 @@ export function showDraftOf(sessionId: string): void {
     // Refusals were said about files given to the other session's box.
     attachmentRefusals: [],
   });
+  // The box empties before the user's eyes: say where its content went.
+  if (keep) {
+    const title = state.sessions.find((header) => header.id === from)?.title;
+    notify(
+      `Your unsent message stays with ${title ? `“${title}”` : 'the session you left'}: it is back in the message box when you open that session again.`,
+    );
+  }
 }
 
 /** Session `sessionId` is gone: so is its draft. */
