@@ -88,12 +88,13 @@ class SecretMatcher {
   }
 }
 
-// The same key is redacted from thousands of strings in a row (an export, a Forget key rewrite).
-let cached: { secret: string; matcher: SecretMatcher } | undefined;
-
-function matcherFor(secret: string): SecretMatcher {
-  if (cached?.secret !== secret) cached = { secret, matcher: new SecretMatcher(secret) };
-  return cached.matcher;
+/**
+ * A redactor for one secret, to use on many strings (a Forget key rewrite, an export):
+ * the pieces of its body are worked out once.
+ */
+export function secretRedactor(secret: string, placeholder = '[API key removed]'): (text: string) => string {
+  const matcher = new SecretMatcher(secret);
+  return (text) => matcher.redact(text, placeholder);
 }
 
 export function redactSecret(
@@ -103,5 +104,5 @@ export function redactSecret(
 ): string {
   if (secret === undefined) return text;
   // A key pasted with a stray space or newline is still the same key (the matcher trims it).
-  return matcherFor(secret).redact(text, placeholder);
+  return new SecretMatcher(secret).redact(text, placeholder);
 }

@@ -3,7 +3,7 @@
  * the user put it into a conversation, a title, a template. Used when the key is forgotten,
  * on what IndexedDB holds, what is queued to be written and what the open session shows.
  */
-import { MIN_SECRET_LENGTH, redactSecret } from '../redactSecret';
+import { MIN_SECRET_LENGTH, secretRedactor } from '../redactSecret';
 import { isMessageEntry, type SessionEntry, type SessionHeader } from '../types/entry';
 
 export const SCRUBBED_KEY_PLACEHOLDER = '[API key removed]';
@@ -17,8 +17,9 @@ export const SCRUBBED_KEY_PLACEHOLDER = '[API key removed]';
 export function scrubbed<T>(value: T, secret: string): T | undefined {
   if (secret.trim().length < MIN_SECRET_LENGTH) return undefined;
   let changed = false;
+  const redact = secretRedactor(secret, SCRUBBED_KEY_PLACEHOLDER);
   const clean = (text: string): string => {
-    const out = redactSecret(text, secret, SCRUBBED_KEY_PLACEHOLDER);
+    const out = redact(text);
     if (out !== text) changed = true;
     return out;
   };
