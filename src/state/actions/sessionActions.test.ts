@@ -72,6 +72,16 @@ describe('drafts stay with their session (issue 27, finding 6)', () => {
     await app.sessions.deleteSession(first);
     expect(app.state().drafts).toEqual({});
     expect(app.state().composerText).toBe('Draft of the second');
+
+    // Deleting the open session drops its draft: the next session opens with an empty box.
+    await app.sessions.newSession();
+    await app.composer.submitComposer('Third topic');
+    app.type('Draft of the third');
+    const third = app.state().activeSessionId ?? '';
+    await app.sessions.deleteSession(third);
+    expect(app.state().activeSessionId).toBe(second);
+    expect(app.state().composerText).toBe('Draft of the second');
+    expect(app.state().drafts).toEqual({});
   });
 });
 

@@ -8,7 +8,7 @@ import { sumSessionUsage } from '../../core/usage/sessionUsage';
 import { FIRST_PAINT_ENTRIES, newestBranch } from '../app/firstPaint';
 import { STALE_OPEN } from '../app/openQueue';
 import { getRuntime, hasRuntime } from '../app/runtime';
-import { dropDraft, showDraftOf } from '../slices/composer/drafts';
+import { dropDraft, emptyBox, showDraftOf } from '../slices/composer/drafts';
 import {
   endOpening,
   removeSession,
@@ -154,6 +154,8 @@ export async function deleteSession(id: string): Promise<void> {
       session.log.header = { ...session.header, children: session.header.children.filter((c) => c !== id) };
     }
     if (isActive) {
+      // The deleted session's draft goes with it (the user confirmed the delete).
+      emptyBox();
       const next = get().sessions[0];
       if (next) await openSession(next.id);
       else await newSessionAfterDelete();

@@ -22,7 +22,12 @@ const isEmpty = (draft: SessionDraft) => draft.text.trim() === '' && draft.attac
 export function showDraftOf(sessionId: string): void {
   const state = get();
   const from = state.activeSessionId;
-  if (from === sessionId) return;
+  if (from === sessionId) {
+    // A switch that did not happen (the new session failed to open): its draft comes back.
+    const own = state.drafts[sessionId];
+    if (own) putInBox(own, sessionId);
+    return;
+  }
   const leaving: SessionDraft = {
     // The text of a sent message being edited is that message's, not a draft.
     text: state.editingEntryId === null ? state.composerText : '',
@@ -53,4 +58,20 @@ export function showDraftOf(sessionId: string): void {
 export function dropDraft(sessionId: string): void {
   const { [sessionId]: dropped, ...others } = get().drafts;
   if (dropped) set({ drafts: others });
+}
+
+/** The box holds `draft` again, and the drafts no longer keep it under `sessionId`. */
+function putInBox(draft: SessionDraft, sessionId: string): void {
+  const { [sessionId]: _taken, ...others } = get().drafts;
+  set({
+    drafts: others,
+    composerText: draft.text,
+    pendingAttachments: draft.attachments,
+    keepOriginalSize: draft.keepOriginalSize,
+  });
+}
+
+/** The open session is being deleted: what its box held goes with it, before the next session shows. */
+export function emptyBox(): void {
+  set({ composerText: '', pendingAttachments: [], keepOriginalSize: false, attachmentRefusals: [] });
 }
