@@ -14,6 +14,7 @@ import {
   exchange,
   openApp,
   revealSessionActions,
+  sessionTitles,
   userMessages,
   waitIdle,
 } from './helpers';
@@ -382,6 +383,46 @@ test('without a key, the demo model says what it received: type, pixel size and 
   const reply = assistantMessages(page).last();
   await expect(reply).toContainText('You attached one file');
   await expect(reply).toContainText(`an image (PNG, 64×48 px, ${Buffer.from(png, 'base64').length} bytes)`);
+});
+
+test('a file and text left in the composer stay with their session: New session starts empty and sends none of it (issue 27, finding 6)', async ({
+  connected: page,
+  mockApi,
+}) => {
+  await exchange(page, 'First conversation');
+  await page.getByTestId('attach-input').setInputFiles({
+    name: 'notes.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from(NOTES),
+  });
+  await expect(chips(page)).toHaveCount(1);
+  await composer(page).fill('About these notes');
+
+  await page.getByRole('button', { name: 'New session', exact: true }).click();
+  await expect(userMessages(page)).toHaveCount(0);
+  await expect(chips(page)).toHaveCount(0);
+  await expect(composer(page)).toHaveValue('');
+  await expect(
+    page
+      .getByRole('status')
+      .getByText(
+        'Your unsent message stays with “First conversation”: it is back in the message box when you open that session again.',
+        { exact: true },
+      ),
+  ).toBeVisible();
+  await exchange(page, 'Something else entirely');
+  const sent = JSON.stringify(mockApi.messageRequests().at(-1)?.body);
+  expect(sent).toContain('Something else entirely');
+  expect(sent).not.toContain('notes.md');
+  expect(sent).not.toContain('café at 9');
+  expect(sent).not.toContain('About these notes');
+
+  // Back in the first session, the draft is where it was left, ready to send there.
+  await sessionTitles(page).filter({ hasText: 'First conversation' }).click();
+  await expect(userMessages(page)).toHaveText(['First conversation']);
+  await expect(chips(page)).toHaveCount(1);
+  await expect(chips(page).first()).toContainText('notes.md');
+  await expect(composer(page)).toHaveValue('About these notes');
 });
 
 test.describe('two tabs', () => {

@@ -86,6 +86,57 @@ test('"Forget key" takes the key out of every stored conversation, the screen an
   expect(await storedEverything(page)).not.toContain(TEST_KEY);
 });
 
+test('"Forget key" also takes out a key the model echoed broken in two, prefix and body apart (issue 27, finding 6)', async ({
+  connected: page,
+  mockApi,
+}) => {
+  const prefix = 'sk-ant-test-';
+  const body = TEST_KEY.slice(prefix.length);
+  mockApi.script(textReply(`Your key is ${prefix.slice(0, -1)} -${body} and again ${prefix}\n${body}.`));
+  await exchange(page, 'What is my key?');
+  expect(await storedEverything(page)).toContain(body);
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsDialog(page).getByRole('button', { name: 'Forget key' }).click();
+  await settingsDialog(page).getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(assistantMessages(page).last()).toContainText(`Your key is sk-ant-test -${REMOVED}`);
+  await expect.poll(() => storedEverything(page)).not.toContain(body);
+  for (const item of ['Session as JSONL', 'Session as Markdown']) {
+    expect(await exportFromMenu(page, item), item).not.toContain(body);
+  }
+  expect(await backup(page)).not.toContain(body);
+});
+
+test('"Forget key" deletes the MCP servers\' OAuth secrets database too', async ({ connected: page }) => {
+  // A server's tokens as the MCP sign-in stores them, in their own database.
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('baton-secrets', 1);
+      request.onupgradeneeded = () => request.result.createObjectStore('mcp-oauth');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const tx = db.transaction('mcp-oauth', 'readwrite');
+    tx.objectStore('mcp-oauth').put(
+      { tokens: { access_token: 'mcp-secret-token', token_type: 'Bearer' } },
+      'srv',
+    );
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  });
+  const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+  expect(await databases()).toContain('baton-secrets');
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsDialog(page).getByRole('button', { name: 'Forget key' }).click();
+  await expect.poll(databases).not.toContain('baton-secrets');
+  expect(await databases()).toContain('baton');
+});
+
 test('a key used before is found by its fingerprint in data imported later, and left out of exports', async ({
   connected: page,
 }, testInfo) => {

@@ -23,7 +23,7 @@ import {
 } from './helpers';
 
 type HookWindow = Window & {
-  __batonTestHooks?: { failWrites?: number };
+  __batonTestHooks?: { failWrites?: number; abortWritesMidway?: number };
   __persistCalls?: number;
 };
 
@@ -40,12 +40,14 @@ test('a failed write is shown, kept in memory, retried, and not passed off as sa
   });
 
   await exchange(page, 'Keep me safe');
+  // In words, with what to do: never the DOMException's name, never an empty reason (issue 27, finding 6).
   await expect(
-    page
-      .getByRole('alert')
-      .getByText(/^Could not save your changes \(QuotaExceededError: .*\)\. They are kept/),
+    alertNotice(
+      page,
+      "Could not save your changes: this browser's storage for Baton is full. They are kept in this tab and saving is retried. Free space on this device, or delete sessions you no longer need (Settings shows how much is used).",
+    ),
   ).toBeVisible();
-  await expect(page.getByText(/^Not saved: .*Retrying…$/)).toBeVisible();
+  await expect(page.getByText('Not saved: storage is full. Retrying…', { exact: true })).toBeVisible();
   // Shown from memory, and not stored: nothing claims otherwise.
   await expect(userMessages(page)).toHaveText(['Keep me safe']);
   await expect(assistantMessages(page)).toHaveText(['Mock reply to: Keep me safe']);
@@ -112,6 +114,31 @@ test('while writes fail, each message not stored is marked, leaving the page ask
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => page.isClosed()).toBe(true);
   expect(asked).toEqual(['beforeunload']);
+});
+
+test('a write the browser cuts off is said in words, with the reason in the save status (issue 27, finding 6)', async ({
+  connected: page,
+}) => {
+  // Every write puts its records and is then aborted, as a browser's AbortError does.
+  await page.evaluate(() => {
+    (window as HookWindow).__batonTestHooks = { abortWritesMidway: 1_000_000 };
+  });
+  await exchange(page, 'Cut me off');
+  await expect(
+    alertNotice(
+      page,
+      'Could not save your changes: the browser stopped the write before it finished. They are kept in this tab and saving is retried.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('Not saved: the write was cut off. Retrying…', { exact: true })).toBeVisible();
+  await expect(page.getByText(/AbortError|Not saved: \./)).toHaveCount(0);
+
+  await page.evaluate(() => {
+    const hooks = (window as HookWindow).__batonTestHooks;
+    if (hooks) hooks.abortWritesMidway = 0;
+  });
+  await expect.poll(() => storedTexts(page), { timeout: 15_000 }).toContain('Cut me off');
+  await expect(page.getByText(/^Not saved: /)).toHaveCount(0);
 });
 
 test('persistent storage is asked for after the first save; Settings shows usage and quota', async ({

@@ -33,6 +33,7 @@ import {
   readSessionAttachments,
 } from './sessionReads';
 import { ACTIVE_SESSION_KEY } from './settingsKeys';
+import { describeStorageFailure } from './storageFailure';
 import { markInterrupted, removeOrphans, rewriteEverything } from './storeRepairs';
 
 export type { LoadEntriesOptions, LoadedEntries, LoadedHeaders } from './backend';
@@ -182,7 +183,7 @@ export class SessionRepository implements StorageBackend {
         this.announce(await markInterrupted(this.db, sessionId, interrupted));
       } catch (error) {
         problems.push(
-          `Session ${sessionLabel(sessionId, title)}: could not save that ${interrupted.size} cut-off message(s) were interrupted (${errorText(error)}).`,
+          `Session ${sessionLabel(sessionId, title)}: could not save that ${interrupted.size} cut-off message(s) were interrupted: ${describeStorageFailure(error).what}.`,
         );
       }
     }
@@ -226,8 +227,4 @@ export class SessionRepository implements StorageBackend {
     const value = await this.getSetting<unknown>(ACTIVE_SESSION_KEY);
     return typeof value === 'string' && value.length > 0 ? value : undefined;
   }
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

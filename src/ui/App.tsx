@@ -8,6 +8,7 @@ import { ContextBanner } from './ContextBanner';
 import { ChatView } from './chat/ChatView';
 import { Composer } from './composer/Composer';
 import { RegionBoundary } from './errors/RegionBoundary';
+import { AutoHandoffStopNote } from './handoff/AutoHandoffStopNote';
 import { HandoffProposalSlot } from './handoff/HandoffProposalSlot';
 import { KeptAfterDeleteDialog } from './KeptAfterDeleteDialog';
 import { useGlobalKeys } from './keyboard/useGlobalKeys';
@@ -124,6 +125,7 @@ export function App() {
           <ContextBanner />
           <ToolRoundsPause />
           <ChatView />
+          <AutoHandoffStopNote />
           <HandoffProposalSlot />
         </RegionBoundary>
         {/* Anchored at the composer's top edge: a notice never covers its controls. Outside

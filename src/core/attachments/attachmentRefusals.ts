@@ -22,6 +22,8 @@ export type AttachmentRefusal =
   | { reason: 'unreadable'; name: string; kind: 'image' | 'pdf' }
   | { reason: 'not-utf8'; name: string }
   | { reason: 'pages'; name: string; pages: number }
+  | { reason: 'pdf-no-pages'; name: string }
+  | { reason: 'pdf-no-structure'; name: string }
   | { reason: 'count'; name: string }
   | { reason: 'context'; name: string; tokens: number; window: number };
 
@@ -51,6 +53,10 @@ export function refusalSentence(refusal: AttachmentRefusal): string {
       return `${name} is not UTF-8 text, so Baton cannot send it as a text file.`;
     case 'pages':
       return `${name} has ${refusal.pages} pages: the API takes PDFs of at most ${MAX_PDF_PAGES} pages.`;
+    case 'pdf-no-pages':
+      return `${name} has no pages: the API refuses a PDF without pages.`;
+    case 'pdf-no-structure':
+      return `${name} could not be read as a PDF: it starts like one, but Baton finds no pages in it, so the API would refuse it. Save it again as a PDF from the program that made it.`;
     case 'count':
       return `${name} was not attached: a message can carry at most ${MAX_ATTACHMENTS_PER_MESSAGE} files.`;
     case 'context':

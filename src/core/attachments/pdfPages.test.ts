@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countPdfPages, looksLikePdf } from './pdfPages';
+import { countPdfPages, looksLikePdf, readPdf } from './pdfPages';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -55,5 +55,34 @@ describe('looksLikePdf', () => {
     expect(looksLikePdf(pdf(1))).toBe(true);
     expect(looksLikePdf(bytes(`junk\n%PDF-1.4`))).toBe(true);
     expect(looksLikePdf(bytes('hello, world'))).toBe(false);
+  });
+});
+
+describe('readPdf (issue 27, finding 6)', () => {
+  it('takes a PDF whose pages it can count', () => {
+    expect(readPdf(pdf(3))).toEqual({ ok: true, pages: 3 });
+  });
+
+  it('refuses a PDF whose page tree says it has no pages', () => {
+    expect(readPdf(pdf(0))).toEqual({ ok: false, why: 'no-pages' });
+    expect(readPdf(bytes('%PDF-1.7\n<</Type/Pages/Kids[]/Count 0>>\n%%EOF'))).toEqual({
+      ok: false,
+      why: 'no-pages',
+    });
+  });
+
+  it('refuses a header alone and junk after a header', () => {
+    expect(readPdf(bytes('%PDF-1.4'))).toEqual({ ok: false, why: 'no-structure' });
+    expect(readPdf(bytes('%PDF-1.4\n%%EOF'))).toEqual({ ok: false, why: 'no-structure' });
+    const junk = new Uint8Array(4096).map((_, i) => (i * 7919) % 251);
+    const withHeader = new Uint8Array([...bytes('%PDF-1.5\n'), ...junk]);
+    expect(readPdf(withHeader)).toEqual({ ok: false, why: 'no-structure' });
+  });
+
+  it('takes a PDF whose pages sit in compressed object streams, count unknown', () => {
+    const text =
+      '%PDF-1.5\n5 0 obj <</Type /ObjStm /N 3 /First 20 /Filter /FlateDecode /Length 9>>\nstream\nx\x9c\x01\x02endstream\nendobj\n' +
+      '9 0 obj <</Type /XRef /Root 1 0 R /Size 10>>\nstartxref\n120\n%%EOF';
+    expect(readPdf(bytes(text))).toEqual({ ok: true, pages: undefined });
   });
 });

@@ -13,13 +13,27 @@ const OTHER = 'sk-ant-api03-newNEWnew_9876543210-fedcbaFEDCBA';
 describe('key fingerprints', () => {
   it('remembers a key once, as a salted hash and its length, never the key', async () => {
     const list = await rememberKey(undefined, OLD);
-    expect(list.keys).toHaveLength(1);
+    // The key and its body (after the prefix), each as a fingerprint.
+    expect(list.keys).toHaveLength(2);
     expect(JSON.stringify(list)).not.toContain(OLD);
-    expect(list.keys[0]?.length).toBe(OLD.length);
+    expect(JSON.stringify(list)).not.toContain(OLD.slice('sk-ant-api03-'.length));
+    expect(list.keys.map((k) => k.length)).toEqual([OLD.length, OLD.length - 'sk-ant-api03-'.length]);
     expect(await rememberKey(list, ` ${OLD} `)).toBe(list);
     const two = await rememberKey(list, OTHER);
     expect(two.salt).toBe(list.salt);
-    expect(two.keys).toHaveLength(2);
+    expect(two.keys).toHaveLength(4);
+  });
+
+  it('finds the body of a remembered key that was broken off its prefix (issue 27, finding 6)', async () => {
+    const list = await rememberKey(undefined, OLD);
+    const body = OLD.slice('sk-ant-api03-'.length);
+    const text = `It was sk-ant-api03 -${body}, or\nsk-ant-api03-\n${body}`;
+    expect(await findRememberedKeys(text, list)).toEqual([body]);
+    const clean = await redactRememberedKeys(text, list);
+    expect(clean).not.toContain(body);
+    expect(clean).toBe(
+      `It was sk-ant-api03 -${SCRUBBED_KEY_PLACEHOLDER}, or\nsk-ant-api03-\n${SCRUBBED_KEY_PLACEHOLDER}`,
+    );
   });
 
   it('finds a remembered key in text as a whole key-shaped token, and nothing else', async () => {

@@ -5,11 +5,12 @@
  * the list is a past key.
  *
  * What counts as key-shaped: a maximal run of letters, digits, `-` and `_` (every
- * Anthropic key, `sk-ant-api03-…`, is one), exactly as long as a remembered key. A past
+ * Anthropic key, `sk-ant-api03-…`, is one), or such a run without its leading dashes,
+ * exactly as long as a remembered key or key body. A past
  * key written with other characters, or run together with letters or digits on either
  * side, is not found; the current key is always removed by plain matching as well.
  */
-import { MIN_SECRET_LENGTH } from '../redactSecret';
+import { MIN_SECRET_LENGTH, secretBody } from '../redactSecret';
 import { SCRUBBED_KEY_PLACEHOLDER } from './scrubSecret';
 
 export interface KeyFingerprints {
@@ -47,14 +48,23 @@ export function restoreFingerprints(stored: unknown): KeyFingerprints | undefine
   return { salt: s.salt, keys: keys.map(({ length, hash }) => ({ length, hash })) };
 }
 
-/** The list with `key` on it (a new list when there was none); the same list if it was there. */
+/**
+ * The list with `key` on it (a new list when there was none); the same list if it was
+ * there. The key's body (after its `sk-ant-…-` prefix) goes on the list too: a model that
+ * echoes a key often breaks it after the prefix, leaving the body as a token of its own.
+ */
 export async function rememberKey(list: KeyFingerprints | undefined, key: string): Promise<KeyFingerprints> {
   const current = list ?? { salt: randomSalt(), keys: [] };
   const needle = key.trim();
   if (needle.length < MIN_SECRET_LENGTH) return current;
-  const hash = await fingerprint(current.salt, needle);
-  if (current.keys.some((k) => k.hash === hash)) return current;
-  return { salt: current.salt, keys: [...current.keys, { length: needle.length, hash }] };
+  const body = secretBody(needle);
+  const secrets = body !== needle && body.length >= MIN_SECRET_LENGTH ? [needle, body] : [needle];
+  const added: KeyFingerprints['keys'] = [];
+  for (const secret of secrets) {
+    const hash = await fingerprint(current.salt, secret);
+    if (!current.keys.some((k) => k.hash === hash)) added.push({ length: secret.length, hash });
+  }
+  return added.length === 0 ? current : { salt: current.salt, keys: [...current.keys, ...added] };
 }
 
 /** The past keys that occur in `text`, as they occur there. */
@@ -64,7 +74,9 @@ export async function findRememberedKeys(text: string, list: KeyFingerprints | u
   const hashes = new Set(list.keys.map((k) => k.hash));
   const candidates = new Set<string>();
   for (const match of text.matchAll(KEY_SHAPED)) {
-    if (lengths.has(match[0].length)) candidates.add(match[0]);
+    // A body cut from its prefix keeps the dash it followed (`sk-ant-api03 -body`).
+    for (const token of [match[0], match[0].replace(/^[-_]+/, '')])
+      if (lengths.has(token.length)) candidates.add(token);
   }
   const found: string[] = [];
   for (const candidate of candidates) {

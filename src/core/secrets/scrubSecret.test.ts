@@ -41,6 +41,19 @@ describe('scrubbed', () => {
     // A key pasted with spaces around it is still the key.
     expect(scrubbed({ a: KEY }, ` ${KEY}\n`)).toEqual({ a: SCRUBBED_KEY_PLACEHOLDER });
   });
+  it('removes the body of a key echoed in two parts, and keeps values that are not plain data', () => {
+    const body = KEY.slice('sk-ant-api03-'.length);
+    const blob = new Blob(['bytes']);
+    const value = { text: `sk-ant-api03 -${body}`, lines: ['sk-ant-api03-', `${body}\n`], blob, when: 5 };
+    const clean = scrubbed(value, KEY);
+    expect(clean).toEqual({
+      text: `sk-ant-api03 -${SCRUBBED_KEY_PLACEHOLDER}`,
+      lines: ['sk-ant-api03-', `${SCRUBBED_KEY_PLACEHOLDER}\n`],
+      blob,
+      when: 5,
+    });
+    expect(clean?.blob).toBe(blob);
+  });
 });
 
 describe('scrubEntry and scrubHeader', () => {

@@ -3,25 +3,43 @@
  * the user put it into a conversation, a title, a template. Used when the key is forgotten,
  * on what IndexedDB holds, what is queued to be written and what the open session shows.
  */
-import { MIN_SECRET_LENGTH } from '../redactSecret';
+import { MIN_SECRET_LENGTH, secretRedactor } from '../redactSecret';
 import { isMessageEntry, type SessionEntry, type SessionHeader } from '../types/entry';
 
 export const SCRUBBED_KEY_PLACEHOLDER = '[API key removed]';
 
 /**
- * `value` with every occurrence of `secret` in any string replaced (property names
- * included), or undefined when there is none, so callers rewrite only what changed. The
- * JSON text is searched and replaced as text: the key is made of characters JSON never
- * escapes differently, and the round trip keeps every other value as it was.
+ * `value` with the key and every piece of its body (see redactSecret) replaced in any
+ * string, property names included, or undefined when there is none, so callers rewrite
+ * only what changed. Arrays and plain objects are copied; anything else (a number, a
+ * Blob, a Date) is kept as it is.
  */
 export function scrubbed<T>(value: T, secret: string): T | undefined {
-  const needle = secret.trim();
-  if (needle.length < MIN_SECRET_LENGTH) return undefined;
-  const escaped = JSON.stringify(needle).slice(1, -1);
-  const text = JSON.stringify(value);
-  if (text === undefined || !text.includes(escaped)) return undefined;
-  // The parsed copy is the same shape as `value`: only string contents changed.
-  return JSON.parse(text.split(escaped).join(SCRUBBED_KEY_PLACEHOLDER)) as T;
+  if (secret.trim().length < MIN_SECRET_LENGTH) return undefined;
+  let changed = false;
+  const redact = secretRedactor(secret, SCRUBBED_KEY_PLACEHOLDER);
+  const clean = (text: string): string => {
+    const out = redact(text);
+    if (out !== text) changed = true;
+    return out;
+  };
+  const walk = (item: unknown): unknown => {
+    if (typeof item === 'string') return clean(item);
+    if (Array.isArray(item)) return item.map(walk);
+    if (!isPlainObject(item)) return item;
+    const copy: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(item)) copy[clean(key)] = walk(inner);
+    return copy;
+  };
+  const result = walk(value);
+  // The copy is the same shape as `value`: only string contents changed.
+  return changed ? (result as T) : undefined;
+}
+
+function isPlainObject(item: unknown): item is Record<string, unknown> {
+  if (typeof item !== 'object' || item === null) return false;
+  const proto: unknown = Object.getPrototypeOf(item);
+  return proto === Object.prototype || proto === null;
 }
 
 /**

@@ -3,7 +3,7 @@
  * app's main database needs no new version and its exports and sync never see these
  * records. Each record is keyed by the server's id.
  */
-import { type IDBPDatabase, openDB } from 'idb';
+import { deleteDB, type IDBPDatabase, openDB } from 'idb';
 import type { McpSecretRecord, McpSecretStore } from './secretStore';
 
 export const SECRETS_DATABASE = 'baton-secrets';
@@ -42,4 +42,14 @@ export function createIdbSecretStore(
       opened = undefined;
     },
   };
+}
+
+/**
+ * Deletes the whole secrets database: every server's tokens, registrations and sign-ins
+ * in progress. For Forget key (and Delete all data): forgetting credentials on this
+ * device forgets these too. An open store in this or another tab closes its connection
+ * when asked (`blocking` above), so the delete does not wait on it; resolves once gone.
+ */
+export async function deleteSecretsDatabase(databaseName = SECRETS_DATABASE): Promise<void> {
+  await deleteDB(databaseName);
 }

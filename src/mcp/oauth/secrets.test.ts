@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { createIdbSecretStore, MCP_SECRETS_STORE } from './idbSecretStore';
+import { createIdbSecretStore, deleteSecretsDatabase, MCP_SECRETS_STORE } from './idbSecretStore';
 import { BatonOAuthProvider, type OAuthHooks, serverIdOfState } from './oauthProvider';
 import { createMemorySecretStore, type McpSecretStore } from './secretStore';
 import { readCallback } from './signIn';
@@ -20,6 +20,15 @@ const hooksWith = (store: McpSecretStore): OAuthHooks => ({
 });
 
 describe('IndexedDB secret store', () => {
+  it('is deleted whole, even while a store has it open, and a store opened later starts empty', async () => {
+    const store = createIdbSecretStore('secrets-test-delete');
+    await store.put('a', { tokens });
+    await deleteSecretsDatabase('secrets-test-delete');
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    expect(names).not.toContain('secrets-test-delete');
+    expect(await createIdbSecretStore('secrets-test-delete').get('a')).toBeUndefined();
+  });
+
   it('keeps records per server in a database of its own, and deletes them', async () => {
     const store = createIdbSecretStore('secrets-test-1');
     await store.put('a', { tokens });

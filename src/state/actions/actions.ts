@@ -39,7 +39,7 @@ export {
   setKeepOriginalSize,
 } from '../slices/attachments/actions';
 export { setComposerText } from '../slices/composer/actions';
-export { finishHandoffReview } from '../slices/handoff/actions';
+export { dismissAutoHandoffStop, finishHandoffReview } from '../slices/handoff/actions';
 export { focusEntryShown } from '../slices/session/actions';
 export { openSettings } from '../slices/settings/actions';
 export { dismissNotice } from '../slices/status/actions';

@@ -63,13 +63,16 @@ describe('auto-handoff', () => {
     const requests = app.mock.messageRequests();
     expect(requests).toHaveLength(3);
     expect(JSON.stringify(requests[2]?.body.messages)).toContain(AUTO_CONTINUE_MESSAGE);
-    expect(app.notices()).toContainEqual({ kind: 'info', text: autoHandoffLimitNotice(1) });
     const second = app.runtime.session.header.id;
+    // The sentence stays with the session the chain ended in, not as a passing notice (issue 27, finding 6).
+    expect(app.state().autoHandoffStop).toEqual({ sessionId: second, text: autoHandoffLimitNotice(1) });
 
     // The user types: a new chain, which may hand off once more.
     app.mock.script(replyUsing('Part three.', 30_000), textReply(FINISHED));
     await app.composer.submitComposer('Go on please');
     expect(app.mock.messageRequests()).toHaveLength(5);
     expect(app.runtime.session.header.parentSession).toBe(second);
+    // A message typed answers it: the sentence goes.
+    expect(app.state().autoHandoffStop).toBeNull();
   });
 });

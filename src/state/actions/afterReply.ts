@@ -14,7 +14,8 @@ import {
 import type { HandoffProposalAnswer } from '../../core/handoff/handoffTool';
 import type { LiveSession } from '../app/liveSession';
 import { getRuntime, hasRuntime } from '../app/runtime';
-import { notify, notifyError } from '../slices/status/actions';
+import { dismissAutoHandoffStop, showAutoHandoffStop } from '../slices/handoff/actions';
+import { notifyError } from '../slices/status/actions';
 import { errorText, get } from '../store/storeAccess';
 import { runHandoff } from './handoffActions';
 import { sendPrompt } from './sendPrompt';
@@ -22,6 +23,7 @@ import { sendPrompt } from './sendPrompt';
 /** The user typed a message: automatic handoffs from this session count from zero again. */
 export function userTypedMessage(live: LiveSession): void {
   live.autoHandoffs.reset();
+  dismissAutoHandoffStop();
 }
 
 /** The card's buttons (and Esc): answers the model's proposal, then starts an accepted handoff. */
@@ -63,7 +65,10 @@ async function handOffAutomatically(live: LiveSession): Promise<void> {
     settings.contextThreshold,
     settings.autoHandoffLimit,
   );
-  if (decision === 'stop') notify(autoHandoffLimitNotice(settings.autoHandoffLimit));
+  // Not a passing notice: the chain may have run for minutes unattended, so the sentence
+  // stays in the session it ended in until the user answers it.
+  if (decision === 'stop')
+    showAutoHandoffStop(session.header.id, autoHandoffLimitNotice(settings.autoHandoffLimit));
   if (decision !== 'handoff') return;
   // Read before the switch: the new session starts with no todos.
   const todos = session.todos;

@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AppHarness, appsPerTest, transcript } from '../../../testing/appHarness';
 import { sentTexts, textReply } from '../../../testing/mockModel';
+import type { PendingAttachment } from '../attachments/pendingAttachment';
 
 const start = appsPerTest();
 
@@ -28,6 +29,61 @@ async function twoSessions(app: AppHarness): Promise<{ first: string; second: st
 
 const ids = (headers: ReadonlyArray<{ id: string }>) => headers.map((h) => h.id).sort();
 const BUSY = { kind: 'error', text: 'A reply is still being written. Stop it with Esc first.' };
+
+/** A text file in the composer as the attachment code leaves it. */
+function pendingText(name: string, text: string): PendingAttachment {
+  const data = new Blob([text], { type: 'text/plain;charset=utf-8' });
+  return {
+    record: { id: `file-${name}`, kind: 'text', mediaType: 'text/plain', name, size: data.size, data },
+  };
+}
+
+describe('drafts stay with their session (issue 27, finding 6)', () => {
+  it('New session and Open leave the text and files behind, never send them elsewhere, and bring them back', async () => {
+    const app = await start();
+    const first = await exchange(app, 'First topic');
+    app.type('Half-written question');
+    app.setState({ pendingAttachments: [pendingText('plan.txt', 'The secret plan')] });
+
+    await app.sessions.newSession();
+    expect(app.state().composerText).toBe('');
+    expect(app.state().pendingAttachments).toEqual([]);
+    expect(app.notices()).toContainEqual({
+      kind: 'info',
+      text: 'Your unsent message stays with “First topic”: it is back in the message box when you open that session again.',
+    });
+    await app.composer.submitComposer('Unrelated question');
+    const sent = JSON.stringify(app.mock.messageRequests().at(-1)?.body);
+    expect(sent).not.toContain('plan.txt');
+    expect(sent).not.toContain('The secret plan');
+    expect(sent).not.toContain('Half-written');
+    const second = app.state().activeSessionId ?? '';
+
+    app.type('Draft of the second');
+    await app.sessions.openSession(first);
+    expect(app.state().composerText).toBe('Half-written question');
+    expect(app.state().pendingAttachments.map((p) => p.record.name)).toEqual(['plan.txt']);
+    await app.sessions.openSession(second);
+    expect(app.state().composerText).toBe('Draft of the second');
+    expect(app.state().pendingAttachments).toEqual([]);
+    expect(Object.keys(app.state().drafts)).toEqual([first]);
+
+    // A deleted session's draft goes with it.
+    await app.sessions.deleteSession(first);
+    expect(app.state().drafts).toEqual({});
+    expect(app.state().composerText).toBe('Draft of the second');
+
+    // Deleting the open session drops its draft: the next session opens with an empty box.
+    await app.sessions.newSession();
+    await app.composer.submitComposer('Third topic');
+    app.type('Draft of the third');
+    const third = app.state().activeSessionId ?? '';
+    await app.sessions.deleteSession(third);
+    expect(app.state().activeSessionId).toBe(second);
+    expect(app.state().composerText).toBe('Draft of the second');
+    expect(app.state().drafts).toEqual({});
+  });
+});
 
 describe('session actions', () => {
   it('newSession opens an empty session beside the old one, stored from its first message', async () => {

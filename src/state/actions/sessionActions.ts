@@ -8,6 +8,7 @@ import { sumSessionUsage } from '../../core/usage/sessionUsage';
 import { FIRST_PAINT_ENTRIES, newestBranch } from '../app/firstPaint';
 import { STALE_OPEN } from '../app/openQueue';
 import { getRuntime, hasRuntime } from '../app/runtime';
+import { dropDraft, emptyBox, showDraftOf } from '../slices/composer/drafts';
 import {
   endOpening,
   removeSession,
@@ -41,7 +42,16 @@ export async function newSession(): Promise<void> {
     return;
   }
   if (session.header.leafId === null) return; // Already in an empty session.
-  await session.open(session.createEmptySession()).catch((error) => notifyError(errorText(error)));
+  const previous = session.header.id;
+  const empty = session.createEmptySession();
+  // What the box holds stays with the session it was written in (drafts.ts).
+  showDraftOf(empty.header.id);
+  try {
+    await session.open(empty);
+  } catch (error) {
+    showDraftOf(previous);
+    notifyError(errorText(error));
+  }
 }
 
 /** Resolves when no session is half-way through opening: actions on "the open session" wait for it (see actions.ts). */
@@ -83,6 +93,8 @@ async function read(id: string, unlessStale: <T>(read: Promise<T>) => Promise<T>
   }
   try {
     const newest = await unlessStale(repository.loadNewestEntries(id, FIRST_PAINT_ENTRIES));
+    // The box shows this session's draft as the chat shows its messages (drafts.ts).
+    showDraftOf(id);
     showNewestPage(id, newestBranch(header, newest.entries));
     const { entries, problems } = await unlessStale(repository.loadEntries(id));
     for (const problem of problems) notifyError(problem);
@@ -91,9 +103,19 @@ async function read(id: string, unlessStale: <T>(read: Promise<T>) => Promise<T>
     if (error !== STALE_OPEN) notifyError(`Could not open the session: ${errorText(error)}`);
   } finally {
     // Whatever happened, the store shows the session the agent session holds.
-    if (get().activeSessionId !== session.header.id)
+    if (get().activeSessionId !== session.header.id) {
+      showDraftOf(session.header.id);
       showBranch(session.header.id, session.log.getBranch(), sumSessionUsage(session.log.entries()));
+    }
   }
+}
+
+/** The last session was deleted: an empty one takes its place, with an empty box. */
+async function newSessionAfterDelete(): Promise<void> {
+  const { session } = getRuntime();
+  const empty = session.createEmptySession();
+  showDraftOf(empty.header.id);
+  await session.open(empty);
 }
 
 export function setSessionThinking(setting: ThinkingSetting): void {
@@ -132,10 +154,14 @@ export async function deleteSession(id: string): Promise<void> {
       session.log.header = { ...session.header, children: session.header.children.filter((c) => c !== id) };
     }
     if (isActive) {
+      // The deleted session's draft goes with it (the user confirmed the delete).
+      emptyBox();
       const next = get().sessions[0];
       if (next) await openSession(next.id);
-      else await session.open(session.createEmptySession());
+      else await newSessionAfterDelete();
     }
+    // A deleted session's draft has nowhere to go back to.
+    dropDraft(id);
     notify('Session deleted');
   } catch (error) {
     notifyError(`Could not delete the session: ${errorText(error)}`);

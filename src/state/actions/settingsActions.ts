@@ -1,4 +1,6 @@
 /** The settings dialog's actions. */
+import { deleteSecretsDatabase } from '../../mcp/oauth/idbSecretStore';
+import { storageFailureSentence } from '../../storage/storageFailure';
 import { forgetModelClient } from '../app/lazyModelClient';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { applySettings } from '../slices/settings/actions';
@@ -14,7 +16,7 @@ export async function saveSettings(next: Settings): Promise<void> {
   try {
     await getRuntime().repository.setSetting(SETTINGS_KEY, storedSettings(next));
   } catch (error) {
-    notifyError(`Could not save the settings: ${errorText(error)}`);
+    notifyError(storageFailureSentence('the settings', error));
   }
   const key = next.apiKey.trim();
   if (key) await rememberDeviceKey(key);
@@ -28,9 +30,15 @@ export const KEY_FORGOTTEN =
 /**
  * "Forget key": the key leaves memory, the tab's sessionStorage, the settings record in
  * IndexedDB and the cached SDK client; with no key the app falls back to the demo model.
+ * The MCP servers' OAuth tokens are credentials too: their database goes with it.
  */
 export async function forgetKey(): Promise<void> {
   forgetModelClient();
   await saveSettings({ ...get().settings, apiKey: '', rememberKey: false });
+  try {
+    await deleteSecretsDatabase();
+  } catch (error) {
+    notifyError(`Could not delete the MCP servers' sign-ins from this device: ${errorText(error)}`);
+  }
   notify(KEY_FORGOTTEN);
 }

@@ -50,12 +50,12 @@ describe('trackUnsavedChanges', () => {
   it('a failed write marks what is pending, says so in the status line and in one alert', () => {
     const { unsaved } = track(['e1', 'e2']);
     unsaved.failed(QUOTA);
-    expect(state().saveError).toBe('Not saved: The quota has been exceeded.. Retrying…');
+    expect(state().saveError).toBe('Not saved: storage is full. Retrying…');
     expect([...state().unsavedEntryIds]).toEqual(['e1', 'e2']);
     expect(notices()).toEqual([
       {
         kind: 'error',
-        text: 'Could not save your changes (QuotaExceededError: The quota has been exceeded.). They are kept in this tab and saving is retried.',
+        text: "Could not save your changes: this browser's storage for Baton is full. They are kept in this tab and saving is retried. Free space on this device, or delete sessions you no longer need (Settings shows how much is used).",
       },
     ]);
   });

@@ -4,6 +4,7 @@
  * leaving the page asks first. Everything is kept in the tab and retried by the queue.
  */
 import type { SessionPersistence } from '../../core/session/persistence';
+import { describeStorageFailure, storageFailureSentence } from '../../storage/storageFailure';
 import type { WriteQueue } from '../../storage/writeQueue';
 import {
   dismissNotice,
@@ -15,7 +16,7 @@ import {
   savesRecovered,
 } from '../slices/status/actions';
 import { selectSavesFailing } from '../slices/status/selectors';
-import { errorText, get } from '../store/storeAccess';
+import { get } from '../store/storeAccess';
 
 export interface UnsavedChanges {
   /** For the queue's onError. */
@@ -43,9 +44,14 @@ export function trackUnsavedChanges(queue: () => WriteQueue): UnsavedChanges {
   });
   return {
     failed(error) {
-      const text = `Could not save your changes (${error.name}: ${errorText(error)}). They are kept in this tab and saving is retried.`;
+      // In words, never the DOMException's name or its (often empty) message.
+      const text = storageFailureSentence(
+        'your changes',
+        error,
+        'They are kept in this tab and saving is retried.',
+      );
       failing = true;
-      savesFailing(errorText(error), queue().pendingEntryIds());
+      savesFailing(describeStorageFailure(error).short, queue().pendingEntryIds());
       if (alertId !== undefined) return;
       notifyError(text);
       alertId = newestNoticeId();

@@ -44,11 +44,11 @@ describe('trackUnsavedChanges', () => {
 
   it('marks entries saved while writes fail, and clears the marks once a write lands', () => {
     const { unsaved, writer } = tracked();
-    unsaved.failed(new Error('disk full'));
+    unsaved.failed(new DOMException('', 'QuotaExceededError'));
     writer.saveEntry(entry('b'));
 
     const failing = batonStore.getState();
-    expect(failing.saveError).toBe('Not saved: disk full. Retrying…');
+    expect(failing.saveError).toBe('Not saved: storage is full. Retrying…');
     expect([...failing.unsavedEntryIds]).toEqual(['a', 'b']);
     expect(failing.notices.map((n) => n.kind)).toEqual(['error']);
 

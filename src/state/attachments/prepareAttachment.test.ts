@@ -123,6 +123,17 @@ describe('prepareAttachment', () => {
     expect(sentence(long)).toBe('long.pdf has 101 pages: the API takes PDFs of at most 100 pages.');
     const notPdf = await prepareAttachment(new File(['hello'], 'n.pdf', { type: 'application/pdf' }), deps);
     expect(sentence(notPdf)).toBe('n.pdf could not be read as a PDF.');
+    // What the API would refuse is refused here, with the sentence (issue 27, finding 6).
+    const headerOnly = await prepareAttachment(
+      new File(['%PDF-1.7\n'], 'h.pdf', { type: 'application/pdf' }),
+      deps,
+    );
+    expect(sentence(headerOnly)).toBe(
+      'h.pdf could not be read as a PDF: it starts like one, but Baton finds no pages in it, so the API would refuse it. Save it again as a PDF from the program that made it.',
+    );
+    const empty = `%PDF-1.4\n<< /Type /Pages /Kids [] /Count 0 >>\n%%EOF`;
+    const none = await prepareAttachment(new File([empty], 'none.pdf', { type: 'application/pdf' }), deps);
+    expect(sentence(none)).toBe('none.pdf has no pages: the API refuses a PDF without pages.');
   });
 
   it('takes UTF-8 text as text/plain and refuses bytes that are not text', async () => {

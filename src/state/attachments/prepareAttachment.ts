@@ -8,7 +8,7 @@ import type { AttachmentRefusal } from '../../core/attachments/attachmentRefusal
 import { checkFile, checkImage, checkPdfPages } from '../../core/attachments/checkAttachment';
 import { planImageScale, SCALED_IMAGE_QUALITY } from '../../core/attachments/imageScalePlan';
 import { IMAGE_HEADER_BYTES, readImageInfo } from '../../core/attachments/imageSize';
-import { countPdfPages, looksLikePdf } from '../../core/attachments/pdfPages';
+import { looksLikePdf, readPdf } from '../../core/attachments/pdfPages';
 import type { OutgoingAttachment, PendingAttachment } from './pendingAttachment';
 import type { ScaledImage, ScaleRequest } from './scaleInCanvas';
 
@@ -102,7 +102,10 @@ async function preparePdf(file: File, id: string): Promise<Prepared> {
   const { name } = file;
   const bytes = await bytesOf(file);
   if (!looksLikePdf(bytes)) return refused({ reason: 'unreadable', name, kind: 'pdf' });
-  const pages = countPdfPages(bytes);
+  const reading = readPdf(bytes);
+  if (!reading.ok)
+    return refused({ reason: reading.why === 'no-pages' ? 'pdf-no-pages' : 'pdf-no-structure', name });
+  const { pages } = reading;
   const refusal = checkPdfPages(name, pages);
   if (refusal) return refused(refusal);
   return accepted({

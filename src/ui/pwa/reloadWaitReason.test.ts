@@ -14,6 +14,12 @@ describe('reloadWaitReason', () => {
     ).toBeNull();
   });
 
+  it('waits while another session holds a draft (issue 27, finding 6)', () => {
+    expect(
+      reloadWaitReason(state({ drafts: { s1: { text: 'Half', attachments: [], keepOriginalSize: false } } })),
+    ).toBe('Send or clear the messages left in other sessions first: a reload empties them.');
+  });
+
   it('waits while a reply is being written', () => {
     expect(reloadWaitReason(state({ isStreaming: true }))).toBe('Reload once the reply has finished.');
   });

@@ -11,5 +11,8 @@ export function reloadWaitReason(s: BatonState): string | null {
   if (s.composerText.trim() !== '' || s.pendingAttachments.length > 0) {
     return 'Send or clear your message first: a reload empties the message box.';
   }
+  if (Object.keys(s.drafts).length > 0) {
+    return 'Send or clear the messages left in other sessions first: a reload empties them.';
+  }
   return null;
 }

@@ -9,6 +9,7 @@ import { newId } from '../../../core/ids';
 import { createSessionHeader } from '../../../core/session/sessionLog';
 import { isMessageEntry, type SessionEntry } from '../../../core/types/entry';
 import { openSession } from '../../actions/sessionActions';
+import { dropDraft, emptyBox } from '../../slices/composer/drafts';
 import { setSessions, upsertSession } from '../../slices/session/actions';
 import { notify, notifyError, offerKept, takeKept } from '../../slices/status/actions';
 import { errorText } from '../../store/storeAccess';
@@ -37,8 +38,11 @@ export async function openSessionDeleted(runtime: Runtime): Promise<void> {
   const { headers } = await repository.loadHeaders();
   setSessions(headers);
   const next = headers[0];
+  // The deleted session's draft goes with it: the next session never receives it.
+  emptyBox();
   if (next) await openSession(next.id);
   else await session.open(session.createEmptySession());
+  dropDraft(id);
   if (unsaved) offerKept(kept);
   else notify('The session you had open was deleted in another tab.');
 }

@@ -1,13 +1,13 @@
 /**
  * The attachments slice: files in the composer, read and checked, waiting to go with the
  * next message; those still being read; why the last ones given were refused; and the
- * "Keep original size" choice. Kept like the text when the session changes.
+ * "Keep original size" choice. Like the text, they stay with their session (composer/drafts.ts).
  */
 import type { ImageScaler } from '../../attachments/imageScaler';
 import type { PendingAttachment } from '../../attachments/pendingAttachment';
 
 export interface AttachmentsState {
-  /** Files read and checked, to be sent with the next message (kept like the text when the session changes). */
+  /** Files read and checked, to be sent with the next message (a draft of the open session, see composer/drafts.ts). */
   pendingAttachments: PendingAttachment[];
   /** Files given but still being read or scaled: a send waits for them. */
   readingAttachments: number;

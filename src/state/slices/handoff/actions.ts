@@ -23,3 +23,13 @@ export function finishHandoffReview(text: string | undefined): void {
   if (answerReview !== null || handoffReview !== null) set({ handoffReview: null, answerReview: null });
   answerReview?.(text);
 }
+
+/** A chain of automatic handoffs stopped at the limit in session `sessionId`: `text` says so there. */
+export function showAutoHandoffStop(sessionId: string, text: string): void {
+  set({ autoHandoffStop: { sessionId, text } });
+}
+
+/** The user sent a message (a new chain begins) or dismissed the sentence. */
+export function dismissAutoHandoffStop(): void {
+  if (get().autoHandoffStop !== null) set({ autoHandoffStop: null });
+}

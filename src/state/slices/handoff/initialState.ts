@@ -17,6 +17,12 @@ export interface HandoffSliceState {
   answerReview: ((text: string | undefined) => void) | null;
   /** The model's handoff proposal waiting for the user's answer (the card in the chat). */
   handoffProposal: HandoffProposal | null;
+  /**
+   * The sentence saying a chain of automatic handoffs stopped at the limit, and the
+   * session it stopped in (the chain's last): shown there under the chat until the user
+   * sends a message or dismisses it, so it is still there when the user comes back.
+   */
+  autoHandoffStop: { sessionId: string; text: string } | null;
 }
 
 export const initialHandoffState: HandoffSliceState = {
@@ -24,4 +30,5 @@ export const initialHandoffState: HandoffSliceState = {
   handoffReview: null,
   answerReview: null,
   handoffProposal: null,
+  autoHandoffStop: null,
 };

@@ -37,7 +37,9 @@ export function showRetry(attempt: number, max: number): void {
 
 /** Writes fail: the status line says so and every entry not stored yet is marked. */
 export function savesFailing(why: string, pendingEntryIds: Iterable<string>): void {
-  set({ saveError: `Not saved: ${why}. Retrying…`, unsavedEntryIds: new Set(pendingEntryIds) });
+  // A reason is always given: "Not saved: . Retrying…" tells the user nothing.
+  const reason = why.trim() || 'the browser refused the write';
+  set({ saveError: `Not saved: ${reason}. Retrying…`, unsavedEntryIds: new Set(pendingEntryIds) });
 }
 
 /** One more entry written while writes fail: marked unsaved at once. */
