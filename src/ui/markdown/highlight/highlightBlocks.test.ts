@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { renderMarkdownToHtml } from '../renderMarkdown';
-import { highlightCode } from './highlighter';
 import { highlightBlocks, MAX_HIGHLIGHT_CHARS } from './highlightBlocks';
+import { highlightCode } from './highlighter';
 
 function rendered(markdown: string): HTMLElement {
   const root = document.createElement('div');
@@ -12,7 +12,7 @@ function rendered(markdown: string): HTMLElement {
 
 describe('highlightBlocks', () => {
   it('colours a TypeScript block with token spans and keeps its text', () => {
-    const source = 'const greet = (name: string): string => `hi ${name}`; // <b>not bold</b>';
+    const source = "const greet = (name: string): string => 'hi ' + name; // <b>not bold</b>";
     const root = rendered(`\`\`\`typescript\n${source}\n\`\`\``);
     highlightBlocks(root, highlightCode);
     const code = root.querySelector('pre > code');
@@ -32,8 +32,13 @@ describe('highlightBlocks', () => {
   });
 
   it('leaves unknown languages, unnamed code and very long code as written', () => {
-    const long = 'x'.repeat(10).concat(' = 1;\n').repeat(MAX_HIGHLIGHT_CHARS / 15);
-    const root = rendered(`\`\`\`mermaid\ngraph TD\n\`\`\`\n\n\`\`\`\nlet a\n\`\`\`\n\n\`\`\`js\n${long}\`\`\``);
+    const long = 'x'
+      .repeat(10)
+      .concat(' = 1;\n')
+      .repeat(MAX_HIGHLIGHT_CHARS / 15);
+    const root = rendered(
+      `\`\`\`mermaid\ngraph TD\n\`\`\`\n\n\`\`\`\nlet a\n\`\`\`\n\n\`\`\`js\n${long}\`\`\``,
+    );
     highlightBlocks(root, highlightCode);
     expect(root.querySelectorAll('code span')).toHaveLength(0);
     expect(root.querySelectorAll('[data-highlighted]')).toHaveLength(0);
