@@ -14,8 +14,19 @@ import {
   settingsDialog,
   TEST_KEY,
   userMessages,
-  waitIdle,
 } from './helpers';
+
+/**
+ * The demo types at a human pace, one event every 15 ms; on a loaded machine a whole
+ * first reply takes a while, so the waits for its end are longer than the default.
+ */
+const DEMO_REPLY_MS = 60_000;
+// Whole demo replies, a reload and axe runs: a loaded machine needs room.
+test.describe.configure({ timeout: 180_000 });
+
+async function demoReplyEnded(page: Page): Promise<void> {
+  await expect(page.getByTestId('agent-state')).toHaveText('Ready', { timeout: DEMO_REPLY_MS });
+}
 
 function gettingStarted(page: Page) {
   return page.getByRole('region', { name: 'Getting started' });
@@ -82,7 +93,7 @@ test('a starter prompt starts the chat; the first demo reply shows Markdown and 
     .click();
   await expect(userMessages(page)).toHaveText(['Show me what a reply with code looks like']);
   await expect(gettingStarted(page)).toHaveCount(0);
-  await waitIdle(page);
+  await demoReplyEnded(page);
   const reply = assistantMessages(page).last();
   await expect(reply.locator('strong').first()).toHaveText('Markdown');
   const block = reply.locator('[data-code-block]');
@@ -109,7 +120,7 @@ test('the card is not shown once a session exists, even without a key', async ({
   await openApp(page);
   await composer(page).fill('Hello');
   await composer(page).press('Enter');
-  await waitIdle(page);
+  await demoReplyEnded(page);
   await page.reload();
   await expect(composer(page)).toBeVisible();
   await expect(userMessages(page)).toHaveText(['Hello']);
@@ -135,7 +146,7 @@ test('the demo counts a 250 KB screenshot by its pixels, not its base64', async 
   await expect(page.getByRole('list', { name: 'Files to send' }).getByRole('listitem')).toHaveCount(1);
   await composer(page).fill('What is on this screenshot?');
   await composer(page).press('Enter');
-  await waitIdle(page);
+  await demoReplyEnded(page);
   await expect(assistantMessages(page).last()).toContainText('You attached one file');
   // 300 × 220 / 750 = 88 tokens for the image, plus the text: far below the 16k window.
   // Counted as text, its base64 alone would be over 60,000 tokens and the demo would refuse it.
