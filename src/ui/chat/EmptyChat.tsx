@@ -8,7 +8,9 @@ import { useBaton } from '../../state/store/useBaton';
 import { FirstRunCard } from '../firstRun/FirstRunCard';
 
 export function EmptyChat() {
-  const firstRun = useBaton((s) => isDemo(s.settings) && s.sessions.every((session) => session.leafId === null));
+  const firstRun = useBaton(
+    (s) => isDemo(s.settings) && s.sessions.every((session) => session.leafId === null),
+  );
   if (firstRun) return <FirstRunCard />;
   return (
     <div className="empty-chat">
