@@ -7,14 +7,7 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import {
-  assistantMessages,
-  composer,
-  openApp,
-  settingsDialog,
-  TEST_KEY,
-  userMessages,
-} from './helpers';
+import { assistantMessages, composer, openApp, settingsDialog, TEST_KEY, userMessages } from './helpers';
 
 /**
  * The demo types at a human pace, one event every 15 ms; on a loaded machine a whole

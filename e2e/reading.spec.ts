@@ -13,7 +13,7 @@ const TYPESCRIPT_REPLY = [
   '```typescript',
   'export function greet(name: string): string {',
   '  // Say hello',
-  '  return `Hello, ${name}`;',
+  "  return 'Hello, ' + name;",
   '}',
   '```',
   '',
@@ -76,7 +76,10 @@ test.describe('on a phone', () => {
     await waitIdle(page);
     const box = assistantMessages(page).last().locator('.table-scroll');
     await expect(box.locator('table')).toBeVisible();
-    const sizes = await box.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    const sizes = await box.evaluate((element) => ({
+      scroll: element.scrollWidth,
+      client: element.clientWidth,
+    }));
     expect(sizes.scroll).toBeGreaterThan(sizes.client);
     // Each long word on one line: its text's boxes are one rectangle, not one per cut.
     const lineCounts = await box.evaluate((element) =>
