@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { openSettings } from '../state/actions/actions';
+import { newSession, openSettings } from '../state/actions/actions';
 import { useBaton } from '../state/store/useBaton';
 import { DropOverlay } from './attachments/DropOverlay';
 import { useFileDrop } from './attachments/useFileDrop';
@@ -11,7 +11,10 @@ import { RegionBoundary } from './errors/RegionBoundary';
 import { AutoHandoffStopNote } from './handoff/AutoHandoffStopNote';
 import { HandoffProposalSlot } from './handoff/HandoffProposalSlot';
 import { KeptAfterDeleteDialog } from './KeptAfterDeleteDialog';
+import { SkipLink } from './keyboard/SkipLink';
 import { useGlobalKeys } from './keyboard/useGlobalKeys';
+import { useMessageBoxFocus } from './keyboard/useMessageBoxFocus';
+import { useSidebarToggle } from './keyboard/useSidebarToggle';
 import { Notices } from './Notices';
 import { UpdateNotice } from './pwa/UpdateNotice';
 import { StatusLine } from './StatusLine';
@@ -54,8 +57,15 @@ export function App() {
 
   useAppliedTheme();
   const drop = useFileDrop();
+  const sidebar = useSidebarToggle((open) =>
+    setDrawer((d) => (open(d === 'sessions') ? 'sessions' : d === 'sessions' ? null : d)),
+  );
+  useMessageBoxFocus(phase === 'ready', activeSessionId);
   useGlobalKeys({
     openShortcuts: () => setShortcutsOpen(true),
+    focusSearch: sidebar.focusSearch,
+    newSession: () => void newSession(),
+    toggleSidebar: sidebar.toggle,
     closeDrawer: () => {
       if (drawer === null) return false;
       toggles.current[drawer]?.focus();
@@ -97,7 +107,8 @@ export function App() {
   );
 
   return (
-    <div className={`app${drawer ? ` drawer-open-${drawer}` : ''}`}>
+    <div className={`app${drawer ? ` drawer-open-${drawer}` : ''}${sidebar.hidden ? ' sidebar-hidden' : ''}`}>
+      <SkipLink />
       <div className="narrow-bar">
         {toggleButton('sessions', 'Sessions', SESSIONS_DRAWER_ID)}
         <span className="brand">Baton</span>

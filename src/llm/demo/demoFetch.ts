@@ -12,8 +12,7 @@ import { contextWindowFor } from '../../core/context/contextWindow';
 import { DEMO_SMALL_MODEL_ID } from '../defaults';
 import { errorBody, formatSseEvent, messageStreamEvents, scriptedMessage } from '../sse/messageStreamEvents';
 import { demoReply } from './demoReply';
-import { readRequest } from './readRequest';
-import { estimateTokens } from './text';
+import { readRequest, requestTokens } from './readRequest';
 
 export interface DemoFetchOptions {
   /** Pause before each streamed event (a delta carries a few characters). Default 15; tests pass 0. */
@@ -56,8 +55,9 @@ export function createDemoFetch(options: DemoFetchOptions = {}): typeof fetch {
       );
     }
 
-    const { model, inputChars } = readRequest(body);
-    const inputTokens = estimateTokens(inputChars);
+    const read = readRequest(body);
+    const { model } = read;
+    const inputTokens = requestTokens(read);
     if (counting) return jsonResponse(200, { input_tokens: inputTokens }, requestId);
     const limit = windowLimit(model);
     if (limit !== undefined && inputTokens > limit) {

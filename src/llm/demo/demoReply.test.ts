@@ -64,6 +64,46 @@ describe('demoReply', () => {
     expect(text).toContain('You wrote: “What are these?”');
   });
 
+  it('shows a little Markdown and a TypeScript code block in the first reply only', () => {
+    const first = textOf(demoReply({ model: 'baton-demo', messages: [user('Hi')] }).blocks);
+    expect(first).toContain('**Markdown**');
+    expect(first).toMatch(/\n```typescript\n[\s\S]+\n```/);
+    const later = textOf(
+      demoReply({ model: 'baton-demo', messages: [user('Hi'), assistant('Hello.'), user('Again')] }).blocks,
+    );
+    expect(later).not.toContain('```');
+  });
+
+  it('counts an image by its pixels as the API does, not its base64 as text', () => {
+    // A 1000×750 PNG header is all the demo reads of it; the padding stands for its pixels' bytes.
+    const header = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0x03, 0xe8,
+      0, 0, 0x02, 0xee, 8, 2, 0, 0, 0,
+    ]);
+    const bytes = new Uint8Array(250_000);
+    bytes.set(header);
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: btoa(binary) } };
+    const withImage = demoReply({
+      model: 'baton-demo',
+      messages: [{ role: 'user', content: [image, { type: 'text', text: 'Look' }] }],
+    });
+    // What is counted as text: the request with the base64 left out (system and tools are absent).
+    const skeleton = JSON.stringify([
+      {
+        role: 'user',
+        content: [
+          { ...image, source: { ...image.source, data: '' } },
+          { type: 'text', text: 'Look' },
+        ],
+      },
+    ]);
+    const textTokens = Math.ceil((JSON.stringify('').length + skeleton.length + '[]'.length) / 4);
+    // 1000 × 750 / 750 = 1,000 tokens; the base64 alone would have been ~83,000.
+    expect(withImage.usage?.input_tokens).toBe(textTokens + 1_000);
+  });
+
   it('is deterministic', () => {
     const body = { model: 'baton-demo', tools: [todoTool], messages: [user('Plan: a, b, c')] };
     expect(demoReply(body)).toEqual(demoReply(structuredClone(body)));

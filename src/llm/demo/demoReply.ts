@@ -17,7 +17,7 @@ import {
   sectionOf,
   withoutHandoffContext,
 } from './handoffDocument';
-import { type DemoFile, type DemoRequest, type DemoTurn, readRequest } from './readRequest';
+import { type DemoFile, type DemoRequest, type DemoTurn, readRequest, requestTokens } from './readRequest';
 import { clip, estimateTokens, quote, stableHash } from './text';
 
 export const TODO_TOOL_NAME = 'todo_write';
@@ -35,7 +35,7 @@ export function demoReply(body: unknown): ScriptedReply {
     blocks,
     stopReason: blocks.some((block) => block.type === 'tool_use') ? 'tool_use' : 'end_turn',
     usage: {
-      input_tokens: estimateTokens(request.inputChars),
+      input_tokens: requestTokens(request),
       output_tokens: Math.max(1, estimateTokens(outputChars)),
     },
   };
@@ -104,6 +104,9 @@ function greeting(request: DemoRequest, lastText: string, files: readonly DemoFi
       : `You wrote: ${quote(lastText, 120)}\n\nAs a demo I can only echo your words, but this conversation is saved like any other.`,
   ];
   if (files.length > 0) paragraphs.push(describeFiles(files));
+  // The first reply of a chat shows what a real answer looks like, so a newcomer sees
+  // the rendering (lists, inline code, a highlighted code block) before adding a key.
+  if (!request.turns.some((turn) => turn.role === 'assistant')) paragraphs.push(SAMPLE_MARKDOWN);
   const previousGoal = request.turns
     .filter((turn) => turn.role === 'user')
     .map((turn) => sectionOf(turn.text, 'Goal'))
@@ -123,6 +126,25 @@ function greeting(request: DemoRequest, lastText: string, files: readonly DemoFi
   );
   return paragraphs.join('\n\n');
 }
+
+const SAMPLE_MARKDOWN = [
+  "Replies are **Markdown**, and Baton shows them as a real model's would look:",
+  '',
+  '- lists, *emphasis* and `inline code`',
+  '- code blocks with their language, in colour:',
+  '',
+  '```typescript',
+  '// A handoff passes the work on to a fresh session: where it stands, what comes next.',
+  'interface Handoff {',
+  '  goal: string;',
+  '  nextSteps: string[];',
+  '}',
+  '',
+  'function handOff(goal: string, nextSteps: string[]): Handoff {',
+  '  return { goal, nextSteps };',
+  '}',
+  '```',
+].join('\n');
 
 function toolResultReply(request: DemoRequest, last: DemoTurn): string {
   const failed = last.toolResults.find((result) => result.isError);

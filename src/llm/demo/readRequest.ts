@@ -3,9 +3,16 @@
  * demo model needs. Tolerant by design: a malformed part is skipped, never thrown on.
  */
 
+import { RECOMMENDED_IMAGE_PIXELS } from '../../core/attachments/attachmentLimits';
 import { readTextFileBlock } from '../../core/attachments/attachmentText';
+import {
+  imageTokens,
+  PDF_TOKENS_PER_PAGE,
+  PIXELS_PER_IMAGE_TOKEN,
+} from '../../core/attachments/attachmentTokens';
 import { readImageInfo } from '../../core/attachments/imageSize';
 import { countPdfPages } from '../../core/attachments/pdfPages';
+import { estimateTokens } from './text';
 
 export interface DemoTurn {
   role: 'user' | 'assistant';
@@ -29,8 +36,13 @@ export interface DemoRequest {
   toolNames: string[];
   /** tool_choice.type, or undefined when none was sent. */
   toolChoice: string | undefined;
-  /** Characters of system prompt, messages and tools: the basis of the token estimate. */
+  /**
+   * Characters of system prompt, messages and tools: the basis of the token estimate.
+   * The base64 of images and PDFs is left out; they count by mediaTokens instead.
+   */
   inputChars: number;
+  /** Tokens of the images and PDFs, by their pixels and pages as the API counts them. */
+  mediaTokens: number;
   /** max_tokens, when it is a positive number. */
   maxTokens: number | undefined;
 }
@@ -46,11 +58,45 @@ export function readRequest(body: unknown): DemoRequest {
     toolChoice: readString(asRecord(root.tool_choice).type),
     inputChars:
       JSON.stringify(root.system ?? '').length +
-      JSON.stringify(root.messages ?? []).length +
+      JSON.stringify(root.messages ?? [], withoutBase64).length +
       JSON.stringify(root.tools ?? []).length,
+    mediaTokens: turns.reduce((sum, turn) => sum + (turn ? filesTokens(turn.files) : 0), 0),
     maxTokens:
       typeof root.max_tokens === 'number' && root.max_tokens > 0 ? Math.floor(root.max_tokens) : undefined,
   };
+}
+
+/** The demo's token count for a request: its text at about four characters a token, plus its media. */
+export function requestTokens(request: Pick<DemoRequest, 'inputChars' | 'mediaTokens'>): number {
+  return estimateTokens(request.inputChars) + request.mediaTokens;
+}
+
+/**
+ * A JSON.stringify replacer that empties the `data` of base64 sources: the API does not
+ * count an image's base64 as text (a 250 KB screenshot is ~1,600 tokens, not ~85,000).
+ */
+function withoutBase64(this: unknown, key: string, value: unknown): unknown {
+  return key === 'data' && typeof value === 'string' && asRecord(this).type === 'base64' ? '' : value;
+}
+
+/**
+ * Images by their pixels as the API scales and bills them (width × height / 750), PDFs by
+ * their pages, the rules of the app's own meter (attachmentTokens.ts); text files are text.
+ */
+function filesTokens(files: readonly DemoFile[]): number {
+  let tokens = 0;
+  for (const file of files) {
+    if (file.kind === 'image') {
+      // An image whose size cannot be read: the most an image can cost.
+      tokens +=
+        file.width && file.height
+          ? imageTokens(file.width, file.height)
+          : Math.ceil(RECOMMENDED_IMAGE_PIXELS / PIXELS_PER_IMAGE_TOKEN);
+    } else if (file.kind === 'pdf') {
+      tokens += Math.max(1, file.pages ?? 1) * PDF_TOKENS_PER_PAGE;
+    }
+  }
+  return tokens;
 }
 
 function readTurn(raw: unknown): DemoTurn | undefined {

@@ -5,6 +5,7 @@ import { rangeKeeping } from '../virtual/keepIndexInRange';
 import { useFocusedRowKey } from '../virtual/useFocusedRowKey';
 import { ChatRow } from './ChatRow';
 import { estimateRowHeight, shownEntries, startsAtTop } from './chatRows';
+import { EmptyChat } from './EmptyChat';
 import { HandedOffLinks } from './HandedOffLinks';
 import { HandoffProgress } from './HandoffProgress';
 import { useFocusEntry } from './useFocusEntry';
@@ -73,12 +74,7 @@ export function MessageList({ entries }: { entries: readonly SessionEntry[] }) {
   return (
     <div className="chat" ref={scrollerRef} onScroll={onScroll}>
       <div className="chat-inner" aria-live="off">
-        {entries.length === 0 && (
-          <div className="empty-chat">
-            <h1>Baton</h1>
-            <p>Start typing below. Type / for commands; /handoff carries the work into a fresh session.</p>
-          </div>
-        )}
+        {entries.length === 0 && <EmptyChat />}
         {shown.length > 0 && (
           <div className="chat-list" style={{ height: virtualizer.getTotalSize() }} {...handlers}>
             {items.map((item) => {

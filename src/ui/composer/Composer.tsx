@@ -12,6 +12,7 @@ import { selectBusy } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { currentContextRoom } from '../attachments/contextRoom';
 import { pastedFiles } from '../attachments/pastedFiles';
+import { MESSAGE_BOX_ID } from '../keyboard/messageBox';
 import { hasLongRun } from '../text/longRuns';
 import '../text/longText.css';
 import { AttachButton } from './AttachButton';
@@ -108,6 +109,7 @@ export function Composer() {
       <div className="composer-box">
         {open && <SlashAutocomplete items={matches} selected={active} onPick={pick} />}
         <textarea
+          id={MESSAGE_BOX_ID}
           className={longRun ? 'long-run' : undefined}
           aria-label="Message"
           aria-autocomplete="list"

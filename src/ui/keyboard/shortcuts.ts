@@ -7,6 +7,10 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string; action: string }> = [
   { keys: 'Esc', action: 'Stop the reply, else cancel the handoff, else close the open popover' },
   { keys: '↑ (in an empty message box)', action: 'Edit your last message' },
   { keys: '/', action: 'Commands' },
+  { keys: 'Ctrl/⌘+K', action: 'Search sessions' },
+  { keys: 'Ctrl/⌘+Shift+O', action: 'New session' },
+  { keys: 'Ctrl/⌘+Shift+S', action: 'Show or hide the sidebar' },
+  { keys: 'Tab (first stop on the page)', action: 'Skip to the message box' },
   { keys: '?', action: 'This list' },
 ];
 

@@ -6,6 +6,26 @@ export interface GlobalKeyHandlers {
   openShortcuts(): void;
   /** Closes the narrow layout's open drawer; false when none was open. */
   closeDrawer(): boolean;
+  /** Ctrl/⌘+K. */
+  focusSearch(): void;
+  /** Ctrl/⌘+Shift+O. */
+  newSession(): void;
+  /** Ctrl/⌘+Shift+S. */
+  toggleSidebar(): void;
+}
+
+/**
+ * The handler a Ctrl/⌘ chord runs, if it is one of ours. They work from inside fields too
+ * (the message box above all): a chord types nothing. By the letter the key types, as the
+ * shortcut list names it; Alt chords are left alone (AltGr is Ctrl+Alt on Windows).
+ */
+function chordHandler(event: KeyboardEvent, handlers: GlobalKeyHandlers): (() => void) | undefined {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey || event.repeat) return undefined;
+  const letter = event.key.toLowerCase();
+  if (!event.shiftKey && letter === 'k') return handlers.focusSearch;
+  if (event.shiftKey && letter === 'o') return handlers.newSession;
+  if (event.shiftKey && letter === 's') return handlers.toggleSidebar;
+  return undefined;
 }
 
 /** A modal <dialog> owns Esc (it closes) and every other key while it is open. */
@@ -52,6 +72,13 @@ export function useGlobalKeys(handlers: GlobalKeyHandlers): void {
           return;
         }
         if (latest.current.closeDrawer()) event.preventDefault();
+        return;
+      }
+      const chord = chordHandler(event, latest.current);
+      if (chord) {
+        // Before the browser's own use of these keys (its search bar, bookmarks, Save as).
+        event.preventDefault();
+        chord();
         return;
       }
       if (event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey) {

@@ -11,6 +11,8 @@ import { afterNextPaint } from './afterNextPaint';
 import { type BlockGroup, GROUP_SIZE, groupBlocks } from './blockGroups';
 import type { BlockSplit, MarkdownBlock } from './blockSplitter';
 import { attachCopyButtons } from './copyButtons';
+import { hasLanguageCode, highlightBlocks } from './highlight/highlightBlocks';
+import { useHighlighter } from './highlight/loadHighlighter';
 import { PlainRestView } from './PlainRestView';
 import type { MarkdownRenderer } from './rendererTypes';
 
@@ -30,6 +32,14 @@ const BlockView = memo(function BlockView({ text, settled, renderer }: BlockProp
     if (!ref.current || html === '') return;
     return attachCopyButtons(ref.current);
   }, [html]);
+
+  // Colours come once the highlighter is loaded (the first code block asks for it); from
+  // then on in the same frame as the code. Runs after the copy buttons, whatever the order.
+  const highlighter = useHighlighter(hasLanguageCode(html));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new `html` means React has put plain code back.
+  useLayoutEffect(() => {
+    if (ref.current && highlighter) highlightBlocks(ref.current, highlighter);
+  }, [html, highlighter]);
 
   // No empty wrapper (a block of only a link definition): it would break :last-child.
   if (html === '') return null;

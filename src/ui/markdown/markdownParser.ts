@@ -6,7 +6,10 @@
  * - Raw HTML in the markdown is shown as text, never rendered: model output and pasted
  *   text are untrusted, and a chat has no need for HTML.
  * - Code blocks are wrapped in `<div class="code-block" data-code-block>` so the React
- *   component can find them and add a copy button.
+ *   component can find them, add a copy button and colour them (highlight/). A fence's
+ *   language is shown as a label above the code.
+ * - Tables are wrapped in `<div class="table-scroll">`, which scrolls sideways when a
+ *   table is wider than the reply (a phone), instead of the words being broken to fit.
  * - Images are not fetched from the network: a remote image in a reply could carry
  *   conversation text to a third-party server in its URL (the known markdown-image
  *   exfiltration trick). Remote images become a link the user can choose to open;
@@ -55,10 +58,22 @@ function languageOf(info: string | undefined): string | undefined {
   return LANGUAGE_NAME.test(first) ? first : undefined;
 }
 
+/**
+ * Every table in marked's output inside a scroll box. A plain replace is safe: raw HTML
+ * and code are escaped, so `<table>` and `</table>` in the output are only marked's own.
+ */
+function wrapTables(html: string): string {
+  if (!html.includes('<table>')) return html;
+  return html
+    .replaceAll('<table>', '<div class="table-scroll"><table>')
+    .replaceAll('</table>', '</table></div>');
+}
+
 const marked = new Marked({
   gfm: true,
   breaks: true,
   hooks: {
+    postprocess: wrapTables,
     provideLexer(block) {
       return block === false ? Lexer.lexInline : BoundedLexer.boundedLex;
     },
@@ -73,8 +88,11 @@ const marked = new Marked({
       const language = languageOf(lang);
       const langAttr = language ? ` data-language="${escapeHtml(language)}"` : '';
       const codeClass = language ? ` class="language-${escapeHtml(language)}"` : '';
+      const label = language
+        ? `<div class="code-header"><span class="code-language">${escapeHtml(language)}</span></div>`
+        : '';
       return (
-        `<div class="code-block" data-code-block${langAttr}>` +
+        `<div class="code-block" data-code-block${langAttr}>${label}` +
         `<pre><code${codeClass}>${escapeHtml(text.replace(/\n$/, ''))}</code></pre></div>\n`
       );
     },

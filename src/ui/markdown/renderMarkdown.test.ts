@@ -150,6 +150,22 @@ describe('renderMarkdownToHtml: normal markdown', () => {
     expect(fragment.querySelector('b')).toBeNull();
   });
 
+  it('labels fenced code with its language, and plain code not at all', () => {
+    const fragment = render('```typescript\nlet a = 1;\n```\n\n```\nplain\n```');
+    const blocks = fragment.querySelectorAll('[data-code-block]');
+    expect(blocks[0]?.querySelector('.code-language')?.textContent).toBe('typescript');
+    expect(blocks[1]?.querySelector('.code-language')).toBeNull();
+  });
+
+  it('puts each table in a focusable scroll box, and nothing else', () => {
+    const fragment = render('| a | b |\n|---|---|\n| 1 | 2 |\n\n`<table>` and ```</table>```');
+    const box = fragment.querySelector('div.table-scroll');
+    expect(box?.firstElementChild?.tagName).toBe('TABLE');
+    expect(box?.getAttribute('tabindex')).toBe('0');
+    expect(fragment.querySelectorAll('div.table-scroll')).toHaveLength(1);
+    expect(fragment.querySelectorAll('table')).toHaveLength(1);
+  });
+
   it('renders code without a language and indented code as code blocks', () => {
     const fragment = render('```\nplain\n```\n\n    indented');
     const blocks = fragment.querySelectorAll('[data-code-block]');

@@ -76,6 +76,10 @@ function enforceElementRules(node: Element): void {
       if (src === null || !SAFE_DATA_IMAGE.test(src)) node.removeAttribute('src');
       break;
     }
+    case 'DIV':
+      // A table's scroll box (markdownParser.ts) takes focus, so keyboard users can scroll it.
+      if (node.classList.contains('table-scroll')) node.setAttribute('tabindex', '0');
+      break;
     case 'INPUT':
       // Only GFM task-list boxes, which display state and must not be edited.
       node.setAttribute('type', 'checkbox');
@@ -105,6 +109,14 @@ const OPTIONS = {
 
 export function sanitizeHtml(html: string): string {
   return getPurifier().sanitize(html, OPTIONS);
+}
+
+/** What highlight.js writes: spans with classes around text (highlight/highlighter.ts). */
+const CODE_OPTIONS = { ...OPTIONS, ALLOWED_TAGS: ['span'], ALLOWED_ATTR: ['class'] };
+
+/** Highlighted code, kept to spans with classes: whatever else it holds is dropped, its text kept. */
+export function sanitizeHighlightedCode(html: string): string {
+  return getPurifier().sanitize(html, CODE_OPTIONS);
 }
 
 /**

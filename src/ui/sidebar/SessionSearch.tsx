@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { openSession, openSessionAt, searchAllSessions } from '../../state/actions/actions';
 import { get } from '../../state/store/storeAccess';
+import { SESSION_SEARCH_ID } from '../keyboard/useSidebarToggle';
 import { shownName, shownText } from '../text/revealInvisibles';
 import type { SearchGroup } from './searchGroups';
 
@@ -82,6 +83,7 @@ export function SessionSearch({ onOpened }: { onOpened(): void }) {
   return (
     <div className="session-search">
       <input
+        id={SESSION_SEARCH_ID}
         type="search"
         aria-label="Search sessions"
         placeholder="Search sessions"
