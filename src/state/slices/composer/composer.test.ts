@@ -23,6 +23,7 @@ describe('composer slice: initial state', () => {
       composerText: '',
       queue: { steering: [], followUps: [] },
       editingEntryId: null,
+      drafts: {},
     });
     expect(state()).toMatchObject(initialComposerState);
   });

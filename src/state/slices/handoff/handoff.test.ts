@@ -24,6 +24,7 @@ describe('handoff slice: initial state', () => {
       handoffReview: null,
       answerReview: null,
       handoffProposal: null,
+      autoHandoffStop: null,
     });
     expect(state()).toMatchObject(initialHandoffState);
   });

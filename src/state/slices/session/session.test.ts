@@ -55,6 +55,7 @@ describe('session slice: initial state', () => {
       todos: [],
       focusEntry: null,
       openingSessionId: null,
+      toolRounds: null,
     });
     expect(state()).toMatchObject(initialSessionState);
   });
