@@ -1,6 +1,6 @@
 /** Sending text to a session now, with the busy flag and refusals handled the same wherever it starts. */
 import { AgentBusyError } from '../../core/agent/agent';
-import { ContextFullError, type PromptOptions } from '../../core/agentSession';
+import { ContextFullError, EarlierMessageFailedError, type PromptOptions } from '../../core/agentSession';
 import { SessionBusyElsewhereError } from '../../core/session/exclusiveAccess';
 import type { LiveSession } from '../app/liveSession';
 import type { PendingAttachment } from '../attachments/pendingAttachment';
@@ -39,7 +39,11 @@ export async function sendPrompt(
       return;
     }
     if (error instanceof AgentBusyError) session.queue(queued ?? body, 'followUp');
-    else if (error instanceof SessionBusyElsewhereError || error instanceof ContextFullError)
+    else if (
+      error instanceof SessionBusyElsewhereError ||
+      error instanceof ContextFullError ||
+      error instanceof EarlierMessageFailedError
+    )
       returnToComposer(typed, error.message);
     else notifyError(errorText(error));
   } finally {

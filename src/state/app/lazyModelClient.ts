@@ -28,7 +28,7 @@ export function loadModelClients(): Promise<ModelClientCache> {
 /** What chooseModel(settings) would give, with the client loaded when it is first called. */
 export function chooseModelLazily(
   settings: Settings,
-  onRetry: (attempt: number, max: number) => void,
+  onRetry: (attempt: number, max: number, waitMs?: number) => void,
 ): ModelChoice {
   const real = async () => {
     let clients: ModelClientCache;

@@ -5,6 +5,7 @@
  */
 import type { AgentSession, SessionEvent } from '../../core/agentSession';
 import { sumSessionUsage } from '../../core/usage/sessionUsage';
+import { branchMarks } from '../slices/session/branchMarks';
 import { notify, notifyError } from '../slices/status/actions';
 import type { SessionView } from '../store/applySessionEvent';
 import { applyHoldingDocument, type EventCarry } from '../store/heldReply';
@@ -20,6 +21,7 @@ export function sessionView(session: AgentSession): SessionView {
   return {
     branch: () => session.log.getBranch(),
     usage: () => sumSessionUsage(session.log.entries()),
+    marks: () => branchMarks(session.log.entries(), session.log.getBranch()),
     leafId: () => session.log.header.leafId,
     queues: () => session.queues,
     generatingHandoff: () => session.isGeneratingHandoff,

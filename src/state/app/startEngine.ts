@@ -16,6 +16,7 @@ import { rememberDeviceKey } from '../actions/keyRemoval';
 import { lazyRecall } from '../search/lazyRecall';
 import { SearchAccess } from '../search/searchAccess';
 import { setSessions } from '../slices/session/actions';
+import { branchMarks } from '../slices/session/branchMarks';
 import { selectSession } from '../slices/session/selectors';
 import { notify, notifyError, showRetry } from '../slices/status/actions';
 import { errorText, get, set, subscribe } from '../store/storeAccess';
@@ -101,6 +102,7 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   set({
     activeSessionId: session.header.id,
     entries: session.log.getBranch(),
+    marks: branchMarks(session.log.entries(), session.log.getBranch()),
     sessionUsage: sumSessionUsage(session.log.entries()),
     todos: session.todos,
     // A proposal found unanswered after a reload is shown again (see handoffProposals.ts).

@@ -4,6 +4,7 @@ import type { SessionEvent } from '../../core/agentSession';
 import type { SessionEntry, SessionHeader } from '../../core/types/entry';
 import type { Message, Usage } from '../../core/types/message';
 import { NO_USAGE, type SessionUsage } from '../../core/usage/sessionUsage';
+import { NO_MARKS } from '../slices/session/branchMarks';
 import {
   applySessionEvent,
   QUEUED_TEXT_RETURNED,
@@ -47,6 +48,7 @@ function view(overrides: Partial<SessionView> = {}) {
     },
     queues: () => ({ steering: ['steer'], followUps: ['later'] }),
     generatingHandoff: () => false,
+    marks: () => NO_MARKS,
     ...overrides,
   };
   return { v, reads };

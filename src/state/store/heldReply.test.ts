@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../core/agentSession';
 import type { SessionEntry } from '../../core/types/entry';
 import type { Message, StopReason } from '../../core/types/message';
+import { NO_MARKS } from '../slices/session/branchMarks';
 import type { SessionView } from './applySessionEvent';
 import { applyHoldingDocument, type EventCarry } from './heldReply';
 import { type BatonState, initialState } from './store';
@@ -23,6 +24,7 @@ function view(generatingHandoff: boolean): SessionView {
     leafId: () => 'e1',
     queues: () => ({ steering: [], followUps: [] }),
     generatingHandoff: () => generatingHandoff,
+    marks: () => NO_MARKS,
   };
 }
 

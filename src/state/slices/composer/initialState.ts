@@ -7,10 +7,13 @@ export interface ComposerState {
   queue: { steering: string[]; followUps: string[] };
   /** The user message being edited (↑ in an empty composer); the next send branches from it. */
   editingEntryId: string | null;
+  /** The edit is made in the message itself (its Edit button), not in the message box (↑). */
+  editingInPlace: boolean;
 }
 
 export const initialComposerState: ComposerState = {
   composerText: '',
   queue: { steering: [], followUps: [] },
   editingEntryId: null,
+  editingInPlace: false,
 };
