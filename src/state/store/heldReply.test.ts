@@ -120,7 +120,7 @@ describe('applyHoldingDocument: the finished handoff document', () => {
             : { status };
       const [, , , ended] = run([captured, documentEnd, agentEnd, { type: 'handoff_state', state: handoff }]);
       expect(ended?.held).toBe(false);
-      expect(ended?.patch).toEqual({ handoff, entries: BRANCH });
+      expect(ended?.patch).toEqual({ handoff, entries: BRANCH, marks: NO_MARKS });
       expect(ended?.streaming).toBeNull();
     });
   }
