@@ -86,7 +86,10 @@ test.describe('a stream that goes silent after its 200 head', () => {
     await send(page, '/handoff');
 
     await expect(alertNotice(page, `Handoff failed: ${IDLE_SENTENCE}`)).toBeVisible();
-    await expect(alertNotice(page, IDLE_SENTENCE)).toHaveCount(0);
+    // Issue 24: a failed reply says why in the reply itself (the document's partial reply
+    // here), once; no notice repeats the bare sentence.
+    await expect(alertNotice(page, IDLE_SENTENCE)).toHaveCount(1);
+    await expect(assistantMessages(page).last().getByRole('alert')).toHaveText(IDLE_SENTENCE);
     await expectIdle(page);
     await expect(handoffProgress(page)).toBeHidden();
     await expect(handoffCard(page)).toHaveCount(0);
@@ -151,7 +154,8 @@ test('a malformed stream is named as such, not as a JSON parser error, and keeps
   await expectIdle(page);
   const reply = assistantMessages(page).first();
   // The parser's own words ("Expected ',' or '}' after property value in JSON…") nowhere.
-  for (const region of [page.getByRole('alert'), reply])
+  // Every alert region (the notices' and, since issue 24, the reply's own error) and the reply.
+  for (const region of [...(await page.getByRole('alert').all()), reply])
     await expect(region).not.toContainText(/JSON|Unexpected|Expected/);
   await expect(reply).toHaveAttribute('data-stop-reason', 'error');
   await expect(reply.locator('.markdown')).toHaveText('The readable part');
