@@ -8,10 +8,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
+  activeSessionTitle,
   assistantMessages,
   composer,
+  exchange,
   send,
+  sessionTitles,
   settingsDialog,
+  textReply,
   userMessages,
   waitIdle,
   withoutCacheMarks,
@@ -168,4 +172,39 @@ test('a notice about the app can be dismissed, and goes by itself after a few se
   await composer(page).press('Enter');
   await expect(unknown('other')).toBeVisible();
   await expect(unknown('other')).toHaveCount(0, { timeout: 15_000 });
+});
+
+test('a reply keeps streaming in its own session while the user opens another or starts a new one', async ({
+  connected: page,
+  mockApi,
+}) => {
+  await exchange(page, 'The older session');
+  await page.getByRole('button', { name: 'New session' }).click();
+  await expect(userMessages(page)).toHaveCount(0);
+
+  const answer = `Streaming answer: ${'word '.repeat(60).trim()} END`;
+  mockApi.script(textReply(answer, { delayMsPerEvent: 60, chunkSize: 6 }));
+  await send(page, 'A slow question');
+  await expect(assistantMessages(page).first()).toContainText('Streaming answer');
+
+  // Another session opens at once; the reply goes on meanwhile.
+  await sessionTitles(page).filter({ hasText: 'The older session' }).click();
+  await expect(userMessages(page)).toHaveText(['The older session']);
+  await expect(activeSessionTitle(page)).toContainText('The older session');
+  // And a new one can be started as well.
+  await page.getByRole('button', { name: 'New session' }).click();
+  await expect(userMessages(page)).toHaveCount(0);
+  await expect(composer(page)).toBeEditable();
+
+  // Back in the session that was writing: the reply is there, finished.
+  await sessionTitles(page).filter({ hasText: 'A slow question' }).click();
+  await expect(userMessages(page)).toHaveText(['A slow question']);
+  await expect(assistantMessages(page).first()).toHaveText(answer, { timeout: 30_000 });
+  await waitIdle(page);
+  expect(mockApi.messageRequests()).toHaveLength(2);
+
+  // Stored as it finished.
+  await page.reload();
+  await sessionTitles(page).filter({ hasText: 'A slow question' }).click();
+  await expect(assistantMessages(page).first()).toHaveText(answer);
 });

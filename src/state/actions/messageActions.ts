@@ -21,7 +21,7 @@ export async function retryReply(entryId: string): Promise<void> {
   } catch (error) {
     notifyError(errorText(error));
   } finally {
-    if (!live.session.isStreaming) set({ isStreaming: false });
+    if (!live.session.isStreaming && getRuntime().current === live) set({ isStreaming: false });
   }
 }
 

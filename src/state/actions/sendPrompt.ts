@@ -3,6 +3,7 @@ import { AgentBusyError } from '../../core/agent/agent';
 import { ContextFullError, EarlierMessageFailedError, type PromptOptions } from '../../core/agentSession';
 import { SessionBusyElsewhereError } from '../../core/session/exclusiveAccess';
 import type { LiveSession } from '../app/liveSession';
+import { getRuntime } from '../app/runtime';
 import type { PendingAttachment } from '../attachments/pendingAttachment';
 import { giveBackAttachments } from '../slices/attachments/actions';
 import { returnToComposer } from '../slices/composer/actions';
@@ -47,7 +48,8 @@ export async function sendPrompt(
       returnToComposer(typed, error.message);
     else notifyError(errorText(error));
   } finally {
-    if (!session.isStreaming) set({ isStreaming: false });
+    // A session left writing in the background does not speak for the one on screen.
+    if (!session.isStreaming && getRuntime().current === live) set({ isStreaming: false });
   }
 }
 
