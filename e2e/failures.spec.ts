@@ -132,17 +132,19 @@ test('a back-off says "Retrying in N s", counts down, and the reply follows', as
   connected: page,
   mockApi,
 }) => {
-  mockApi.script({ kind: 'status', status: 429, retryAfterSeconds: 4 });
+  mockApi.script({ kind: 'status', status: 429, retryAfterSeconds: 8 });
   await send(page, 'Busy API');
   const countdown = assistantMessages(page)
     .first()
     .getByText(/^Retrying in \d s$/);
+  const seconds = async () => Number((await countdown.textContent())?.match(/\d+/)?.[0]);
   await expect(countdown).toBeVisible();
-  const first = Number((await countdown.textContent())?.match(/\d+/)?.[0]);
-  expect(first).toBeGreaterThanOrEqual(2);
-  expect(first).toBeLessThanOrEqual(4);
-  await expect(countdown).toHaveText(`Retrying in ${first - 1} s`);
-  await expect(assistantMessages(page).first()).toHaveText('Mock reply to: Busy API', { timeout: 15_000 });
+  const first = await seconds();
+  expect(first).toBeGreaterThanOrEqual(1);
+  expect(first).toBeLessThanOrEqual(8);
+  // It counts down (a slow machine may show the wait late, never longer than asked).
+  if (first > 1) await expect.poll(seconds, { timeout: 5_000 }).toBeLessThan(first);
+  await expect(assistantMessages(page).first()).toHaveText('Mock reply to: Busy API', { timeout: 30_000 });
   expect(mockApi.messageRequests()).toHaveLength(2);
 });
 

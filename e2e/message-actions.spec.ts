@@ -145,7 +145,7 @@ test('Edit (mouse): edited in place, Enter sends a new branch, and the request h
   await second.hover();
   await second.getByRole('button', { name: 'Edit', exact: true }).click();
 
-  const box = page.getByRole('textbox', { name: 'Edit message' });
+  const box = page.getByRole('textbox', { name: 'Edited text' });
   await expect(box).toBeFocused();
   await expect(box).toHaveValue('Second question');
   // The message box is left alone.
@@ -187,7 +187,7 @@ test('Edit (keyboard): focus in the edit box, Esc cancels, Enter sends', async (
   const row = rowOf(page, userMessages(page)).last();
   await tabBackTo(page, row, 'Edit');
   await page.keyboard.press('Enter');
-  const box = page.getByRole('textbox', { name: 'Edit message' });
+  const box = page.getByRole('textbox', { name: 'Edited text' });
   await expect(box).toBeFocused();
 
   await page.keyboard.press('Escape');

@@ -26,7 +26,7 @@ export function InlineEdit({ message }: { message: Message }) {
   return (
     <div className="message message-user inline-edit" data-testid="editing-message">
       <textarea
-        aria-label="Edit message"
+        aria-label="Edited text"
         // biome-ignore lint/a11y/noAutofocus: the user asked to edit this message; typing goes here.
         autoFocus
         value={text}
