@@ -5,11 +5,11 @@
  * cloned or compared.
  */
 import type { AgentSession } from '../../core/agentSession';
+import type { SessionLog } from '../../core/session/sessionLog';
 import type { AttachmentFiles } from '../../storage/attachmentFiles';
 import type { SessionRepository } from '../../storage/sessionRepository';
 import type { WriteQueue } from '../../storage/writeQueue';
 import type { SearchAccess } from '../search/searchAccess';
-import type { SessionLog } from '../../core/session/sessionLog';
 import type { LiveSession } from './liveSession';
 
 /** The sessions held live (implemented by LiveSessions; declared here so the store's types import no mirror). */
@@ -23,6 +23,7 @@ export interface HeldSessions {
   enter(live: LiveSession): void;
   enterNew(log: SessionLog): Promise<LiveSession>;
 }
+
 import type { OpenQueue } from './openQueue';
 
 export interface Runtime {
