@@ -19,7 +19,7 @@ function defaultWaitMs(attempt: number): number {
 
 /**
  * The wait the SDK takes before retry `attempt`: the server's retry-after-ms, else its
- * retry-after (seconds or a date), when under a minute; else its own backoff.
+ * retry-after (seconds or a date), when above 0 and under a minute; else its own backoff.
  */
 export function retryWaitMs(response: Response | undefined, attempt: number): number {
   const headers = response?.headers;
@@ -30,7 +30,8 @@ export function retryWaitMs(response: Response | undefined, attempt: number): nu
     const seconds = Number.parseFloat(after);
     wait = Number.isNaN(seconds) ? Date.parse(after) - Date.now() : seconds * 1000;
   }
-  return wait !== undefined && !Number.isNaN(wait) && wait >= 0 && wait < 60_000
+  // As the SDK: 0 (or nothing usable) means its own backoff.
+  return wait !== undefined && !Number.isNaN(wait) && wait > 0 && wait < 60_000
     ? wait
     : defaultWaitMs(attempt);
 }
