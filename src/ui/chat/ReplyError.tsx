@@ -1,4 +1,7 @@
+import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
+import { isMessageEntry } from '../../core/types/entry';
 import type { Message } from '../../core/types/message';
+import { textOf } from '../../core/types/messageText';
 import { openSettings, retryReply } from '../../state/actions/actions';
 import { useBaton } from '../../state/store/useBaton';
 
@@ -19,6 +22,18 @@ const SETTINGS_KINDS: ReadonlySet<string> = new Set([
  */
 export function ReplyError({ message, entryId }: { message: Message; entryId: string | undefined }) {
   const busy = useBaton((s) => s.isStreaming);
+  // A handoff's document that failed is reported once, as "Handoff failed: …", and is
+  // tried again as a handoff, not as a reply: here it only says what happened.
+  const handoff = useBaton((s) => {
+    const entry = entryId === undefined ? undefined : s.entries.find((e) => e.id === entryId);
+    const parent = entry && s.entries.find((e) => e.id === entry.parentId);
+    return (
+      parent !== undefined &&
+      isMessageEntry(parent) &&
+      textOf(parent.message).startsWith(HANDOFF_PROMPT_MARKER)
+    );
+  });
+  if (handoff) return <div className="message-error">{message.errorMessage}</div>;
   const settingsHelp = message.errorKind !== undefined && SETTINGS_KINDS.has(message.errorKind);
   return (
     <div className="message-error">
