@@ -153,15 +153,22 @@ export async function expectIdle(page: Page): Promise<void> {
   await expect(page.getByText(/^Retrying \(/)).toHaveCount(0);
 }
 
-/** The next message goes out as the next request, ending in the user's text, and gets the mock's default reply. */
+/**
+ * The next message goes out as the last request, ending in the user's text alone, and
+ * gets the mock's default reply. A message whose reply failed before saying anything is
+ * sent again as itself first (issue 24: never merged into the next one), so one or two
+ * requests go out.
+ */
 export async function expectAnswersAgain(page: Page, mockApi: MockApi): Promise<void> {
   const before = mockApi.requests.length;
   await exchange(page, 'Still there?');
   await expect(assistantMessages(page).last()).toHaveText(/^Mock reply to: .*Still there\?\s*$/);
   await expectIdle(page);
-  expect(mockApi.requests).toHaveLength(before + 1);
+  const added = mockApi.requests.length - before;
+  expect(added === 1 || added === 2, `${added} requests`).toBe(true);
   const last = mockApi.requests.at(-1)?.body.messages?.at(-1);
   expect(last?.role).toBe('user');
+  // After a stop (not a failure) the stopped words still go with the next ones.
   expect(withoutCacheMarks(last?.content)).toEqual(
     expect.arrayContaining([{ type: 'text', text: 'Still there?' }]),
   );

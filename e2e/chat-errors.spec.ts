@@ -1,12 +1,14 @@
 /**
  * Errors while chatting: every way the model API can fail (the table in apiFaults.ts,
- * shared with the mid-handoff spec) shows its own sentence in the alert region, and the
+ * shared with the mid-handoff spec) shows its own sentence once, as an alert in the
+ * failed reply (issue 24: no notice repeats it), and the
  * app is ready for the next message afterwards. Besides the table: a gateway answering
  * in the API's place, an unreachable base URL, a server that never answers (timed out, and stopped with Esc), the browser
  * offline, and the retries: counted in the status line, and never continued once Esc
  * cancels them.
  */
 import { createServer } from 'node:net';
+import type { Page } from '@playwright/test';
 import {
   cancelRetryWait,
   expectAnswersAgain,
@@ -20,14 +22,17 @@ import {
 import { expect, test } from './fixtures';
 import { alertNotice, assistantMessages, composer, connect, send, TEST_KEY } from './helpers';
 
+// Since issue 24 a message whose reply failed is sent again as itself before the next
+// one (expectAnswersAgain), one more exchange per test: more time on a loaded machine.
+test.describe.configure({ timeout: 150_000 });
+
 for (const fault of faultsDuring('chat')) {
   test(`${fault.name}: its sentence is shown and the app is ready again`, async ({ page, mockApi }) => {
     mockApi.script(...fault.steps);
     await connect(page, mockApi, { model: fault.model });
     await send(page, 'Please answer');
 
-    await expect(alertNotice(page, fault.sentence)).toBeVisible();
-    await expect(page.getByRole('alert').getByRole('button', { name: 'Dismiss' })).toHaveCount(1);
+    await expectShownOnceInReply(page, fault.sentence);
     await expectIdle(page);
     expect(mockApi.requests).toHaveLength(fault.requests);
     const reply = assistantMessages(page).first();
@@ -58,7 +63,7 @@ test("a gateway's 403 shows the status and its body's own message, not a guess a
     ),
   ).toBeVisible();
   await expect(page.getByText(/API key is not allowed/)).toHaveCount(0);
-  await expect(page.getByRole('alert').getByRole('button', { name: 'Dismiss' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Dismiss' })).toHaveCount(0);
   await expectIdle(page);
   expect(mockApi.requests).toHaveLength(1);
   await expect(assistantMessages(page).first()).toHaveAttribute('data-stop-reason', 'error');
@@ -85,19 +90,31 @@ test('network down: the base URL answers nothing, the sentence names the host', 
       `Could not reach the model API at 127.0.0.1:${port}. Check your connection or the API base URL.`,
     ),
   ).toBeVisible();
-  await expect(page.getByRole('alert').getByRole('button', { name: 'Dismiss' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Dismiss' })).toHaveCount(0);
   await expectIdle(page);
   await expect(assistantMessages(page).first()).toHaveAttribute('data-stop-reason', 'error');
 });
 
-test('an error notice can be dismissed', async ({ connected: page, mockApi }) => {
+/**
+ * The sentence is shown once, as the failed reply's alert: no notice repeats it (before
+ * issue 24 it was also a notice with Dismiss; dismissible notices are now for things
+ * outside the chat, see failures.spec.ts).
+ */
+async function expectShownOnceInReply(page: Page, sentence: string): Promise<void> {
+  await expect(assistantMessages(page).last().getByRole('alert')).toHaveText(sentence);
+  await expect(page.getByText(sentence, { exact: true })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Dismiss' })).toHaveCount(0);
+}
+
+test('an error in the reply links to Settings where a setting is the cause', async ({
+  connected: page,
+  mockApi,
+}) => {
   mockApi.script({ kind: 'status', status: 401 });
   await send(page, 'Please answer');
-  const notice = alertNotice(page, 'The API key was rejected. Check it in Settings.');
-  await expect(notice).toBeVisible();
-  await page.getByRole('alert').getByRole('button', { name: 'Dismiss' }).click();
-  await expect(notice).toBeHidden();
-  await expect(page.getByRole('alert')).toHaveText('');
+  await expectShownOnceInReply(page, 'The API key was rejected. Check it in Settings.');
+  await assistantMessages(page).last().getByRole('link', { name: 'Open Settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
 });
 
 test('mid-chat, a server that never answers: retries counted in the status line, then the timeout sentence', async ({

@@ -29,6 +29,8 @@ test('↑ edits the last message: the request carries the new branch only, and t
 
   await composer(page).fill('Second question, edited');
   await composer(page).press('Enter');
+  // The reply first: Ready alone can be read before the send has begun.
+  await expect(assistantMessages(page).last()).toHaveText('Mock reply to: Second question, edited');
   await waitIdle(page);
 
   const request = mockApi.requests.at(-1)?.body;

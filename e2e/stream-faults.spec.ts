@@ -151,7 +151,8 @@ test('a malformed stream is named as such, not as a JSON parser error, and keeps
   await expectIdle(page);
   const reply = assistantMessages(page).first();
   // The parser's own words ("Expected ',' or '}' after property value in JSON…") nowhere.
-  for (const region of [page.getByRole('alert'), reply])
+  // Every alert region (the notices' and, since issue 24, the reply's own error) and the reply.
+  for (const region of [...(await page.getByRole('alert').all()), reply])
     await expect(region).not.toContainText(/JSON|Unexpected|Expected/);
   await expect(reply).toHaveAttribute('data-stop-reason', 'error');
   await expect(reply.locator('.markdown')).toHaveText('The readable part');

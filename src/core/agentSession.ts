@@ -25,7 +25,7 @@ import type { Message } from './types/message';
 import type { ThinkingSetting } from './types/thinking';
 
 // The session's vocabulary, for the app to take from its one face.
-export { ContextFullError, type PromptOptions } from './conversation/conversation';
+export { ContextFullError, EarlierMessageFailedError, type PromptOptions } from './conversation/conversation';
 export { NotEditableError } from './conversation/messageEdits';
 export type { HandoffOptions } from './handoff/sessionHandoffs';
 export type { SessionEvent } from './sessionEvents';
@@ -130,6 +130,17 @@ export class AgentSession {
   /** `text` as an edit of the user message `entryId`: a new branch. */
   promptAsEdit(entryId: string, text: string, options: PromptOptions = {}): Promise<void> {
     return this.parts.conversation.promptAsEdit(entryId, text, options);
+  }
+
+  /** Asks again for the reply `entryId`: a new version of it (a sibling in the entry tree). */
+  retry(entryId: string): Promise<void> {
+    return this.parts.conversation.retry(entryId);
+  }
+
+  /** Moves the branch to another version of a message (see Conversation.showVersion). */
+  showVersion(entryId: string): void {
+    this.parts.conversation.showVersion(entryId);
+    this.emit({ type: 'session_changed', header: this.parts.host.header });
   }
 
   /** Set while the newest reply says the conversation no longer fits this model. */

@@ -431,9 +431,10 @@ describe('createSdkModelClient: retries', () => {
     const final = await client.stream(makeRequest(), () => {});
     expect(final.stopReason).toBe('end_turn');
     expect(sent).toHaveLength(3);
+    // With the wait the SDK takes before each attempt (the server's retry-after-ms).
     expect(onRetry.mock.calls).toEqual([
-      [1, 2],
-      [2, 2],
+      [1, 2, 1],
+      [2, 2, 1],
     ]);
   });
 
@@ -489,7 +490,8 @@ describe('createSdkModelClient: a server that never answers', () => {
     expect(error.kind).toBe('timeout');
     expect(error.message).toBe('The model API took too long to answer. Try again.');
     expect(api.sent).toHaveLength(2);
-    expect(onRetry.mock.calls).toEqual([[1, 1]]);
+    // A timeout has no retry-after: the SDK's own first backoff, 0.5 s.
+    expect(onRetry.mock.calls).toEqual([[1, 1, 500]]);
   });
 
   it('resolves as aborted, without another attempt, when our signal fires while it hangs', async () => {
@@ -528,7 +530,7 @@ describe('createSdkModelClient: a cancel during the retry wait', () => {
     const controller = new AbortController();
     const started = Date.now();
     const reply = client.stream(makeRequest({ signal: controller.signal }), () => {});
-    await vi.waitFor(() => expect(onRetry).toHaveBeenCalledWith(1, 2));
+    await vi.waitFor(() => expect(onRetry).toHaveBeenCalledWith(1, 2, 2000));
     controller.abort();
     expect((await reply).stopReason).toBe('aborted');
     // Well inside the 2 s the API asked for: the wait ended with the cancel.

@@ -356,6 +356,7 @@ describe('Agent: API errors', () => {
       content: [],
       stopReason: 'error',
       errorMessage: sentence,
+      errorKind: kind,
       model: TEST_MODEL,
     });
     expect(h.mock.requests).toHaveLength(1);

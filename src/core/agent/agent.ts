@@ -347,7 +347,12 @@ export class Agent {
           ? caught
           : new ModelError('unknown', caught instanceof Error ? caught.message : String(caught));
       const base = error.partial ?? partial;
-      const failed: Message = { ...base, stopReason: 'error', errorMessage: error.message };
+      const failed: Message = {
+        ...base,
+        stopReason: 'error',
+        errorMessage: error.message,
+        errorKind: error.kind,
+      };
       // Kept on the message, so the meter and the Hand off action outlive a reload.
       if (error.kind === 'context_overflow') failed.contextOverflow = error.overflow ?? {};
       return { message: failed, error };

@@ -168,11 +168,14 @@ describe('Conversation: sending', () => {
     );
     expect(mock.requests).toHaveLength(0);
 
-    // Another model (a larger window, say) gets its own try.
+    // Another model (a larger window, say) gets its own try: the refused message first,
+    // as itself, then the new one (never the two merged into one user turn).
     const other = await start({ entries, model: 'claude-bigger' });
-    other.mock.script(textReply('Fits now'));
+    other.mock.script(textReply('Fits now'), textReply('And more'));
     await other.conversation.prompt('More');
-    expect(other.mock.requests).toHaveLength(1);
+    expect(other.mock.requests).toHaveLength(2);
+    expect(sentTexts(other.mock.requests[0])).toEqual(['A long paste']);
+    expect(sentTexts(other.mock.requests[1]).at(-1)).toBe('More');
   });
 });
 

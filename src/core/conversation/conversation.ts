@@ -11,14 +11,15 @@ import { type AttachmentRecord, filesOf } from '../attachments/attachmentTypes';
 import { expandPromptTemplate, type PromptTemplate } from '../commands/promptTemplates';
 import { contextOverflowSentence, overflowOf } from '../context/lengthRefusal';
 import { type SendRefusal, sendRefusal } from '../context/sendCheck';
-import { buildSessionContext, toApiMessages } from '../session/buildSessionContext';
+import { newestLeafFrom } from '../session/branchVersions';
+import { buildSessionContext, replySendsNothing, toApiMessages } from '../session/buildSessionContext';
 import { type Exclusive, runExclusively, SessionBusyElsewhereError } from '../session/exclusiveAccess';
 import type { SessionPersistence } from '../session/persistence';
 import type { SessionHost } from '../session/sessionHost';
 import { type AgentMessage, newestReply, type ToolChoice } from '../types/agentMessage';
 import type { AttachmentRef } from '../types/attachment';
 import type { ContextOverflow } from '../types/contextOverflow';
-import type { SessionEntry } from '../types/entry';
+import { isMessageEntry, type SessionEntry } from '../types/entry';
 import type { Message } from '../types/message';
 import type { MessageEdits } from './messageEdits';
 
@@ -44,6 +45,17 @@ function sendRefusalError(refusal: SendRefusal): ContextFullError {
     {},
     `This conversation carries ${formatBytes(refusal.bytes)} of files (as sent), more than the ${formatBytes(refusal.limit)} one request may hold.`,
   );
+}
+
+/**
+ * The user's earlier message failed and, tried again as itself before the new one, failed
+ * again: the new message is not sent (it would have been merged into the failed one).
+ */
+export class EarlierMessageFailedError extends Error {
+  override readonly name = 'EarlierMessageFailedError';
+  constructor() {
+    super('Your earlier message failed again, so this one was not sent: it is back in the box.');
+  }
 }
 
 export interface PromptOptions {
@@ -204,6 +216,13 @@ export class Conversation {
     if (editing !== undefined) this.branchForEdit(editing);
     const full = this.contextFull();
     if (full) throw new ContextFullError(full);
+    // A message whose reply failed before saying anything would join this one in a single
+    // user turn: it is tried again as itself first, and this one waits for its answer.
+    const failed = editing === undefined ? this.failedReplyId() : undefined;
+    if (failed !== undefined) {
+      await this.retryFrom(failed);
+      if (this.failedReplyId() !== undefined) throw new EarlierMessageFailedError();
+    }
     const attachments = (options.attachments ?? []).map((record) => ({
       ...record,
       sessionId: host.header.id,
@@ -230,6 +249,62 @@ export class Conversation {
     this.deps.edits.set(entryId);
     // prompt() makes the branch, so the edit runs under the same exclusive hold.
     await this.prompt(text, options);
+  }
+
+  /**
+   * Asks the model again for the reply `entryId` (on the branch): the new reply becomes
+   * its sibling, a new version, and the request holds only the branch up to its parent.
+   */
+  async retry(entryId: string): Promise<void> {
+    if (this.isBusy) throw new AgentBusyError();
+    await this.exclusively(
+      async () => {
+        this.deps.edits.cancel();
+        this.deps.beforeSend();
+        await this.retryFrom(entryId);
+        await this.sendFollowUps();
+      },
+      () => {
+        throw new SessionBusyElsewhereError();
+      },
+    );
+  }
+
+  private async retryFrom(entryId: string): Promise<void> {
+    const { host } = this.deps;
+    const entry = host.branch().find((candidate) => candidate.id === entryId);
+    if (!entry || !isMessageEntry(entry) || entry.message.role !== 'assistant')
+      throw new Error('Only a reply on this branch can be retried.');
+    host.moveLeaf(entry.parentId);
+    this.deps.reload();
+    await this.deps.agent.prompt([]);
+  }
+
+  /** The branch's last entry when it is a reply that failed before the model said anything. */
+  private failedReplyId(): string | undefined {
+    const { host } = this.deps;
+    const leafId = host.header.leafId;
+    const leaf = leafId === null ? undefined : host.log.get(leafId);
+    if (!leaf || !isMessageEntry(leaf)) return undefined;
+    const { message } = leaf;
+    const failed =
+      message.role === 'assistant' && message.stopReason === 'error' && replySendsNothing(message);
+    return failed ? leaf.id : undefined;
+  }
+
+  /**
+   * Shows another version of a message: the branch moves through `entryId` to where the
+   * conversation last went on from it. Stored at once (the header's leaf), nothing sent.
+   */
+  showVersion(entryId: string): void {
+    if (this.isBusy) throw new AgentBusyError();
+    const { host } = this.deps;
+    const all = host.log.entries();
+    if (!host.log.get(entryId)) throw new Error('That version no longer exists.');
+    this.deps.edits.cancel();
+    host.moveLeaf(newestLeafFrom(all, entryId));
+    host.saveHeader();
+    this.deps.reload();
   }
 
   /** Ends an edit without sending; true if one was under way. */

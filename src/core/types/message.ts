@@ -121,6 +121,8 @@ export interface Message {
   model?: string;
   /** A clear sentence when stopReason is `error`. */
   errorMessage?: string;
+  /** With stopReason `error`: the kind of failure (a ModelErrorKind), for what the reply offers (Open Settings). */
+  errorKind?: string;
   /** The request was refused for length: the sizes the API named, for the meter. */
   contextOverflow?: ContextOverflow;
   /** With stopReason `refusal`: why the model declined, as far as the API said. */

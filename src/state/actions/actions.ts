@@ -21,6 +21,7 @@ import { errorText } from '../store/storeAccess';
 import {
   cancelEdit as cancelEditNow,
   handleEditKey as editKeyNow,
+  editMessage as editMessageNow,
   editLastMessage as editNow,
 } from './editActions';
 import type * as EngineModule from './engine';
@@ -107,6 +108,10 @@ export const continueReply = later((e) => e.continueReply());
 export const continueToolRounds = later((e) => e.continueToolRounds());
 export const stopToolRounds = later((e) => e.stopToolRounds());
 export const cancelEdit = now(cancelEditNow);
+export const editMessage = now(editMessageNow);
+export const retryReply = later((e, entryId: string) => e.retryReply(entryId));
+export const showVersion = later((e, entryId: string) => e.showVersion(entryId));
+export const sendEdit = later((e, text: string) => e.sendEdit(text));
 export const editLastMessage = now(editNow);
 export const handleEditKey = now(editKeyNow);
 

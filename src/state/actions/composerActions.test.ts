@@ -137,9 +137,10 @@ describe('submitComposer', () => {
     const tokens = mockTokenCount(refused?.body ?? {});
     expect(tokens).toBeGreaterThan(limit);
     const sentence = overflowSentence(tokens, limit);
-    expect(app.notices()).toEqual([{ kind: 'error', text: sentence }]);
+    // Said in the reply (ReplyError), not in a notice as well.
+    expect(app.notices()).toEqual([]);
     expect(app.state().entries.at(-1)).toMatchObject({
-      message: { role: 'assistant', contextOverflow: { tokens, limit } },
+      message: { role: 'assistant', errorMessage: sentence, contextOverflow: { tokens, limit } },
     });
 
     app.type('third message');

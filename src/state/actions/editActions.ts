@@ -7,7 +7,7 @@
 import { isMessageEntry } from '../../core/types/entry';
 import { textOf } from '../../core/types/messageText';
 import { getRuntime, hasRuntime } from '../app/runtime';
-import { beginEditing, endEditing } from '../slices/composer/actions';
+import { beginEditing, beginEditingInPlace, endEditing } from '../slices/composer/actions';
 import { selectEditing } from '../slices/composer/selectors';
 import { notifyError } from '../slices/status/actions';
 import { errorText, get } from '../store/storeAccess';
@@ -27,6 +27,21 @@ export function editLastMessage(): boolean {
     return false;
   }
   beginEditing(id, textOf(entry.message));
+  return true;
+}
+
+/** Starts editing the user message `entryId` in the message itself (its Edit button). */
+export function editMessage(entryId: string): boolean {
+  if (!hasRuntime()) return false;
+  const { session } = getRuntime();
+  if (session.isBusy) return false;
+  try {
+    session.beginEdit(entryId);
+  } catch (error) {
+    notifyError(errorText(error));
+    return false;
+  }
+  beginEditingInPlace(entryId);
   return true;
 }
 

@@ -9,6 +9,7 @@ export { answerHandoffProposal } from './afterReply';
 export { continueReply, removeQueued, submitComposer } from './composerActions';
 export { exportEverything, exportOpenChain, exportOpenSession, importFromText } from './exchangeActions';
 export { startHandoff } from './handoffActions';
+export { retryReply, sendEdit, showVersion } from './messageActions';
 export {
   deleteSession,
   newSession,

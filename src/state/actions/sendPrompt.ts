@@ -1,8 +1,9 @@
 /** Sending text to a session now, with the busy flag and refusals handled the same wherever it starts. */
 import { AgentBusyError } from '../../core/agent/agent';
-import { ContextFullError, type PromptOptions } from '../../core/agentSession';
+import { ContextFullError, EarlierMessageFailedError, type PromptOptions } from '../../core/agentSession';
 import { SessionBusyElsewhereError } from '../../core/session/exclusiveAccess';
 import type { LiveSession } from '../app/liveSession';
+import { getRuntime } from '../app/runtime';
 import type { PendingAttachment } from '../attachments/pendingAttachment';
 import { giveBackAttachments } from '../slices/attachments/actions';
 import { returnToComposer } from '../slices/composer/actions';
@@ -39,11 +40,16 @@ export async function sendPrompt(
       return;
     }
     if (error instanceof AgentBusyError) session.queue(queued ?? body, 'followUp');
-    else if (error instanceof SessionBusyElsewhereError || error instanceof ContextFullError)
+    else if (
+      error instanceof SessionBusyElsewhereError ||
+      error instanceof ContextFullError ||
+      error instanceof EarlierMessageFailedError
+    )
       returnToComposer(typed, error.message);
     else notifyError(errorText(error));
   } finally {
-    if (!session.isStreaming) set({ isStreaming: false });
+    // A session left writing in the background does not speak for the one on screen.
+    if (!session.isStreaming && getRuntime().current === live) set({ isStreaming: false });
   }
 }
 

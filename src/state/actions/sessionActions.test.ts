@@ -237,21 +237,26 @@ describe('session actions', () => {
     ]);
   });
 
-  it('while a reply streams, new, open and delete of the open session are refused with the reason', async () => {
+  it('while a reply streams, new and open go ahead and the reply goes on in its own session; deleting it is refused', async () => {
     const app = await start();
     const { first, second } = await twoSessions(app);
     app.mock.script(textReply('A slow answer.', 20, 4));
     const reply = app.composer.submitComposer('One more');
     await app.mock.waitForRequests(3);
 
-    await app.sessions.newSession();
-    await app.sessions.openSession(first);
     await app.sessions.deleteSession(second);
-    expect(app.notices()).toEqual([BUSY, BUSY, BUSY]);
+    expect(app.notices()).toEqual([BUSY]);
+    await app.sessions.newSession();
+    expect(app.state().activeSessionId).not.toBe(second);
+    expect(app.state().entries).toEqual([]);
+    await app.sessions.openSession(first);
+    expect(app.state().activeSessionId).toBe(first);
+    expect(app.state().isStreaming).toBe(false);
 
     await reply;
+    // Back in the session that was writing: its reply is there, finished and stored.
+    await app.sessions.openSession(second);
     expect(app.state().activeSessionId).toBe(second);
-    expect(ids(app.state().sessions)).toEqual([first, second].sort());
     expect(transcript(app.state().entries).at(-1)).toBe('assistant: A slow answer.');
   });
 });

@@ -16,9 +16,10 @@ import {
   showNewestPage,
   upsertSession,
 } from '../slices/session/actions';
+import { branchMarks } from '../slices/session/branchMarks';
 import { selectSession } from '../slices/session/selectors';
 import { notify, notifyError } from '../slices/status/actions';
-import { errorText, get } from '../store/storeAccess';
+import { errorText, get, set } from '../store/storeAccess';
 
 export function showHelp(): void {
   const commands = builtinCommands
@@ -36,18 +37,18 @@ export function showHelp(): void {
 
 export async function newSession(): Promise<void> {
   if (!hasRuntime()) return;
-  const { session } = getRuntime();
-  if (session.isBusy) {
-    notifyError(AGENT_BUSY_MESSAGE);
-    return;
-  }
+  const { session, lives } = getRuntime();
   if (session.header.leafId === null) return; // Already in an empty session.
   const previous = session.header.id;
   const empty = session.createEmptySession();
   // What the box holds stays with the session it was written in (drafts.ts).
   showDraftOf(empty.header.id);
   try {
-    await session.open(empty);
+    if (lives.mustLeaveRunning) {
+      // The reply goes on in its own session, in the background (see liveSessions.ts).
+      lives.leave();
+      await lives.enterNew(empty);
+    } else await session.open(empty);
   } catch (error) {
     showDraftOf(previous);
     notifyError(errorText(error));
@@ -80,12 +81,21 @@ async function openNow(id: string, unlessStale: <T>(read: Promise<T>) => Promise
 
 /** Reads session `id` and hands it to the agent session: its newest page first, painted at once. */
 async function read(id: string, unlessStale: <T>(read: Promise<T>) => Promise<T>): Promise<void> {
-  const { session, repository } = getRuntime();
+  const { session, repository, lives } = getRuntime();
   if (id === session.header.id) return;
-  if (session.isBusy) {
-    notifyError(AGENT_BUSY_MESSAGE);
+  // A session still writing in the background is shown again as it is, mid-reply or done.
+  const running = lives.running(id);
+  if (running) {
+    lives.leave();
+    lives.enter(running);
+    showDraftOf(id);
+    showBranch(id, running.session.log.getBranch(), sumSessionUsage(running.session.log.entries()));
+    set({ marks: branchMarks(running.session.log.entries(), running.session.log.getBranch()) });
     return;
   }
+  // A reply under way here goes on in its own session, in the background.
+  const leaving = lives.mustLeaveRunning;
+  if (leaving) lives.leave();
   const header = selectSession(id)(get());
   if (!header) {
     notifyError('That session no longer exists.');
@@ -98,14 +108,17 @@ async function read(id: string, unlessStale: <T>(read: Promise<T>) => Promise<T>
     showNewestPage(id, newestBranch(header, newest.entries));
     const { entries, problems } = await unlessStale(repository.loadEntries(id));
     for (const problem of problems) notifyError(problem);
-    await session.open(new SessionLog(header, entries));
+    if (leaving) await lives.enterNew(new SessionLog(header, entries));
+    else await session.open(new SessionLog(header, entries));
   } catch (error) {
     if (error !== STALE_OPEN) notifyError(`Could not open the session: ${errorText(error)}`);
   } finally {
     // Whatever happened, the store shows the session the agent session holds.
-    if (get().activeSessionId !== session.header.id) {
-      showDraftOf(session.header.id);
-      showBranch(session.header.id, session.log.getBranch(), sumSessionUsage(session.log.entries()));
+    if (leaving && lives.current.session === session) lives.enter(lives.current);
+    const shown = lives.current.session;
+    if (get().activeSessionId !== shown.header.id) {
+      showDraftOf(shown.header.id);
+      showBranch(shown.header.id, shown.log.getBranch(), sumSessionUsage(shown.log.entries()));
     }
   }
 }

@@ -28,7 +28,7 @@ export function loadModelClients(): Promise<ModelClientCache> {
 /** What chooseModel(settings) would give, with the client loaded when it is first called. */
 export function chooseModelLazily(
   settings: Settings,
-  onRetry: (attempt: number, max: number) => void,
+  onRetry: (attempt: number, max: number, waitMs?: number) => void,
 ): ModelChoice {
   // The client chosen for this settings snapshot, once the chunk has loaded: later calls
   // go straight to it, so a reply neither reads the store (where the chunk's promise is

@@ -24,7 +24,7 @@ export class ModelClientCache {
   private cached: { key: string; client: ModelClient } | undefined;
   private readonly policy = new PolicyWatch();
 
-  choose(settings: Settings, onRetry: (attempt: number, max: number) => void): ModelChoice {
+  choose(settings: Settings, onRetry: (attempt: number, max: number, waitMs?: number) => void): ModelChoice {
     if (isDemo(settings)) {
       const model = demoModelFor(settings);
       const key = `demo\u0000${model}`;

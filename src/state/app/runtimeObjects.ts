@@ -5,11 +5,25 @@
  * cloned or compared.
  */
 import type { AgentSession } from '../../core/agentSession';
+import type { SessionLog } from '../../core/session/sessionLog';
 import type { AttachmentFiles } from '../../storage/attachmentFiles';
 import type { SessionRepository } from '../../storage/sessionRepository';
 import type { WriteQueue } from '../../storage/writeQueue';
 import type { SearchAccess } from '../search/searchAccess';
 import type { LiveSession } from './liveSession';
+
+/** The sessions held live (implemented by LiveSessions; declared here so the store's types import no mirror). */
+export interface HeldSessions {
+  readonly current: LiveSession;
+  readonly all: LiveSession[];
+  /** The session on screen is still writing: leaving it keeps it running in the background. */
+  readonly mustLeaveRunning: boolean;
+  running(id: string): LiveSession | undefined;
+  leave(): LiveSession;
+  enter(live: LiveSession): void;
+  enterNew(log: SessionLog): Promise<LiveSession>;
+}
+
 import type { OpenQueue } from './openQueue';
 
 export interface Runtime {
@@ -21,6 +35,8 @@ export interface Runtime {
   readonly session: AgentSession;
   /** The session on screen with the app's bookkeeping for it. */
   readonly current: LiveSession;
+  /** The sessions held live: the one on screen and those still writing in the background. */
+  lives: HeldSessions;
   /** Opens run one after the other; the newest click wins. */
   opening: OpenQueue;
   /** The search worker, loaded on the first search. */

@@ -11,7 +11,7 @@ import { chooseModelLazily } from './lazyModelClient';
 
 export function sessionConfigFrom(
   settings: Settings,
-  onRetry: (attempt: number, max: number) => void,
+  onRetry: (attempt: number, max: number, waitMs?: number) => void,
 ): SessionConfig {
   const { client, model } = chooseModelLazily(settings, onRetry);
   return {

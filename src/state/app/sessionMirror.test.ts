@@ -64,14 +64,16 @@ describe('mirrorSession', () => {
     expect(streamed.every((v) => v?.message.role === 'assistant')).toBe(true);
   });
 
-  it('says a failed reply in an error notice', async () => {
+  it('says a failed reply in the reply itself, not in a notice', async () => {
     h = await startSessionHarness();
     mirrorSession(h.session);
     h.mock.script({ kind: 'status', status: 529 });
     await h.session.prompt('Hi');
-    expect(state().notices.map(({ kind, text }) => ({ kind, text }))).toEqual([
-      { kind: 'error', text: 'The model is overloaded right now. Try again in a moment.' },
-    ]);
+    expect(state().notices).toEqual([]);
+    const failed = state().entries.at(-1);
+    expect(failed?.type === 'message' && failed.message.errorMessage).toBe(
+      'The model is overloaded right now. Try again in a moment.',
+    );
     expect(state().isStreaming).toBe(false);
   });
 

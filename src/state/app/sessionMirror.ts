@@ -5,6 +5,7 @@
  */
 import type { AgentSession, SessionEvent } from '../../core/agentSession';
 import { sumSessionUsage } from '../../core/usage/sessionUsage';
+import { branchMarks } from '../slices/session/branchMarks';
 import { notify, notifyError } from '../slices/status/actions';
 import type { SessionView } from '../store/applySessionEvent';
 import { applyHoldingDocument, type EventCarry } from '../store/heldReply';
@@ -20,18 +21,20 @@ export function sessionView(session: AgentSession): SessionView {
   return {
     branch: () => session.log.getBranch(),
     usage: () => sumSessionUsage(session.log.entries()),
+    marks: () => branchMarks(session.log.entries(), session.log.getBranch()),
     leafId: () => session.log.header.leafId,
     queues: () => session.queues,
     generatingHandoff: () => session.isGeneratingHandoff,
   };
 }
 
-/** Subscribes the store to `session`'s events. Returns the unsubscribe. */
-export function mirrorSession(session: AgentSession): () => void {
+/** Subscribes the store to `session`'s events. Returns the unsubscribe (a pending frame is dropped). */
+export function mirrorSession(session: AgentSession, streamingEntryId?: string): () => void {
   const streaming = frameThrottle<BatonState['streaming']>((value) => set({ streaming: value }));
   const view = sessionView(session);
-  let carry: EventCarry = { streamingEntryId: undefined, held: false };
-  return session.subscribe((event: SessionEvent) => {
+  // A session shown again mid-reply (see liveSessions.ts): its reply's entry is known.
+  let carry: EventCarry = { streamingEntryId, held: false };
+  const stop = session.subscribe((event: SessionEvent) => {
     const result = applyHoldingDocument(get(), event, view, carry);
     carry = { streamingEntryId: result.streamingEntryId, held: result.held };
     if (result.dropPendingFrame) streaming.cancel();
@@ -45,4 +48,8 @@ export function mirrorSession(session: AgentSession): () => void {
     if (result.documentWritten) performance.mark(HANDOFF_DOCUMENT_END_MARK);
     for (const notice of result.notices) (notice.kind === 'error' ? notifyError : notify)(notice.text);
   });
+  return () => {
+    stop();
+    streaming.cancel();
+  };
 }

@@ -3,6 +3,8 @@
  * agent session and its events mirrored into the store. startApp has already painted
  * the session list and the newest messages by then; nothing is written before this.
  */
+
+import type { SessionPorts } from '../../core/agentSession';
 import { AgentSession } from '../../core/agentSession';
 import { createSessionHeader, SessionLog } from '../../core/session/sessionLog';
 import type { SessionEntry, SessionHeader } from '../../core/types/entry';
@@ -16,15 +18,16 @@ import { rememberDeviceKey } from '../actions/keyRemoval';
 import { lazyRecall } from '../search/lazyRecall';
 import { SearchAccess } from '../search/searchAccess';
 import { setSessions } from '../slices/session/actions';
+import { branchMarks } from '../slices/session/branchMarks';
 import { selectSession } from '../slices/session/selectors';
 import { notify, notifyError, showRetry } from '../slices/status/actions';
 import { errorText, get, set, subscribe } from '../store/storeAccess';
-import { followRunEnds, liveSession } from './liveSession';
+import { followRunEnds, type LiveSession, liveSession } from './liveSession';
+import { LiveSessions } from './liveSessions';
 import { OpenQueue } from './openQueue';
 import { setRuntime } from './runtime';
 import type { Runtime } from './runtimeObjects';
 import { sessionConfigFrom } from './sessionConfig';
-import { mirrorSession } from './sessionMirror';
 import { writesRefused } from './tabSync/deletedWhileOpen';
 import { followOtherTabs } from './tabSync/followOtherTabs';
 import { withSessionLock } from './tabSync/sessionLock';
@@ -63,38 +66,56 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   const files = new AttachmentFiles(repository, queue);
   const search = new SearchAccess(repository.databaseName);
   const config = sessionConfigFrom(get().settings, showRetry);
-  const session = new AgentSession(
-    {
-      persistence: unsaved.marking(queue),
-      attachments: files,
-      exclusive: withSessionLock,
-      recall: lazyRecall(
-        search,
-        (id) => selectSession(id)(get()),
-        () => queue.flush(),
-      ),
-    },
-    config,
-    log ??
-      new SessionLog(createSessionHeader({ id: crypto.randomUUID(), model: config.model, now: Date.now() })),
+  const ports: SessionPorts = {
+    persistence: unsaved.marking(queue),
+    attachments: files,
+    exclusive: withSessionLock,
+    recall: lazyRecall(
+      search,
+      (id) => selectSession(id)(get()),
+      () => queue.flush(),
+    ),
+  };
+  // Each session held live (the one on screen, and those still writing in the background)
+  // is one AgentSession over these ports, with what follows its runs.
+  const makeLive = (sessionLog: SessionLog): LiveSession => {
+    const live = liveSession(
+      new AgentSession(ports, sessionConfigFrom(get().settings, showRetry), sessionLog),
+    );
+    followRunEnds(live, () => afterReply(live));
+    return live;
+  };
+  const lives = new LiveSessions(
+    makeLive,
+    makeLive(
+      log ??
+        new SessionLog(
+          createSessionHeader({ id: crypto.randomUUID(), model: config.model, now: Date.now() }),
+        ),
+    ),
   );
-  // The session reads no settings of its own: each change is pushed in as it happens.
+  const { session } = lives.current;
+  // The sessions read no settings of their own: each change is pushed in as it happens.
   subscribe((state, previous) => {
-    if (state.settings !== previous.settings) session.configure(sessionConfigFrom(state.settings, showRetry));
+    if (state.settings === previous.settings) return;
+    const next = sessionConfigFrom(state.settings, showRetry);
+    for (const live of lives.all) live.session.configure(next);
   });
-  const current = liveSession(session);
   const runtime: Runtime = {
     repository,
     queue,
     files,
-    session,
-    current,
+    get session() {
+      return lives.current.session;
+    },
+    get current() {
+      return lives.current;
+    },
+    lives,
     opening: new OpenQueue(),
     search,
     deletedElsewhere: { handled: new Set(), refusedWrites: new Set() },
   };
-  mirrorSession(session);
-  followRunEnds(current, () => afterReply(current));
   // Only now may anything be written: the first load has finished.
   queue.start();
   flushWhenHidden(queue);
@@ -103,6 +124,7 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   set({
     activeSessionId: session.header.id,
     entries: session.log.getBranch(),
+    marks: branchMarks(session.log.entries(), session.log.getBranch()),
     sessionUsage: sumSessionUsage(session.log.entries()),
     todos: session.todos,
     // A proposal found unanswered after a reload is shown again (see handoffProposals.ts).

@@ -4,6 +4,7 @@ import type { SessionEvent } from '../../core/agentSession';
 import type { SessionEntry, SessionHeader } from '../../core/types/entry';
 import type { Message, Usage } from '../../core/types/message';
 import { NO_USAGE, type SessionUsage } from '../../core/usage/sessionUsage';
+import { NO_MARKS } from '../slices/session/branchMarks';
 import {
   applySessionEvent,
   QUEUED_TEXT_RETURNED,
@@ -47,6 +48,7 @@ function view(overrides: Partial<SessionView> = {}) {
     },
     queues: () => ({ steering: ['steer'], followUps: ['later'] }),
     generatingHandoff: () => false,
+    marks: () => NO_MARKS,
     ...overrides,
   };
   return { v, reads };
@@ -62,7 +64,7 @@ describe('applySessionEvent', () => {
       view().v,
       undefined,
     );
-    expect(r.patch).toEqual({ isStreaming: true, retryStatus: null, toolRounds: null });
+    expect(r.patch).toEqual({ isStreaming: true, retryStatus: null, retryAt: null, toolRounds: null });
   });
 
   it('tool_round shows the running count; agent_end at the bound asks Continue / Stop', () => {
@@ -77,7 +79,7 @@ describe('applySessionEvent', () => {
   it('message_start of a reply: the branch, and the reply to stream into its entry', () => {
     const message = reply('');
     const r = applySessionEvent(state(), { type: 'message_start', message }, view().v, undefined);
-    expect(r.patch).toEqual({ entries: BRANCH });
+    expect(r.patch).toEqual({ entries: BRANCH, marks: NO_MARKS });
     expect(r.streamingEntryId).toBe('e1');
     expect(r.streaming).toEqual({ entryId: 'e1', message });
   });
@@ -103,7 +105,7 @@ describe('applySessionEvent', () => {
       v,
       'e1',
     );
-    expect(retried.patch).toEqual({ retryStatus: null });
+    expect(retried.patch).toEqual({ retryStatus: null, retryAt: null });
   });
 
   it('message_end of a reply: the stored branch, and the stream cleared', () => {
@@ -113,7 +115,7 @@ describe('applySessionEvent', () => {
       view().v,
       'e1',
     );
-    expect(r.patch).toEqual({ entries: BRANCH });
+    expect(r.patch).toEqual({ entries: BRANCH, marks: NO_MARKS });
     expect(r.streaming).toBeNull();
     expect(r.streamingEntryId).toBeUndefined();
   });
@@ -136,17 +138,17 @@ describe('applySessionEvent', () => {
   it('message_end of a user message: the stored branch only', () => {
     const user: Message = { role: 'user', content: [{ type: 'text', text: 'q' }] };
     const r = applySessionEvent(state(), { type: 'message_end', message: user }, view().v, 'e1');
-    expect(r.patch).toEqual({ entries: BRANCH });
+    expect(r.patch).toEqual({ entries: BRANCH, marks: NO_MARKS });
     expect(r.streaming).toBeUndefined();
     expect(r.streamingEntryId).toBe('e1');
   });
 
-  it('agent_end: idle, its error as an alert, but a handoff reports its own', () => {
+  it('agent_end: idle; its error is shown in the reply (no notice), and a handoff reports its own', () => {
     const error = new ModelError('server', 'The model API had an internal error (500).');
     const end: SessionEvent = { type: 'agent_end', messages: [], aborted: false, error };
     const plain = applySessionEvent(state({ isStreaming: true }), end, view().v, undefined);
-    expect(plain.patch).toEqual({ isStreaming: false, retryStatus: null, toolRounds: null });
-    expect(plain.notices).toEqual([{ kind: 'error', text: error.message }]);
+    expect(plain.patch).toEqual({ isStreaming: false, retryStatus: null, retryAt: null, toolRounds: null });
+    expect(plain.notices).toEqual([]);
     expect(plain.documentWritten).toBe(false);
     const handoff = applySessionEvent(state(), end, view({ generatingHandoff: () => true }).v, undefined);
     expect(handoff.notices).toEqual([]);
@@ -172,7 +174,7 @@ describe('applySessionEvent', () => {
     ).toEqual({ editingEntryId: 'e1' });
     expect(
       applySessionEvent(state(), { type: 'edit_changed', entryId: undefined }, view().v, undefined).patch,
-    ).toEqual({ editingEntryId: null });
+    ).toEqual({ editingEntryId: null, editingInPlace: false });
   });
 
   it('header_changed puts the header in the list, newest first', () => {
@@ -199,6 +201,7 @@ describe('applySessionEvent', () => {
       sessions: [header('a', 4)],
       activeSessionId: 'a',
       entries: BRANCH,
+      marks: NO_MARKS,
       sessionUsage: STORED_USAGE,
       streaming: null,
       toolRounds: null,

@@ -11,6 +11,7 @@ import type { SessionEntry } from '../../core/types/entry';
 import { textOf } from '../../core/types/messageText';
 import { addReply, type SessionUsage } from '../../core/usage/sessionUsage';
 import { prepended } from '../slices/composer/messageText';
+import type { BranchMarks } from '../slices/session/branchMarks';
 import { withoutUnsaved, withSession } from '../slices/session/sessionList';
 import type { BatonState, StreamingView } from './store';
 
@@ -20,6 +21,8 @@ export interface SessionView {
   branch(): SessionEntry[];
   /** The usage of the whole session, every branch (O(entries): when a session is opened). */
   usage(): SessionUsage;
+  /** The branch's versions and failed messages (O(entries), with branch()). */
+  marks(): BranchMarks;
   /** The entry a reply that starts now is written to. */
   leafId(): string | null;
   queues(): { steering: readonly string[]; followUps: readonly string[] };
@@ -73,27 +76,32 @@ export function applySessionEvent(
   });
   switch (event.type) {
     case 'agent_start':
-      return result({ isStreaming: true, retryStatus: null, toolRounds: null });
+      return result({ isStreaming: true, retryStatus: null, retryAt: null, toolRounds: null });
     case 'tool_round':
       return result({ toolRounds: { ...event.rounds, paused: false } });
     case 'message_start': {
       if (event.message.role !== 'assistant') return result({});
       const entryId = session.leafId() ?? undefined;
       return result(
-        { entries: session.branch() },
+        { entries: session.branch(), marks: session.marks() },
         { streamingEntryId: entryId, ...(entryId && { streaming: { entryId, message: event.message } }) },
       );
     }
     case 'message_update':
-      return result(state.retryStatus ? { retryStatus: null } : {}, {
+      return result(state.retryStatus ? { retryStatus: null, retryAt: null } : {}, {
         ...(streamingEntryId && { streaming: { entryId: streamingEntryId, message: event.message } }),
       });
     case 'message_end': {
-      if (event.message.role !== 'assistant') return result({ entries: session.branch() });
+      if (event.message.role !== 'assistant')
+        return result({ entries: session.branch(), marks: session.marks() });
       // The finished reply is added to the sums, not the session summed again.
       const usage = state.sessionUsage ? addReply(state.sessionUsage, event.message) : session.usage();
       return result(
-        { entries: session.branch(), ...(usage !== state.sessionUsage && { sessionUsage: usage }) },
+        {
+          entries: session.branch(),
+          marks: session.marks(),
+          ...(usage !== state.sessionUsage && { sessionUsage: usage }),
+        },
         { streaming: null, streamingEntryId: undefined },
       );
     }
@@ -101,14 +109,15 @@ export function applySessionEvent(
       const handoff = session.generatingHandoff();
       const refused = handoff ? undefined : refusedText(event.messages);
       const notices: SessionEventResult['notices'] = [];
-      // A handoff's own error is reported once, as "Handoff failed: …", by startHandoff.
-      if (event.error && !handoff) notices.push({ kind: 'error', text: event.error.message });
+      // A reply's error is shown in the reply itself, with its Retry (ReplyError), and
+      // nowhere else; a handoff's own error is reported once, as "Handoff failed: …".
       if (refused) notices.push({ kind: 'info', text: REFUSED_TEXT_RETURNED });
       return result(
         {
           isStreaming: false,
           retryStatus: null,
           toolRounds: event.toolRoundLimit ? { ...event.toolRoundLimit, paused: true } : null,
+          retryAt: null,
           ...(refused && { composerText: prepended(refused, state.composerText) }),
         },
         { documentWritten: handoff, notices },
@@ -127,6 +136,7 @@ export function applySessionEvent(
         sessions: withSession(withoutUnsaved(state.sessions, event.previous), event.header),
         activeSessionId: event.header.id,
         entries: session.branch(),
+        marks: session.marks(),
         sessionUsage: session.usage(),
         streaming: null,
         toolRounds: null,
@@ -141,7 +151,10 @@ export function applySessionEvent(
         { notices: [{ kind: 'info', text: QUEUED_TEXT_RETURNED }] },
       );
     case 'edit_changed':
-      return result({ editingEntryId: event.entryId ?? null });
+      return result({
+        editingEntryId: event.entryId ?? null,
+        ...(event.entryId === undefined && { editingInPlace: false }),
+      });
     default:
       // turn_end and the rest change nothing the UI shows.
       return result({});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../core/agentSession';
 import type { SessionEntry } from '../../core/types/entry';
 import type { Message, StopReason } from '../../core/types/message';
+import { NO_MARKS } from '../slices/session/branchMarks';
 import type { SessionView } from './applySessionEvent';
 import { applyHoldingDocument, type EventCarry } from './heldReply';
 import { type BatonState, initialState } from './store';
@@ -23,6 +24,7 @@ function view(generatingHandoff: boolean): SessionView {
     leafId: () => 'e1',
     queues: () => ({ steering: [], followUps: [] }),
     generatingHandoff: () => generatingHandoff,
+    marks: () => NO_MARKS,
   };
 }
 
@@ -118,7 +120,7 @@ describe('applyHoldingDocument: the finished handoff document', () => {
             : { status };
       const [, , , ended] = run([captured, documentEnd, agentEnd, { type: 'handoff_state', state: handoff }]);
       expect(ended?.held).toBe(false);
-      expect(ended?.patch).toEqual({ handoff, entries: BRANCH });
+      expect(ended?.patch).toEqual({ handoff, entries: BRANCH, marks: NO_MARKS });
       expect(ended?.streaming).toBeNull();
     });
   }

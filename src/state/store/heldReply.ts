@@ -56,9 +56,9 @@ export function applyHoldingDocument(
   if (carry.held && event.type === 'message_end' && event.message.role === 'assistant') {
     // Usage and the rest go on; the transcript (entries, the streamed view) stays put, so
     // the branch (a walk of the whole session) is not even read.
-    const unread: SessionView = { ...session, branch: () => state.entries };
+    const unread: SessionView = { ...session, branch: () => state.entries, marks: () => state.marks };
     const result = applySessionEvent(state, event, unread, carry.streamingEntryId);
-    const { entries: _entries, ...patch } = result.patch;
+    const { entries: _entries, marks: _marks, ...patch } = result.patch;
     const { streaming: _streaming, ...rest } = result;
     return { ...rest, patch, held: true, dropPendingFrame: true };
   }
@@ -67,7 +67,11 @@ export function applyHoldingDocument(
   // Released: the finished reply goes in as it would have at its message_end.
   return {
     ...result,
-    patch: { entries: result.patch.entries ?? session.branch(), ...result.patch },
+    patch: {
+      entries: result.patch.entries ?? session.branch(),
+      marks: result.patch.marks ?? session.marks(),
+      ...result.patch,
+    },
     streaming: result.streaming === undefined ? null : result.streaming,
     held: false,
   };

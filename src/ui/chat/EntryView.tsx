@@ -11,6 +11,8 @@ import { cancelEdit } from '../../state/actions/actions';
 import { useBaton } from '../../state/store/useBaton';
 import { PlainText } from '../text/PlainText';
 import { HandoffCard } from './HandoffCard';
+import { InlineEdit } from './InlineEdit';
+import { MessageActions } from './MessageActions';
 import { MessageView } from './MessageView';
 
 /**
@@ -21,12 +23,24 @@ import { MessageView } from './MessageView';
 export const EntryView = memo(function EntryView({ entry }: { entry: SessionEntry }) {
   const streaming = useBaton((s) => (s.streaming?.entryId === entry.id ? s.streaming.message : null));
   const editing = useBaton((s) => s.editingEntryId === entry.id);
+  const editingInPlace = useBaton((s) => s.editingInPlace);
   const unsaved = useBaton((s) => s.unsavedEntryIds.has(entry.id));
+  const failed = useBaton((s) => s.marks.failedMessageIds.has(entry.id));
   if (isMessageEntry(entry)) {
-    if (editing) return <EditingMessage message={entry.message} />;
+    if (editing)
+      return editingInPlace ? (
+        <InlineEdit message={entry.message} />
+      ) : (
+        <EditingMessage message={entry.message} />
+      );
     return (
       <>
-        {streaming ? <MessageView message={streaming} streaming /> : <MessageView message={entry.message} />}
+        {streaming ? (
+          <MessageView message={streaming} streaming entryId={entry.id} />
+        ) : (
+          <MessageView message={entry.message} entryId={entry.id} failed={failed} />
+        )}
+        {!streaming && <MessageActions entryId={entry.id} message={entry.message} />}
         {unsaved && <p className="unsaved-note">Not saved yet: kept in this tab, saving is retried.</p>}
       </>
     );

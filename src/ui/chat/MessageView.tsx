@@ -11,6 +11,8 @@ import { Markdown } from '../markdown/Markdown';
 import { PlainText } from '../text/PlainText';
 import { shownName } from '../text/revealInvisibles';
 import { citedText, type Source } from './citedText';
+import { ReplyError } from './ReplyError';
+import { RetryCountdown } from './RetryCountdown';
 import { ThoughtView } from './ThoughtView';
 import { ToolCalls } from './tools/ToolCalls';
 
@@ -61,7 +63,7 @@ function PauseNote({ message }: { message: Message }) {
   );
 }
 
-function UserMessage({ message }: { message: Message }) {
+function UserMessage({ message, failed }: { message: Message; failed: boolean }) {
   const text = textOf(message);
   if (text.startsWith(HANDOFF_PROMPT_MARKER)) {
     return (
@@ -77,7 +79,11 @@ function UserMessage({ message }: { message: Message }) {
   }
   const attachments = filesOf(message.content);
   return (
-    <article className="message message-user" aria-label="You">
+    <article
+      className={`message message-user${failed ? ' message-failed' : ''}`}
+      aria-label="You"
+      {...(failed && { 'data-failed': 'true' })}
+    >
       {attachments.length > 0 && (
         <Suspense fallback={null}>
           <MessageAttachments attachments={attachments} />
@@ -88,6 +94,7 @@ function UserMessage({ message }: { message: Message }) {
           <PlainText text={text} />
         </div>
       )}
+      {failed && <p className="failed-note">Not answered: the reply below failed.</p>}
     </article>
   );
 }
@@ -108,7 +115,15 @@ function SourceList({ sources }: { sources: Source[] }) {
   );
 }
 
-function AssistantMessage({ message, streaming }: { message: Message; streaming: boolean }) {
+function AssistantMessage({
+  message,
+  streaming,
+  entryId,
+}: {
+  message: Message;
+  streaming: boolean;
+  entryId: string | undefined;
+}) {
   const { text, sources } = useMemo(() => citedText(message), [message]);
   const note = message.stopReason ? STOP_NOTES[message.stopReason] : undefined;
   return (
@@ -125,16 +140,14 @@ function AssistantMessage({ message, streaming }: { message: Message; streaming:
       {text && <Markdown text={text} streaming={streaming} />}
       <SourceList sources={sources} />
       <ToolCalls message={message} streaming={streaming} kind="tool_use" />
-      {streaming && !text && message.content.every((b) => b.type === 'text') && (
-        <div className="typing">Thinking…</div>
-      )}
+      {streaming && !text && message.content.every((b) => b.type === 'text') && <RetryCountdown />}
       {note && <div className="stop-note">{note}</div>}
       {message.stopReason === 'pause_turn' && <PauseNote message={message} />}
       {message.stopReason === 'refusal' && (
         <div className="message-error">{message.refusal?.explanation || REFUSAL_NOTE}</div>
       )}
       {message.stopReason === 'error' && message.errorMessage && (
-        <div className="message-error">{message.errorMessage}</div>
+        <ReplyError message={message} entryId={entryId} />
       )}
       {!streaming && (overflowOf(message) || message.stopReason === 'max_tokens') && (
         <NextStepAction message={message} />
@@ -147,12 +160,19 @@ function AssistantMessage({ message, streaming }: { message: Message; streaming:
 export const MessageView = memo(function MessageView({
   message,
   streaming = false,
+  entryId,
+  failed = false,
 }: {
   message: Message;
   streaming?: boolean;
+  /** The message's entry, for the actions its error offers (none in previews). */
+  entryId?: string;
+  /** A user message whose reply failed before saying anything. */
+  failed?: boolean;
 }) {
-  if (message.role === 'user') return <UserMessage message={message} />;
-  if (message.role === 'assistant') return <AssistantMessage message={message} streaming={streaming} />;
+  if (message.role === 'user') return <UserMessage message={message} failed={failed} />;
+  if (message.role === 'assistant')
+    return <AssistantMessage message={message} streaming={streaming} entryId={entryId} />;
   // Tool results are for the model; the tool call above already says what happened.
   return null;
 });

@@ -51,7 +51,16 @@ export function beginEditing(entryId: string, text: string): void {
   set({ editingEntryId: entryId, composerText: text });
 }
 
-/** The edit ends without a send: the box it filled empties. */
+/** An edit of the sent message `entryId` begins in the message itself: the box keeps what it holds. */
+export function beginEditingInPlace(entryId: string): void {
+  set({ editingEntryId: entryId, editingInPlace: true });
+}
+
+/** The edit ends without a send: the box it filled (an edit begun with ↑) empties. */
 export function endEditing(): void {
-  set({ editingEntryId: null, composerText: '' });
+  set((s) => ({
+    editingEntryId: null,
+    editingInPlace: false,
+    ...(!s.editingInPlace && { composerText: '' }),
+  }));
 }

@@ -24,6 +24,7 @@ describe('composer slice: initial state', () => {
       queue: { steering: [], followUps: [] },
       editingEntryId: null,
       drafts: {},
+      editingInPlace: false,
     });
     expect(state()).toMatchObject(initialComposerState);
   });

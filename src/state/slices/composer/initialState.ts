@@ -18,6 +18,8 @@ export interface ComposerState {
   editingEntryId: string | null;
   /** Other sessions' drafts (text and files), by session id, while the box shows another (drafts.ts). */
   drafts: Record<string, SessionDraft>;
+  /** The edit is made in the message itself (its Edit button), not in the message box (↑). */
+  editingInPlace: boolean;
 }
 
 export const initialComposerState: ComposerState = {
@@ -25,4 +27,5 @@ export const initialComposerState: ComposerState = {
   queue: { steering: [], followUps: [] },
   editingEntryId: null,
   drafts: {},
+  editingInPlace: false,
 };

@@ -2,6 +2,7 @@
 import type { SessionEntry, SessionHeader } from '../../../core/types/entry';
 import type { SessionUsage } from '../../../core/usage/sessionUsage';
 import { get, set } from '../../store/storeAccess';
+import { NO_MARKS } from './branchMarks';
 import { sortedSessions, withoutSession, withSession } from './sessionList';
 
 export function setSessions(sessions: SessionHeader[]): void {
@@ -30,7 +31,14 @@ export function endOpening(id: string): void {
 
 /** The newest page of session `id`, read for its first paint; its usage is not known yet. */
 export function showNewestPage(id: string, entries: SessionEntry[]): void {
-  set({ activeSessionId: id, entries, sessionUsage: null, streaming: null, editingEntryId: null });
+  set({
+    activeSessionId: id,
+    entries,
+    marks: NO_MARKS,
+    sessionUsage: null,
+    streaming: null,
+    editingEntryId: null,
+  });
 }
 
 /** The whole branch of session `id`, as the open session holds it. */

@@ -7,6 +7,7 @@ import type { TodoItem } from '../../../core/todos/todoTypes';
 import type { SessionEntry, SessionHeader } from '../../../core/types/entry';
 import type { Message } from '../../../core/types/message';
 import type { SessionUsage } from '../../../core/usage/sessionUsage';
+import { type BranchMarks, NO_MARKS } from './branchMarks';
 
 export interface StreamingView {
   entryId: string;
@@ -28,6 +29,8 @@ export interface SessionState {
    */
   sessionUsage: SessionUsage | null;
   isStreaming: boolean;
+  /** The branch's versions and failed messages (see branchMarks.ts); changes with `entries`. */
+  marks: BranchMarks;
   todos: TodoItem[];
   /**
    * A message to scroll to and highlight once its session is shown (a link from a
@@ -50,6 +53,7 @@ export const initialSessionState: SessionState = {
   streaming: null,
   sessionUsage: null,
   isStreaming: false,
+  marks: NO_MARKS,
   todos: [],
   focusEntry: null,
   openingSessionId: null,

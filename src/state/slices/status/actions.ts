@@ -3,7 +3,11 @@ import { get, set } from '../../store/storeAccess';
 import { initialStatusState, type KeptAfterDelete, type Notice } from './initialState';
 import { selectSavesFailing } from './selectors';
 
-const INFO_LIFETIME_MS = 8000;
+/** How long a notice stays: long enough to read, not so long that notices pile up over the chat. */
+const INFO_LIFETIME_MS = 6000;
+const ERROR_LIFETIME_MS = 12000;
+/** A notice with lines (the command list of /help) is read, not glanced at. */
+const LINES_LIFETIME_MS = 30000;
 const MAX_NOTICES = 4;
 
 export function notify(text: string, lines?: string[]): void {
@@ -26,13 +30,19 @@ export function newestNoticeId(): number | undefined {
 function push(notice: Omit<Notice, 'id'>): void {
   const id = get().nextNoticeId;
   set((s) => ({ nextNoticeId: id + 1, notices: [...s.notices, { ...notice, id }].slice(-MAX_NOTICES) }));
-  // Errors stay until dismissed: the user must get the chance to read them.
-  if (notice.kind === 'info' && !notice.lines) setTimeout(() => dismissNotice(id), INFO_LIFETIME_MS);
+  // Every notice goes by itself (and can be dismissed before): errors about the chat are
+  // shown in the chat, so what is left here is about the app and is read at a glance.
+  const lifetime = notice.lines
+    ? LINES_LIFETIME_MS
+    : notice.kind === 'error'
+      ? ERROR_LIFETIME_MS
+      : INFO_LIFETIME_MS;
+  setTimeout(() => dismissNotice(id), lifetime);
 }
 
 /** The model client is waiting to try a request again. */
-export function showRetry(attempt: number, max: number): void {
-  set({ retryStatus: `Retrying (${attempt} of ${max})…` });
+export function showRetry(attempt: number, max: number, waitMs = 0): void {
+  set({ retryStatus: `Retrying (${attempt} of ${max})…`, retryAt: Date.now() + waitMs });
 }
 
 /** Writes fail: the status line says so and every entry not stored yet is marked. */

@@ -36,6 +36,8 @@ export interface StatusState {
    */
   keptAfterDelete: KeptAfterDelete | null;
   retryStatus: string | null;
+  /** While the model client waits to try again: when the next attempt starts (ms since the epoch). */
+  retryAt: number | null;
 }
 
 const NOTHING_UNSAVED: ReadonlySet<string> = new Set();
@@ -48,4 +50,5 @@ export const initialStatusState: StatusState = {
   unsavedEntryIds: NOTHING_UNSAVED,
   keptAfterDelete: null,
   retryStatus: null,
+  retryAt: null,
 };

@@ -36,31 +36,36 @@ describe('status slice: initial state', () => {
       unsavedEntryIds: new Set(),
       keptAfterDelete: null,
       retryStatus: null,
+      retryAt: null,
     });
     expect(state().loadError).toBeUndefined();
   });
 });
 
 describe('status slice: notices', () => {
-  it('an info notice goes by itself after 8 seconds', () => {
+  it('an info notice goes by itself after 6 seconds', () => {
     notify('Copied.');
     expect(state().notices).toEqual([{ id: 1, kind: 'info', text: 'Copied.' }]);
-    vi.advanceTimersByTime(7999);
+    vi.advanceTimersByTime(5999);
     expect(texts()).toEqual(['Copied.']);
     vi.advanceTimersByTime(1);
     expect(texts()).toEqual([]);
   });
 
-  it('an error, and an info notice with lines (/help), stay until dismissed', () => {
+  it('an error stays 12 seconds and an info notice with lines (/help) 30, unless dismissed first', () => {
     notifyError('Could not reach the model API.');
     notify('Commands:', ['/help', '/handoff']);
-    vi.advanceTimersByTime(60_000);
+    vi.advanceTimersByTime(11_999);
     expect(state().notices).toEqual([
       { id: 1, kind: 'error', text: 'Could not reach the model API.' },
       { id: 2, kind: 'info', text: 'Commands:', lines: ['/help', '/handoff'] },
     ]);
-    dismissNotice(1);
+    vi.advanceTimersByTime(1);
     expect(texts()).toEqual(['Commands:']);
+    vi.advanceTimersByTime(17_999);
+    expect(texts()).toEqual(['Commands:']);
+    dismissNotice(2);
+    expect(texts()).toEqual([]);
   });
 
   it('shows at most four, dropping the oldest', () => {
