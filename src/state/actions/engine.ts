@@ -15,6 +15,7 @@ export {
   openSession,
   renameSession,
   sessionOpened,
+  setSessionModel,
   setSessionThinking,
   showHelp,
 } from './sessionActions';
