@@ -3,7 +3,7 @@ import { type ModelOption, matchingOptions } from './modelOptions';
 import './modelCombobox.css';
 
 export interface ModelComboboxProps {
-  /** The field's visible label, and the list's name. */
+  /** The field's visible label (the list is "Known models": never a second match for the label). */
   label: string;
   value: string;
   /** Every change of the text, typed or picked. */
@@ -123,7 +123,7 @@ export function ModelCombobox({
           onBlur={() => setOpen(false)}
         />
       </label>
-      <div id={listId} role="listbox" aria-label={label} className="model-listbox" hidden={!expanded}>
+      <div id={listId} role="listbox" aria-label="Known models" className="model-listbox" hidden={!expanded}>
         {shown.map((option, index) => (
           // biome-ignore lint/a11y/useFocusableInteractive: the focus stays in the input (aria-activedescendant).
           <div
