@@ -34,7 +34,7 @@ export function SwitchModelButton() {
 
   return (
     <div className="switch-model popover-anchor" ref={popover.anchorRef}>
-      <span className="status-model" data-testid="session-model" title="This session's model">
+      <span className="status-model" data-testid="session-model" title="Model">
         {demo ? modelLabel(settings) : current}
       </span>
       <button type="button" className="switch-model-button" {...popover.buttonProps}>

@@ -45,20 +45,21 @@ const FIRST_SECTION = SETTINGS_SECTIONS[0]?.id ?? '';
 export function SettingsDialog() {
   const open = useBaton((s) => s.settingsOpen);
   const settings = useBaton((s) => s.settings);
+  const openOn = useBaton((s) => s.settingsSection);
   const idPrefix = useId();
   const checkBlockedBaseUrl = useBlockedBaseUrlCheck();
   const [draft, setDraft] = useState(settings);
   const [error, setError] = useState<string | null>(null);
   const [section, setSection] = useState(FIRST_SECTION);
 
-  // Each opening starts from the settings as they are then, on the first section.
+  // Each opening starts from the settings as they are then, on the section asked for or the first.
   const [shown, setShown] = useState(false);
   if (open !== shown) {
     setShown(open);
     if (open) {
       setDraft(settings);
       setError(null);
-      setSection(FIRST_SECTION);
+      setSection(SETTINGS_SECTIONS.some((each) => each.id === openOn) && openOn ? openOn : FIRST_SECTION);
     }
   }
 
