@@ -111,7 +111,7 @@ test('a key used before is found by its fingerprint in data imported later, and 
   const file = testInfo.outputPath('with-old-key.jsonl');
   await writeFile(file, withOldKey);
   const data = (await settingsSection(page, 'Data')).getByRole('group', { name: 'Data' });
-  await chooseImportFile(page, file, 'Import without backup');
+  await chooseImportFile(page, file);
   await expect(data.getByRole('status')).toContainText('Imported');
   await settingsDialog(page).getByRole('button', { name: 'Cancel' }).click();
   expect(await storedEverything(page)).toContain(TEST_KEY);
