@@ -131,9 +131,7 @@ test('the Model field lists the model table with window, price and thinking; a p
   await settingsDialog(page).getByRole('button', { name: 'Save' }).click();
   await expect(settingsDialog(page)).toBeHidden();
 
-  // The open session keeps its model; a new one starts on the default.
-  await exchange(page, 'Same session');
-  expect(mockApi.messageRequests().at(-1)?.body.model).toBe('claude-sonnet-5-5');
+  // A new session starts on the default.
   await page.getByRole('button', { name: 'New session', exact: true }).first().click();
   await exchange(page, 'Which model?');
   expect(mockApi.messageRequests().at(-1)?.body.model).toBe('my-gateway/claude-typed-1');
