@@ -57,7 +57,7 @@ export type SettingsSectionTitle = 'General' | 'Model' | 'Handoff' | 'Storage' |
 
 /**
  * Shows the Settings section `title` (opening Settings first if it is not open) and
- * returns its panel. The fields of the other sections are hidden meanwhile.
+ * returns its panel ("<title> settings"). The fields of the other sections are hidden meanwhile.
  */
 export async function settingsSection(page: Page, title: SettingsSectionTitle) {
   const dialog = settingsDialog(page);
@@ -68,7 +68,7 @@ export async function settingsSection(page: Page, title: SettingsSectionTitle) {
   const tab = dialog.getByRole('tab', { name: title, exact: true });
   await tab.click();
   await expect(tab).toHaveAttribute('aria-selected', 'true');
-  return dialog.getByRole('tabpanel', { name: title, exact: true });
+  return dialog.getByRole('tabpanel', { name: `${title} settings`, exact: true });
 }
 
 /**

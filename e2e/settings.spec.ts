@@ -45,7 +45,9 @@ test('the sections are tabs reached by the arrow keys, and Save and Cancel stay 
   await expect(dialog.getByRole('tab')).toHaveText([...SECTIONS]);
   // The selected tab is the one tab stop of the list: the focus starts on it.
   expect(await focusedTabName(page)).toBe('General');
-  await expect(dialog.getByRole('tabpanel', { name: 'General' }).getByLabel('API key')).toBeVisible();
+  await expect(
+    dialog.getByRole('tabpanel', { name: 'General settings' }).getByLabel('API key'),
+  ).toBeVisible();
 
   await page.keyboard.press('ArrowRight');
   expect(await focusedTabName(page)).toBe('Model');
@@ -70,7 +72,7 @@ test('the sections are tabs reached by the arrow keys, and Save and Cancel stay 
 
   for (const name of SECTIONS) {
     await tab(page, name).click();
-    await expect(dialog.getByRole('tabpanel', { name })).toBeVisible();
+    await expect(dialog.getByRole('tabpanel', { name: `${name} settings` })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Save' })).toBeInViewport();
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport();
   }

@@ -101,11 +101,13 @@ export function SettingsDialog() {
           const ids = tabIds(idPrefix, each);
           return (
             // Focusable, as the tabs pattern has it: the panel scrolls, and the keys can scroll it.
+            // Named "Model settings", not by its tab: a panel named "Model" would be a second
+            // match for the field labelled Model inside it.
             <div
               key={each.id}
               id={ids.panel}
               role="tabpanel"
-              aria-labelledby={ids.tab}
+              aria-label={`${each.title} settings`}
               hidden={each.id !== section}
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a tabpanel is a tab stop in the ARIA tabs pattern.
               tabIndex={0}
