@@ -145,7 +145,7 @@ test('Web search: declared when turned on, its searches shown as a line each, se
   connected: page,
   mockApi,
 }) => {
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsSection(page, 'Model');
   await settingsDialog(page).getByLabel('Web search', { exact: true }).check();
   await settingsDialog(page).getByRole('button', { name: 'Save' }).click();
 
