@@ -7,7 +7,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { activeSessionTitle, composer, revealSessionActions, settingsDialog, userMessages } from './helpers';
+import {
+  activeSessionTitle,
+  chooseImportFile,
+  composer,
+  revealSessionActions,
+  settingsDialog,
+  settingsSection,
+  userMessages,
+} from './helpers';
 
 // A download, a delete and two imports on a possibly busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -169,9 +177,8 @@ async function attachedIds(page: Page, sessionId: string): Promise<string[]> {
 }
 
 async function importFile(page: Page, path: string, expected: string): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const data = settingsDialog(page).getByRole('group', { name: 'Data' });
-  await data.getByLabel('Import sessions').setInputFiles(path);
+  const data = (await settingsSection(page, 'Data')).getByRole('group', { name: 'Data' });
+  await chooseImportFile(page, path);
   await expect(data.getByRole('status')).toContainText(expected);
   await page.keyboard.press('Escape');
   await expect(settingsDialog(page)).toBeHidden();

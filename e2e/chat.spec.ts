@@ -14,6 +14,7 @@ import {
   openApp,
   send,
   settingsDialog,
+  settingsSection,
   TEST_KEY,
   textReply,
   userMessages,
@@ -140,7 +141,8 @@ test('with a key and base URL it sends the exact request, with the free-text mod
   await expect(dialog.getByLabel('API key')).toHaveAttribute('type', 'password');
   await expect(dialog.getByLabel('API key')).toHaveValue(TEST_KEY);
   await expect(dialog.getByLabel('API base URL')).toHaveValue(mockApi.url);
-  await expect(dialog.getByLabel('Model', { exact: true })).toHaveValue('my-gateway/claude-custom-1');
+  const model = await settingsSection(page, 'Model');
+  await expect(model.getByLabel('Model', { exact: true })).toHaveValue('my-gateway/claude-custom-1');
 });
 
 test('the second turn carries the whole conversation', async ({ connected: page, mockApi }) => {

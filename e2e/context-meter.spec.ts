@@ -13,6 +13,7 @@ import {
   openApp,
   requestText,
   settingsDialog,
+  settingsSection,
   statusNotice,
   TEST_KEY,
 } from './helpers';
@@ -120,7 +121,7 @@ test('the threshold and the window override in settings move the meter and the b
   await expect(banner(page)).toBeHidden();
 
   const dialog = settingsDialog(page);
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsSection(page, 'Handoff');
   const threshold = dialog.getByLabel('Suggest a handoff at (% of context)');
   await expect(threshold).toHaveValue('75');
   await threshold.fill('40');
@@ -136,7 +137,7 @@ test('the threshold and the window override in settings move the meter and the b
   await exchange(page, 'two');
   await expect(banner(page)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsSection(page, 'Handoff');
   await dialog.getByLabel('Context window override (tokens)').fill('400000');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
@@ -147,7 +148,7 @@ test('the threshold and the window override in settings move the meter and the b
   // Both settings survive a reload.
   await page.reload();
   await expect(page.getByTestId('context-count')).toHaveText('110k / 400k');
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsSection(page, 'Handoff');
   await expect(dialog.getByLabel('Suggest a handoff at (% of context)')).toHaveValue('40');
   await expect(dialog.getByLabel('Context window override (tokens)')).toHaveValue('400000');
   // An invalid percentage is refused with a hint, and the saved value stays.

@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   activeSessionTitle,
+  chooseImportFile,
   exchange,
   handOffWithButton,
   handoffCard,
@@ -15,7 +16,7 @@ import {
   openApp,
   readStoredData,
   sessionTitles,
-  settingsDialog,
+  settingsSection,
   statusNotice,
   storedText,
   TEST_KEY,
@@ -63,10 +64,7 @@ async function exportFromMenu(page: Page, item: string): Promise<Download> {
 }
 
 async function openData(page: Page) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = settingsDialog(page);
-  await expect(dialog).toBeVisible();
-  return dialog.getByRole('group', { name: 'Data' });
+  return (await settingsSection(page, 'Data')).getByRole('group', { name: 'Data' });
 }
 
 /** The session headers stored in the page's IndexedDB, oldest first. */
@@ -211,7 +209,7 @@ test('an import into an empty browser brings the sessions and their lineage; imp
     expect(await storedHeaders(other)).toEqual([]);
 
     let data = await openData(other);
-    await data.getByLabel('Import sessions').setInputFiles(file);
+    await chooseImportFile(other, file);
     await expect(data.getByRole('status')).toContainText('Imported 2 sessions');
     await other.keyboard.press('Escape');
     // The list may mark a handed-off session (↪) before its title.
@@ -233,7 +231,7 @@ test('an import into an empty browser brings the sessions and their lineage; imp
 
     // Again: the ids are taken, so the file lands as copies with new ids, linked to each other.
     data = await openData(other);
-    await data.getByLabel('Import sessions').setInputFiles(file);
+    await chooseImportFile(other, file);
     await expect(data.getByRole('status')).toContainText('Imported 2 sessions');
     await expect(data.getByRole('status')).toContainText(
       '2 sessions were already here and were added as copies with a new id; nothing was overwritten.',
@@ -285,7 +283,7 @@ test('a broken file imports nothing and lists its problems by line', async ({ pa
   );
 
   const data = await openData(page);
-  await data.getByLabel('Import sessions').setInputFiles(file);
+  await chooseImportFile(page, file);
   const alert = data.getByRole('alert');
   await expect(alert).toContainText('Nothing was imported');
   await expect(alert.getByRole('listitem')).toHaveCount(2);
@@ -319,7 +317,7 @@ test('restoring a backup first downloads a backup of the current data, then adds
   expect(before).toHaveLength(1);
 
   data = await openData(page);
-  const safety = await downloadOf(page, () => data.getByLabel('Import sessions').setInputFiles(file));
+  const safety = await downloadOf(page, () => chooseImportFile(page, file, 'Back up first'));
   expect(safety.name).toMatch(/^baton-backup-before-restore-\d{4}-\d{2}-\d{2}-\d{4}\.jsonl$/);
   const safetyLines = jsonLines(safety.text);
   expect(safetyLines[0]).toMatchObject({ type: 'backup', sessionCount: 1 });

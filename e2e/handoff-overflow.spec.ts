@@ -12,6 +12,7 @@ import {
   activeSessionTitle,
   alertNotice,
   assistantMessages,
+  chooseImportFile,
   composer,
   exchange,
   handoffCard,
@@ -22,6 +23,7 @@ import {
   send,
   sessionTitles,
   settingsDialog,
+  settingsSection,
   statusNotice,
   storedText,
   waitIdle,
@@ -151,9 +153,8 @@ function bigSessionJsonl(turns: number): string {
 /** Imports the big session through Settings → Data and opens it. */
 async function importBigSession(page: Page, path: string, turns: number): Promise<void> {
   await writeFile(path, bigSessionJsonl(turns));
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const data = settingsDialog(page).getByRole('group', { name: 'Data' });
-  await data.getByLabel('Import sessions').setInputFiles(path);
+  const data = (await settingsSection(page, 'Data')).getByRole('group', { name: 'Data' });
+  await chooseImportFile(page, path);
   await expect(data.getByRole('status')).toContainText('Imported 1 session');
   await page.keyboard.press('Escape');
   await sessionTitles(page).filter({ hasText: 'Billing migration' }).click();
@@ -285,7 +286,7 @@ test('Esc during a condensing pass cancels the handoff and changes nothing', asy
   mockApi,
 }, testInfo) => {
   // This time the window comes from the user's setting, not from a refusal.
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsSection(page, 'Handoff');
   await settingsDialog(page).getByLabel('Context window override (tokens)').fill('4000');
   await settingsDialog(page).getByRole('button', { name: 'Save' }).click();
   mockApi.limitContext(4_000);
@@ -384,7 +385,7 @@ test('without a key, the small-window demo condenses a long chat and hands off',
   // Eight demo replies and a condensed handoff, all typed at the demo's pace.
   test.setTimeout(240_000);
   await openApp(page);
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsSection(page, 'Model');
   await settingsDialog(page).getByLabel('Model', { exact: true }).fill('baton-demo-small');
   await settingsDialog(page).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTitle('Model', { exact: true })).toHaveText('Demo (small window)');

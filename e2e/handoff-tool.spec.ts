@@ -16,6 +16,7 @@ import {
   requestText,
   send,
   settingsDialog,
+  settingsSection,
   statusNotice,
   textReply,
   waitIdle,
@@ -122,7 +123,7 @@ test('auto-handoff at 10% runs a chain of two handoffs and stops at the limit', 
   connected: page,
   mockApi,
 }) => {
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsSection(page, 'Handoff');
   const dialog = settingsDialog(page);
   await dialog.getByLabel('Suggest a handoff at (% of context)').fill('10');
   await dialog.getByLabel('When the context reaches the threshold').selectOption('auto');

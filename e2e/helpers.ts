@@ -52,6 +52,42 @@ export function settingsDialog(page: Page) {
   return page.getByRole('dialog', { name: 'Settings' });
 }
 
+/** The Settings dialog's sections, as their tabs name them. */
+export type SettingsSectionTitle = 'General' | 'Model' | 'Handoff' | 'Storage' | 'Data';
+
+/**
+ * Shows the Settings section `title` (opening Settings first if it is not open) and
+ * returns its panel ("<title> settings"). The fields of the other sections are hidden meanwhile.
+ */
+export async function settingsSection(page: Page, title: SettingsSectionTitle) {
+  const dialog = settingsDialog(page);
+  if (!(await dialog.isVisible())) {
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await expect(dialog).toBeVisible();
+  }
+  const tab = dialog.getByRole('tab', { name: title, exact: true });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  return dialog.getByRole('tabpanel', { name: `${title} settings`, exact: true });
+}
+
+/**
+ * Chooses `file` for Import sessions in Settings → Data (already shown); when there are
+ * sessions to lose, answers the question about a backup with `answer`.
+ */
+export async function chooseImportFile(
+  page: Page,
+  file: string,
+  answer: 'Back up first' | 'Import without backup' | 'Cancel import' = 'Back up first',
+): Promise<void> {
+  const data = settingsDialog(page).getByRole('group', { name: 'Data' });
+  await data.getByLabel('Import sessions').setInputFiles(file);
+  const question = page.getByRole('dialog', { name: 'Back up before importing?' });
+  // An empty browser is not asked: the import starts at once (its result, or Importing…).
+  await expect(question.or(data.getByRole('status')).or(data.getByRole('alert')).first()).toBeVisible();
+  if (await question.isVisible()) await question.getByRole('button', { name: answer }).click();
+}
+
 /** What `fillSettings` can change; fields left out keep their current value. */
 export interface SettingsInput {
   apiKey?: string;
@@ -63,16 +99,18 @@ export interface SettingsInput {
 
 /** Opens Settings, fills the given fields, saves and waits for the dialog to close. */
 export async function fillSettings(page: Page, input: SettingsInput): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = settingsDialog(page);
-  await expect(dialog).toBeVisible();
-  if (input.apiKey !== undefined) await dialog.getByLabel('API key').fill(input.apiKey);
-  if (input.baseURL !== undefined) await dialog.getByLabel('API base URL').fill(input.baseURL);
-  if (input.model !== undefined) await dialog.getByLabel('Model', { exact: true }).fill(input.model);
-  if (input.maxTokens !== undefined)
-    await dialog.getByLabel('Max output tokens').fill(String(input.maxTokens));
+  const general = await settingsSection(page, 'General');
+  if (input.apiKey !== undefined) await general.getByLabel('API key').fill(input.apiKey);
+  if (input.baseURL !== undefined) await general.getByLabel('API base URL').fill(input.baseURL);
   if (input.rememberKey !== undefined)
-    await dialog.getByLabel('Remember key on this device').setChecked(input.rememberKey);
+    await general.getByLabel('Remember key on this device').setChecked(input.rememberKey);
+  if (input.model !== undefined || input.maxTokens !== undefined) {
+    const model = await settingsSection(page, 'Model');
+    if (input.model !== undefined) await model.getByLabel('Model', { exact: true }).fill(input.model);
+    if (input.maxTokens !== undefined)
+      await model.getByLabel('Max output tokens').fill(String(input.maxTokens));
+  }
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -179,9 +217,8 @@ export function wrappedHandoff(document: string): string {
 
 /** Ticks "Review handoff before starting" in Settings (checking it was off, as by default) and saves. */
 export async function turnOnReview(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = settingsDialog(page);
-  const box = dialog.getByLabel('Review handoff before starting');
+  const box = (await settingsSection(page, 'Handoff')).getByLabel('Review handoff before starting');
   await expect(box).not.toBeChecked();
   await box.check();
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -321,7 +358,7 @@ export async function holdNextModelRequest(page: Page, mockApi: MockApi): Promis
 
 /** Adds a prompt template (`/name`) through the Settings dialog and saves. */
 export async function addPromptTemplate(page: Page, name: string, text: string): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsSection(page, 'General');
   const dialog = settingsDialog(page);
   await dialog.getByLabel('Template name').fill(name);
   await dialog.getByLabel('Template text').fill(text);

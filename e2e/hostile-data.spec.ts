@@ -15,11 +15,13 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   activeSessionTitle,
+  chooseImportFile,
   composer,
   exchange,
   sessionList,
   sessionTitles,
   settingsDialog,
+  settingsSection,
   statusNotice,
   userMessages,
 } from './helpers';
@@ -90,10 +92,9 @@ test('an imported handoff chain of 8,000 sessions is listed and usable, also aft
   const file = testInfo.outputPath('chain.jsonl');
   await writeFile(file, chainFile(CHAIN_LENGTH));
 
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const data = settingsDialog(page).getByRole('group', { name: 'Data' });
-  // The browser holds a session, so the import saves it first (the file has no backup line).
-  const backup = await downloadOf(page, () => data.getByLabel('Import sessions').setInputFiles(file));
+  const data = (await settingsSection(page, 'Data')).getByRole('group', { name: 'Data' });
+  // The browser holds a session, so the import offers to save it first (the file has no backup line).
+  const backup = await downloadOf(page, () => chooseImportFile(page, file, 'Back up first'));
   expect(backup.name).toMatch(/^baton-backup-before-import-\d{4}-\d{2}-\d{2}-\d{4}\.jsonl$/);
   expect(backup.text).toContain('Already here before the import');
   await expect(data.getByRole('status')).toHaveText(

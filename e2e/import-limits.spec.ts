@@ -9,7 +9,7 @@ import { exportSessionJsonl } from '../src/core/exchange/exportJsonl';
 import type { AttachmentRef } from '../src/core/types/attachment';
 import type { SessionEntry, SessionHeader } from '../src/core/types/entry';
 import { expect, test } from './fixtures';
-import { settingsDialog } from './helpers';
+import { chooseImportFile, settingsDialog, settingsSection } from './helpers';
 
 const SIZE = 3 * 1024 * 1024;
 
@@ -64,9 +64,9 @@ test('an export whose text file was swapped for one over the limit is refused wi
   const path = testInfo.outputPath('swapped.jsonl');
   await writeFile(path, swappedExport());
 
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsSection(page, 'Data');
   const data = settingsDialog(page).getByRole('group', { name: 'Data' });
-  await data.getByLabel('Import sessions').setInputFiles(path);
+  await chooseImportFile(page, path, 'Import without backup');
   const alert = data.getByRole('alert');
   await expect(alert).toContainText('Nothing was imported: the file has 1 problem.');
   await expect(alert).toContainText(

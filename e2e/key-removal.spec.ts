@@ -6,7 +6,16 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { assistantMessages, exchange, fillSettings, settingsDialog, TEST_KEY, textReply } from './helpers';
+import {
+  assistantMessages,
+  chooseImportFile,
+  exchange,
+  fillSettings,
+  settingsDialog,
+  settingsSection,
+  TEST_KEY,
+  textReply,
+} from './helpers';
 
 const REMOVED = '[API key removed]';
 
@@ -49,8 +58,7 @@ async function exportFromMenu(page: Page, item: string): Promise<string> {
 }
 
 async function backup(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const data = settingsDialog(page).getByRole('group', { name: 'Data' });
+  const data = (await settingsSection(page, 'Data')).getByRole('group', { name: 'Data' });
   const text = await download(page, () => data.getByRole('button', { name: 'Download backup' }).click());
   await settingsDialog(page).getByRole('button', { name: 'Cancel' }).click();
   return text;
@@ -153,9 +161,8 @@ test('a key used before is found by its fingerprint in data imported later, and 
   expect(withOldKey).toContain(TEST_KEY);
   const file = testInfo.outputPath('with-old-key.jsonl');
   await writeFile(file, withOldKey);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const data = settingsDialog(page).getByRole('group', { name: 'Data' });
-  await data.getByLabel('Import sessions').setInputFiles(file);
+  const data = (await settingsSection(page, 'Data')).getByRole('group', { name: 'Data' });
+  await chooseImportFile(page, file);
   await expect(data.getByRole('status')).toContainText('Imported');
   await settingsDialog(page).getByRole('button', { name: 'Cancel' }).click();
   expect(await storedEverything(page)).toContain(TEST_KEY);

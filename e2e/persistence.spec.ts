@@ -12,6 +12,7 @@ import {
   send,
   sessionTitles,
   settingsDialog,
+  settingsSection,
   TEST_KEY,
   textReply,
   userMessages,
@@ -50,9 +51,10 @@ test('a reload keeps the sessions, their messages and the settings; the key stay
   const dialog = settingsDialog(page);
   await expect(dialog.getByLabel('API key')).toHaveValue(TEST_KEY);
   await expect(dialog.getByLabel('API base URL')).toHaveValue(mockApi.url);
-  await expect(dialog.getByLabel('Model', { exact: true })).toHaveValue('claude-reload-test');
   await expect(dialog.getByLabel('Remember key on this device')).not.toBeChecked();
   await expect(dialog.getByRole('button', { name: 'Remove template summarise' })).toBeVisible();
+  await settingsSection(page, 'Model');
+  await expect(dialog.getByLabel('Model', { exact: true })).toHaveValue('claude-reload-test');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   // Not remembered: the key is kept by the tab (sessionStorage), not on the device.
@@ -88,6 +90,7 @@ test('a key not remembered is not in a new tab; a remembered one is', async ({ p
   await secondTab.getByRole('button', { name: 'Settings' }).click();
   await expect(settingsDialog(secondTab).getByLabel('API key')).toHaveValue('');
   await expect(settingsDialog(secondTab).getByLabel('API base URL')).toHaveValue(mockApi.url);
+  await settingsSection(secondTab, 'Model');
   await expect(settingsDialog(secondTab).getByLabel('Model', { exact: true })).toHaveValue('claude-tab-test');
   await secondTab.close();
 

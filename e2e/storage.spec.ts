@@ -17,6 +17,7 @@ import {
   seedSession,
   sessionTitles,
   settingsDialog,
+  settingsSection,
   statusNotice,
   storedText,
   userMessages,
@@ -167,7 +168,7 @@ test('persistent storage is asked for after the first save; Settings shows usage
     quota: (await navigator.storage.estimate()).quota ?? 0,
     persisted: await navigator.storage.persisted(),
   }));
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsSection(page, 'Storage');
   const dialog = settingsDialog(page);
   await expect(dialog.getByTestId('storage-usage')).toHaveText(
     new RegExp(`^Storage: \\d+\\.\\d MB used of ${(quota / 1_000_000).toFixed(1).replace('.', '\\.')} MB$`),

@@ -13,6 +13,7 @@ import {
   fillSettings,
   send,
   settingsDialog,
+  settingsSection,
   waitIdle,
   withoutCacheMarks,
 } from './helpers';
@@ -107,7 +108,7 @@ test.describe('with a model that takes an effort', () => {
     );
 
     // The default for new sessions: on, high effort.
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await settingsSection(page, 'Model');
     const dialog = settingsDialog(page);
     await dialog.getByLabel('Thinking on for new sessions').check();
     await dialog.getByLabel('Thinking effort (for models that take one)').selectOption('high');
@@ -144,7 +145,7 @@ test('Web search: declared when turned on, its searches shown as a line each, se
   connected: page,
   mockApi,
 }) => {
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsSection(page, 'Model');
   await settingsDialog(page).getByLabel('Web search', { exact: true }).check();
   await settingsDialog(page).getByRole('button', { name: 'Save' }).click();
 

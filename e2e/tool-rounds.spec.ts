@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { assistantMessages, send, settingsDialog, textReply, waitIdle } from './helpers';
+import { assistantMessages, send, settingsDialog, settingsSection, textReply, waitIdle } from './helpers';
 import type { MockApi } from './mock/mockApi';
 import type { MockStep } from './mock/mockSteps';
 
@@ -55,8 +55,7 @@ test('the model is paused after the bound on tool rounds; Continue goes on count
   // Seven replies and three settings round trips: on a loaded two-core machine over 90 s.
   test.setTimeout(180_000);
   // The bound, as the user sets it.
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await settingsDialog(page).getByLabel('Tool rounds before asking').fill('3');
+  await (await settingsSection(page, 'Model')).getByLabel('Tool rounds before asking').fill('3');
   await settingsDialog(page).getByRole('button', { name: 'Save' }).click();
   await expect(settingsDialog(page)).toBeHidden();
 

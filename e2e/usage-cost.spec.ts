@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { exchange, settingsDialog, waitIdle } from './helpers';
+import { exchange, settingsDialog, settingsSection, waitIdle } from './helpers';
 import type { MockStep } from './mock/mockApi';
 
 interface Tokens {
@@ -63,10 +63,8 @@ function tokenRow(page: Page, kind: string) {
 }
 
 async function openPrices(page: Page) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = settingsDialog(page);
-  await expect(dialog).toBeVisible();
-  return dialog;
+  await settingsSection(page, 'Model');
+  return settingsDialog(page);
 }
 
 // Several replies, settings round trips and a reload; a loaded machine needs room.

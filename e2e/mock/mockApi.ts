@@ -20,6 +20,9 @@ import { mockTokenCount } from './tokenCount';
 import { type ReportedUsage, writeJson, writeStep } from './writeStep';
 
 export type { MockStep } from './mockSteps';
+
+/** What a count_tokens request can be scripted to get instead of its count. */
+export type CountStep = Extract<MockStep, { kind: 'status' | 'cors-forbidden' }>;
 export { CORS_FORBIDDEN_MESSAGE } from './mockSteps';
 export type { PromptCacheOptions } from './promptCache';
 export { mockTokenCount } from './tokenCount';
@@ -76,6 +79,11 @@ export interface MockApi {
   /** Queues replies for the next POST /v1/messages requests, in order. */
   script(...steps: MockStep[]): void;
   /**
+   * Queues error answers for the next POST /v1/messages/count_tokens requests (Settings'
+   * Test key); with none queued, a count is answered. Apart from script()'s queue.
+   */
+  scriptCount(...steps: CountStep[]): void;
+  /**
    * Forgets scripted steps, recorded requests, the preflight count and the prompt cache's
    * entries; keeps the context window.
    */
@@ -112,6 +120,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
   const promptCache = createPromptCache(options.promptCache);
   let contextWindow = checkedContextWindow(options.contextWindow);
   const queue: Array<{ step: MockStep; left: number }> = [];
+  const countQueue: CountStep[] = [];
   const waiters = new Set<() => void>();
   const openResponses = new Set<ServerResponse>();
   let preflights = 0;
@@ -165,6 +174,22 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     const path = (req.url ?? '/').split('?')[0];
 
     if (req.method === 'POST' && path === COUNT_TOKENS_PATH) {
+      const scripted = countQueue.shift();
+      if (scripted) {
+        const model = typeof body.model === 'string' ? body.model : 'mock-model';
+        // An error answer: no reply, so no usage is ever reported.
+        const cacheUsage = { input_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
+        await writeStep(scripted, {
+          res,
+          requestId,
+          baseHeaders,
+          model,
+          stream: false,
+          cacheUsage,
+          onReply() {},
+        });
+        return;
+      }
       writeJson({ res, baseHeaders }, 200, { input_tokens: mockTokenCount(body) });
       return;
     }
@@ -266,8 +291,12 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     script(...steps) {
       for (const step of steps) queue.push({ step, left: Math.max(1, Math.floor(step.repeat ?? 1)) });
     },
+    scriptCount(...steps) {
+      countQueue.push(...steps);
+    },
     reset() {
       queue.length = 0;
+      countQueue.length = 0;
       requests.length = 0;
       preflights = 0;
       promptCache.clear();

@@ -251,6 +251,12 @@ export class AgentSession {
     this.parts.host.rename(title);
   }
 
+  /** Changes the model of this session's requests from its next run on. */
+  setModel(model: string): void {
+    const trimmed = model.trim();
+    if (trimmed) this.parts.host.setModel(trimmed);
+  }
+
   /** Changes this session's thinking from its next run on. */
   setThinking(setting: ThinkingSetting): void {
     this.parts.host.setThinking(setting);

@@ -1,9 +1,9 @@
 import { toolRoundLabel } from '../core/agent/toolRounds';
 import { openSettings } from '../state/actions/actions';
-import { modelLabel } from '../state/store/modelLabel';
 import { useBaton } from '../state/store/useBaton';
 import { contextMeterView } from './contextMeter';
 import { ExportMenu } from './exchange/ExportMenu';
+import { SwitchModelButton } from './models/SwitchModelButton';
 import { SessionCost } from './usage/SessionCost';
 import './contextMeter.css';
 import './statusLine.css';
@@ -30,9 +30,7 @@ export function StatusLine() {
             : 'Ready';
   return (
     <header className="status-line">
-      <span className="status-model" title="Model">
-        {modelLabel(settings)}
-      </span>
+      <SwitchModelButton />
       <span className="status-state" data-testid="agent-state">
         {state}
       </span>

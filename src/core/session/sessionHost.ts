@@ -148,6 +148,14 @@ export class SessionHost {
     else this.saveHeader();
   }
 
+  /** The model this session's next requests use (Switch model); stored like the thinking. */
+  setModel(model: string): void {
+    this.current.header = { ...this.current.header, model };
+    if (this.current.header.leafId === null)
+      this.ports.emit({ type: 'header_changed', header: this.current.header });
+    else this.saveHeader();
+  }
+
   /** Moves the leaf in memory only: the header (with it) is saved with the next message. */
   moveLeaf(leafId: string | null): void {
     this.current.header = { ...this.current.header, leafId };

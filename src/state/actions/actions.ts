@@ -45,6 +45,7 @@ export { focusEntryShown } from '../slices/session/actions';
 export { openSettings } from '../slices/settings/actions';
 export { dismissNotice } from '../slices/status/actions';
 export type { ExportFormat, ImportOutcome } from './exchangeActions';
+export { testKey } from './testKey';
 
 type Engine = typeof EngineModule;
 
@@ -118,9 +119,9 @@ export const handleEditKey = now(editKeyNow);
 export const exportOpenSession = later((e, format: ExportFormat) => e.exportOpenSession(format));
 export const exportOpenChain = later((e, format: ExportFormat) => e.exportOpenChain(format));
 export const exportEverything = later((e) => e.exportEverything());
-export async function importFromText(text: string): Promise<ImportOutcome> {
+export async function importFromText(text: string, options?: { backup?: boolean }): Promise<ImportOutcome> {
   try {
-    return await (await ready()).importFromText(text);
+    return await (await ready()).importFromText(text, options);
   } catch (error) {
     return {
       ok: false,
@@ -170,6 +171,7 @@ export async function searchAllSessions(query: string, limit = 60): Promise<Inde
 }
 
 export const renameSession = later((e, id: string, title: string) => e.renameSession(id, title));
+export const setSessionModel = later((e, model: string) => e.setSessionModel(model));
 export const setSessionThinking = later((e, setting: ThinkingSetting) => e.setSessionThinking(setting));
 export const answerKeptAfterDelete = later((e, keep: boolean) => e.answerKeptAfterDelete(keep));
 export const deleteSession = later((e, id: string) => e.deleteSession(id));

@@ -16,6 +16,7 @@ export {
   openSession,
   renameSession,
   sessionOpened,
+  setSessionModel,
   setSessionThinking,
   showHelp,
 } from './sessionActions';

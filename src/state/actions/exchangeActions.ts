@@ -174,11 +174,17 @@ export type ImportOutcome =
 /**
  * Imports an export or restores a backup, next to what is there: nothing is ever
  * overwritten (taken ids get new ones). A file with any error imports nothing.
- * Before anything is stored, the current data is downloaded as a backup: a restore
- * and a plain import alike add sessions and may link them to existing ones, and a file
- * can hold what this version cannot show well. Only an empty database skips it.
+ * Before anything is stored, the current data is downloaded as a backup (the Data
+ * section asks first, and the user may decline it): a restore and a plain import alike
+ * add sessions and may link them to existing ones, and a file can hold what this
+ * version cannot show well. An empty database skips it.
  */
-export async function importFromText(text: string): Promise<ImportOutcome> {
+export async function importFromText(
+  text: string,
+  options: { backup?: boolean } = {},
+): Promise<ImportOutcome> {
+  // Unless the user declined it (the import dialog's "Import without backup").
+  const backup = options.backup ?? true;
   if (!hasRuntime())
     return { ok: false, message: 'Baton has not finished loading yet.', errors: [], errorCount: 0 };
   try {
@@ -212,7 +218,7 @@ export async function importFromText(text: string): Promise<ImportOutcome> {
       }
       const restored = parsed.kind === 'backup';
       let message = describeImport(parsed);
-      if (stored.sessions.size > 0) {
+      if (backup && stored.sessions.size > 0) {
         const name = await downloadBackup(db, restored ? beforeRestoreFileName : beforeImportFileName);
         message = `${message} Your data as it was is saved in ${name}.`;
       }

@@ -136,6 +136,11 @@ export function setSessionThinking(setting: ThinkingSetting): void {
   getRuntime().session.setThinking(setting);
 }
 
+export function setSessionModel(model: string): void {
+  if (!hasRuntime()) return;
+  getRuntime().session.setModel(model);
+}
+
 export function renameSession(id: string, title: string): void {
   if (!hasRuntime() || !title.trim()) return;
   const { session, queue } = getRuntime();

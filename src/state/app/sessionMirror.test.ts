@@ -71,7 +71,7 @@ describe('mirrorSession', () => {
     await h.session.prompt('Hi');
     expect(state().notices).toEqual([]);
     const failed = state().entries.at(-1);
-    expect(failed?.type === 'message' && failed.message.errorMessage).toBe(
+    expect(failed && isMessageEntry(failed) ? failed.message.errorMessage : undefined).toBe(
       'The model is overloaded right now. Try again in a moment.',
     );
     expect(state().isStreaming).toBe(false);

@@ -1,7 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { saveSettings, startHandoff } from '../../state/actions/actions';
 import { selectCurrentModel, selectHandoffActive, selectRecentModels } from '../../state/store/selectors';
 import { useBaton, useBatonShallow } from '../../state/store/useBaton';
+import { ModelCombobox } from '../models/ModelCombobox';
+import { modelOptions } from '../models/modelOptions';
 import { Popover } from '../overlay/Popover';
 import { usePopover } from '../overlay/usePopover';
 
@@ -9,9 +11,9 @@ import { usePopover } from '../overlay/usePopover';
 export function HandoffButton() {
   const [focus, setFocus] = useState('');
   const [model, setModel] = useState('');
-  const suggestionsId = useId();
   const current = useBaton(selectCurrentModel);
-  const suggestions = useBatonShallow(selectRecentModels);
+  const recent = useBatonShallow(selectRecentModels);
+  const options = useMemo(() => modelOptions(recent), [recent]);
   const settings = useBaton((s) => s.settings);
   const handoffActive = useBaton(selectHandoffActive);
   const input = useRef<HTMLInputElement>(null);
@@ -58,16 +60,13 @@ export function HandoffButton() {
               onKeyDown={startOnEnter}
             />
           </label>
-          <label>
-            Model for the new session
-            <input
-              value={model}
-              list={suggestionsId}
-              autoComplete="off"
-              onChange={(e) => setModel(e.target.value)}
-              onKeyDown={startOnEnter}
-            />
-          </label>
+          <ModelCombobox
+            label="Model for the new session"
+            value={model}
+            options={options}
+            onChange={setModel}
+            onEnter={start}
+          />
           <label className="checkbox">
             <input
               type="checkbox"
@@ -77,11 +76,6 @@ export function HandoffButton() {
             />
             Send my pending request after the handoff
           </label>
-          <datalist id={suggestionsId}>
-            {suggestions.map((name) => (
-              <option key={name} value={name} />
-            ))}
-          </datalist>
           <p className="popover-help">The model writes a handoff document; a new session starts from it.</p>
           <div className="dialog-actions">
             <button type="button" onClick={popover.close}>

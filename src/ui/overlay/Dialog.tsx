@@ -72,6 +72,9 @@ export function Dialog({
       className={className ? `dialog ${className}` : 'dialog'}
       {...(name.title !== undefined ? { 'aria-labelledby': titleId } : { 'aria-label': name.label })}
       onCancel={(event) => {
+        // React passes a dialog's cancel up its tree: a dialog opened from inside another
+        // (Settings' import question) must not close the one around it.
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         onClose();
       }}

@@ -6,8 +6,8 @@ export interface PopoverProps {
   label: string;
   /** From usePopover, so the button's aria-controls finds it. */
   id: string;
-  /** Where it opens from its button: above and from its left edge (the composer's), or below and from its right edge (the status line's). */
-  placement: 'above-start' | 'below-end';
+  /** Where it opens from its button: above and from its left edge (the composer's), or below from its right edge or its left edge (the status line's). */
+  placement: 'above-start' | 'below-end' | 'below-start';
   /** Esc in it: usePopover's close, which gives the focus back to the button. */
   onClose(): void;
   /** What takes the focus as it opens; unset, the popover itself. */

@@ -42,7 +42,7 @@ export function UsagePanel({
         type="button"
         onClick={() => {
           close();
-          openSettings(true);
+          openSettings(true, 'model');
         }}
       >
         Edit prices

@@ -5,8 +5,9 @@
 import { type Settings, writeTabKey } from '../../store/settings';
 import { set } from '../../store/storeAccess';
 
-export function openSettings(open: boolean): void {
-  set({ settingsOpen: open });
+/** Opens (or closes) the Settings dialog; `section` picks the tab it opens on (else the first). */
+export function openSettings(open: boolean, section?: string): void {
+  set({ settingsOpen: open, settingsSection: open ? (section ?? null) : null });
 }
 
 /**
