@@ -11,6 +11,7 @@ import { type AttachmentRecord, filesOf } from '../attachments/attachmentTypes';
 import { expandPromptTemplate, type PromptTemplate } from '../commands/promptTemplates';
 import { contextOverflowSentence, overflowOf } from '../context/lengthRefusal';
 import { type SendRefusal, sendRefusal } from '../context/sendCheck';
+import { isHandoffInstruction } from '../handoff/handoffAttempts';
 import { newestLeafFrom } from '../session/branchVersions';
 import { buildSessionContext, replySendsNothing, toApiMessages } from '../session/buildSessionContext';
 import { type Exclusive, runExclusively, SessionBusyElsewhereError } from '../session/exclusiveAccess';
@@ -289,7 +290,13 @@ export class Conversation {
     const { message } = leaf;
     const failed =
       message.role === 'assistant' && message.stopReason === 'error' && replySendsNothing(message);
-    return failed ? leaf.id : undefined;
+    if (!failed) return undefined;
+    // A failed handoff's reply answers the handoff's instruction, not a message of the
+    // user's: asking again would send that instruction as an ordinary turn (the handoff
+    // says how it failed, and is started again as a handoff).
+    const asked = leaf.parentId === null ? undefined : host.log.get(leaf.parentId);
+    if (asked && isMessageEntry(asked) && isHandoffInstruction(asked.message)) return undefined;
+    return leaf.id;
   }
 
   /**

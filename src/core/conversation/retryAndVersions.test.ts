@@ -15,6 +15,7 @@ import {
   textReply,
 } from '../../../testing/mockModel';
 import { Agent } from '../agent/agent';
+import { HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
 import { versionPlaces } from '../session/branchVersions';
 import { SessionHost } from '../session/sessionHost';
 import { createSessionHeader, SessionLog } from '../session/sessionLog';
@@ -122,5 +123,18 @@ describe('Conversation: retry and versions', () => {
     expect(mock.requests).toHaveLength(2);
     expect(turns(mock, 1)).toEqual(['user: First']);
     expect(branchTexts()).toEqual(['user: First', 'assistant: ']);
+  });
+
+  it("a failed handoff's reply is not sent again before the next message (its instruction is no message of the user's)", async () => {
+    const { mock, conversation } = await start();
+    mock.script(textReply('One'), { kind: 'status', status: 400 }, textReply('Two'));
+    await conversation.prompt('First');
+    // As a handoff records its request: a user turn opening with the handoff's marker.
+    await conversation.prompt(`${HANDOFF_PROMPT_MARKER} Write the handoff document.`);
+    await conversation.prompt('Second');
+    // Not four: the instruction was not asked again. (Here no context filter leaves the
+    // abandoned attempt out, as the session's does; that is handoffAttempts' test.)
+    expect(mock.requests).toHaveLength(3);
+    expect(turns(mock, 2).at(-1)).toMatch(/Second$/);
   });
 });

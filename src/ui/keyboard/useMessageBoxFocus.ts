@@ -12,15 +12,21 @@ const TOUCH_ONLY = '(hover: none) and (pointer: coarse)';
  */
 export function useMessageBoxFocus(ready: boolean, sessionId: string | null): void {
   const loaded = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another session opening is what asks for the focus.
+  const shownId = useRef<string | null>(null);
   useEffect(() => {
     if (!ready) return;
     const onLoad = !loaded.current;
     loaded.current = true;
+    // Start-up's own session (none shown before it) is not one the user opened: if they
+    // have put the focus somewhere meanwhile (a Tab to the skip link), it stays there.
+    const startUp = shownId.current === null;
+    shownId.current = sessionId;
     if (onLoad && window.matchMedia?.(TOUCH_ONLY).matches) return;
     // After the paint: the composer of the session just opened is mounted by then.
     const frame = requestAnimationFrame(() => {
-      if (!document.querySelector('dialog[open]')) focusMessageBox();
+      if (document.querySelector('dialog[open]')) return;
+      if (startUp && !onLoad && document.activeElement && document.activeElement !== document.body) return;
+      focusMessageBox();
     });
     return () => cancelAnimationFrame(frame);
   }, [ready, sessionId]);
