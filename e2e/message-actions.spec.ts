@@ -11,6 +11,7 @@ import {
   assistantMessages,
   composer,
   exchange,
+  readStoredData,
   send,
   textReply,
   userMessages,
@@ -110,7 +111,18 @@ test('Retry makes a new version of the reply and the switcher moves between them
   await back.getByRole('button', { name: 'Next version' }).click();
   await expect(assistantMessages(page).last()).toHaveText('A second answer');
 
-  // The version shown is the session's branch after a reload too.
+  // The version shown is the session's branch after a reload too, once its header (the
+  // leaf) is written: the write queue lands it within its interval.
+  await expect
+    .poll(async () => {
+      const stored = await readStoredData(page);
+      const leafId = stored.sessions.find((s) => s.id === stored.activeSessionId)?.leafId;
+      return stored.entries
+        .find((e) => e.id === leafId)
+        ?.message?.content.map((b) => b.text)
+        .join('');
+    })
+    .toBe('A second answer');
   await page.reload();
   await expect(assistantMessages(page).last()).toHaveText('A second answer');
   await expect(

@@ -31,6 +31,7 @@ export type { HandoffOptions } from './handoff/sessionHandoffs';
 export type { SessionEvent } from './sessionEvents';
 export type { SessionConfig, SessionPorts } from './sessionPorts';
 
+/** Each member hands on to the part doing the work: see that part's own documentation. */
 export class AgentSession {
   private readonly listeners = new Set<(event: SessionEvent) => void>();
   private readonly settings: SessionSettings;
@@ -74,17 +75,14 @@ export class AgentSession {
     return this.parts.todos.items;
   }
 
-  /** The model this session's replies are requested from. */
   get model(): string {
     return this.settings.model;
   }
 
-  /** This session's thinking: its own choice, else the Settings default. */
   get thinking(): ThinkingSetting {
     return this.settings.thinking;
   }
 
-  /** The window of this session's model, in tokens (the user's override wins). */
   get contextWindow(): number {
     return this.settings.contextWindow;
   }
@@ -98,12 +96,10 @@ export class AgentSession {
     return this.parts.conversation.isBusy;
   }
 
-  /** A reply (or a handoff's document) is being written now. */
   get isStreaming(): boolean {
     return this.parts.conversation.isStreaming;
   }
 
-  /** The context as the model sees it. */
   get messages(): readonly AgentMessage[] {
     return this.parts.conversation.messages;
   }
@@ -112,7 +108,6 @@ export class AgentSession {
     return newestReply(this.parts.conversation.messages);
   }
 
-  /** Context waiting for the model's next turn (a todo reminder). */
   get pendingNextTurn(): readonly CustomContextMessage[] {
     return this.parts.agent.pendingNextTurnMessages;
   }
@@ -127,12 +122,10 @@ export class AgentSession {
     return this.parts.conversation.prompt(text, options);
   }
 
-  /** `text` as an edit of the user message `entryId`: a new branch. */
   promptAsEdit(entryId: string, text: string, options: PromptOptions = {}): Promise<void> {
     return this.parts.conversation.promptAsEdit(entryId, text, options);
   }
 
-  /** Asks again for the reply `entryId`: a new version of it (a sibling in the entry tree). */
   retry(entryId: string): Promise<void> {
     return this.parts.conversation.retry(entryId);
   }
@@ -143,12 +136,10 @@ export class AgentSession {
     this.emit({ type: 'session_changed', header: this.parts.host.header });
   }
 
-  /** Set while the newest reply says the conversation no longer fits this model. */
   contextFull(): ContextOverflow | undefined {
     return this.parts.conversation.contextFull();
   }
 
-  /** The user message an edit is under way for (see beginEdit). */
   get editingEntryId(): string | undefined {
     return this.parts.edits.entryId;
   }
@@ -161,7 +152,6 @@ export class AgentSession {
     return this.parts.conversation.cancelEdit();
   }
 
-  /** The newest user message an edit may replace (not a handoff request). */
   lastEditableMessageId(): string | undefined {
     return this.parts.edits.lastEditable();
   }
@@ -180,7 +170,6 @@ export class AgentSession {
     if (!this.parts.handoffs.interrupt()) this.parts.conversation.stopReply();
   }
 
-  /** Stops the reply being written, and nothing else. */
   stopReply(): void {
     this.parts.conversation.stopReply();
   }
@@ -190,7 +179,6 @@ export class AgentSession {
     return this.parts.handoffs.handoff(customInstructions, options);
   }
 
-  /** Why a handoff cannot start now, or undefined when it can. */
   handoffRefusal(): string | undefined {
     return this.parts.handoffs.refusal();
   }
@@ -207,7 +195,6 @@ export class AgentSession {
     return this.parts.handoffs.abortHandoff();
   }
 
-  /** The model's handoff proposal waiting for the user's answer. */
   get handoffProposal(): HandoffProposal | undefined {
     return this.parts.handoffs.proposal;
   }
@@ -216,7 +203,6 @@ export class AgentSession {
     return this.parts.handoffs.answer(answer);
   }
 
-  /** The focus of a handoff the user accepted, once the session is idle; taken once. */
   takeAcceptedHandoff(): string | undefined {
     return this.parts.handoffs.takeAccepted();
   }
@@ -257,7 +243,6 @@ export class AgentSession {
     if (trimmed) this.parts.host.setModel(trimmed);
   }
 
-  /** Changes this session's thinking from its next run on. */
   setThinking(setting: ThinkingSetting): void {
     this.parts.host.setThinking(setting);
   }

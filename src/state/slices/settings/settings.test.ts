@@ -41,7 +41,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('settings slice: initial state', () => {
   it('starts from the default settings, dialog closed', () => {
-    expect(initialSettingsState).toEqual({ settings: DEFAULT_SETTINGS, settingsOpen: false, settingsSection: null });
+    expect(initialSettingsState).toEqual({
+      settings: DEFAULT_SETTINGS,
+      settingsOpen: false,
+      settingsSection: null,
+    });
     expect(state().settings).toBe(DEFAULT_SETTINGS);
     // No key by default: the offline demo answers until one is given.
     expect(DEFAULT_SETTINGS.apiKey).toBe('');
