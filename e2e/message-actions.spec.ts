@@ -13,6 +13,7 @@ import {
   exchange,
   readStoredData,
   send,
+  storedText,
   textReply,
   userMessages,
   waitIdle,
@@ -116,13 +117,12 @@ test('Retry makes a new version of the reply and the switcher moves between them
   await expect
     .poll(async () => {
       const stored = await readStoredData(page);
-      const leafId = stored.sessions.find((s) => s.id === stored.activeSessionId)?.leafId;
-      return stored.entries
-        .find((e) => e.id === leafId)
-        ?.message?.content.map((b) => b.text)
-        .join('');
+      return stored.sessions.map((session) => {
+        const leaf = stored.entries.find((entry) => entry.id === session.leafId);
+        return leaf ? storedText(leaf) : '';
+      });
     })
-    .toBe('A second answer');
+    .toEqual(['A second answer']);
   await page.reload();
   await expect(assistantMessages(page).last()).toHaveText('A second answer');
   await expect(
