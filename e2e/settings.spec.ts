@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import {
+  assistantMessages,
   chooseImportFile,
   exchange,
   fillSettings,
@@ -135,6 +136,8 @@ test('the Model field lists the model table with window, price and thinking; a p
 
   // A new session starts on the default.
   await page.getByRole('button', { name: 'New session', exact: true }).first().click();
+  // The new, empty session must be shown before exchange counts the replies on screen.
+  await expect(assistantMessages(page)).toHaveCount(0);
   await exchange(page, 'Which model?');
   expect(mockApi.messageRequests().at(-1)?.body.model).toBe('my-gateway/claude-typed-1');
 });

@@ -119,6 +119,7 @@ test.describe('with a model that takes an effort', () => {
 
     await page.getByRole('button', { name: 'New session', exact: true }).click();
     await expect(thinkingControl(page)).toHaveValue('effort-high');
+    await expect(assistantMessages(page)).toHaveCount(0);
     await exchange(page, 'In a new session');
     expect(mockApi.messageRequests()[2]?.body.output_config).toEqual({ effort: 'high' });
   });
