@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check, in order, without stopping at the first failure, so one
  * run tells the whole story: typecheck, lint and format, the import-circle scan, the
- * code-shape rules (file lengths, no module state in src/state, its test ratio), unit
+ * code-shape rules (file lengths, no module state in src/state, its test ratio), the
+ * initial JavaScript's size budget, unit
  * tests, end-to-end tests, and the bench in quick mode.
  * Ends with one plain `N passed, N failed` line that CI reads.
  */
@@ -93,6 +94,8 @@ for (const [label, command, args] of [
   ['lint and format', 'npx', ['biome', 'check', '.']],
   ['import circles', 'node', ['scripts/check-import-cycles.mjs']],
   ['code rules', 'node', ['scripts/check-code-rules.mjs']],
+  // Builds the app: the JavaScript before the first interaction within its budget (issue 31).
+  ['size budget', 'node', ['scripts/check-size-budget.mjs']],
 ]) {
   const ok = run(label, command, args);
   if (ok) passed++;
