@@ -184,6 +184,9 @@ export default defineConfig({
   plugins: [react(), preloadUi(), pwa()],
   build: {
     target: 'es2022',
+    // Browsers preload modules themselves (Chromium 66, Safari 17, Firefox 115); an older
+    // one only loses the hint, never a module. The polyfill weighed on the entry (bench P5).
+    modulePreload: { polyfill: false },
     sourcemap: true,
     rolldownOptions: {
       output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: uiChunkName() }] } },

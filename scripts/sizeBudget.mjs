@@ -112,7 +112,7 @@ export function report({ files, total, budget, modules, top = 40, later }) {
     'Modules of the entry and its static imports, largest first (bytes after tree shaking, before minifying; gzip of that code alone):',
   );
   for (const row of modules.slice(0, top)) {
-    lines.push(`  ${String(row.rendered).padStart(8)}  ${kb(row.gzip).padStart(9)}  ${row.module}`);
+    lines.push(`  ${String(row.rendered).padStart(8)}  ${kb(row.gzip).padStart(9)}  ${row.module}${process.env.SIZE_BUDGET_CHUNKS ? `  (${row.chunk})` : ''}`);
   }
   if (modules.length > top) lines.push(`  … and ${modules.length - top} smaller modules`);
   return lines;

@@ -4,23 +4,21 @@ import { useBaton } from '../state/store/useBaton';
 import { DropOverlay } from './attachments/DropOverlay';
 import { useFileDrop } from './attachments/useFileDrop';
 import { Breadcrumb } from './Breadcrumb';
-import { ContextBanner } from './ContextBanner';
 import { ChatView } from './chat/ChatView';
 import { Composer } from './composer/Composer';
+import { contextMeterView } from './contextMeter';
 import { RegionBoundary } from './errors/RegionBoundary';
-import { AutoHandoffStopNote } from './handoff/AutoHandoffStopNote';
 import { HandoffProposalSlot } from './handoff/HandoffProposalSlot';
-import { KeptAfterDeleteDialog } from './KeptAfterDeleteDialog';
 import { SkipLink } from './keyboard/SkipLink';
 import { useGlobalKeys } from './keyboard/useGlobalKeys';
 import { useMessageBoxFocus } from './keyboard/useMessageBoxFocus';
 import { useSidebarToggle } from './keyboard/useSidebarToggle';
+import { lazyWhen } from './lazyPart';
 import { Notices } from './Notices';
 import { UpdateNotice } from './pwa/UpdateNotice';
 import { StatusLine } from './StatusLine';
 import { Sidebar } from './sidebar/Sidebar';
 import { TodosPanel } from './TodosPanel';
-import { ToolRoundsPause } from './ToolRoundsPause';
 import { useAppliedTheme } from './theme/ThemeToggle';
 import './layout.css';
 
@@ -30,6 +28,24 @@ const SettingsDialog = lazy(() =>
 );
 const ShortcutsDialog = lazy(() =>
   import('./keyboard/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })),
+);
+// Notes and questions that only some moments raise load when their moment comes.
+const KeptAfterDeleteDialog = lazyWhen(
+  (s) => s.keptAfterDelete !== null,
+  () => import('./KeptAfterDeleteDialog').then((m) => m.KeptAfterDeleteDialog),
+);
+const ToolRoundsPause = lazyWhen(
+  (s) => s.toolRounds?.paused === true,
+  () => import('./ToolRoundsPause').then((m) => m.ToolRoundsPause),
+);
+// Past the threshold only (contextMeterView is cached per entries: cheap in a selector).
+const ContextBanner = lazyWhen(
+  (s) => s.settings.autoHandoff !== 'off' && contextMeterView(s.entries, s.settings).overThreshold,
+  () => import('./ContextBanner').then((m) => m.ContextBanner),
+);
+const AutoHandoffStopNote = lazyWhen(
+  (s) => s.autoHandoffStop !== null,
+  () => import('./handoff/AutoHandoffStopNote').then((m) => m.AutoHandoffStopNote),
 );
 
 type Drawer = 'sessions' | 'todos';

@@ -1,11 +1,17 @@
 import { selectSessionTitle } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
-import { HandoffReviewDialog } from '../handoff/HandoffReviewDialog';
 import { shownName } from '../text/revealInvisibles';
 import { MessageList } from './MessageList';
 import { useDrawnAfterFirstPaint } from './useDrawnAfterFirstPaint';
 import './chat.css';
 import './markdown.css';
+import { lazyWhen } from '../lazyPart';
+
+// Loaded when a handoff document is up for review, not at start-up (bench P5).
+const HandoffReviewDialog = lazyWhen(
+  (s) => s.handoffReview !== null,
+  () => import('../handoff/HandoffReviewDialog').then((m) => m.HandoffReviewDialog),
+);
 
 /**
  * The open session's messages. The list is keyed by the session: each session gets a

@@ -5,7 +5,10 @@
  */
 import { isDemo } from '../../state/store/modelLabel';
 import { useBaton } from '../../state/store/useBaton';
-import { FirstRunCard } from '../firstRun/FirstRunCard';
+import { lazyPart } from '../lazyPart';
+
+// Only a first visit shows it (bench P5).
+const FirstRunCard = lazyPart(() => import('../firstRun/FirstRunCard').then((m) => m.FirstRunCard));
 
 export function EmptyChat() {
   const firstRun = useBaton(

@@ -9,11 +9,14 @@ import {
 import type { Message } from '../../core/types/message';
 import { cancelEdit } from '../../state/actions/actions';
 import { useBaton } from '../../state/store/useBaton';
+import { lazyPart } from '../lazyPart';
 import { PlainText } from '../text/PlainText';
-import { HandoffCard } from './HandoffCard';
-import { InlineEdit } from './InlineEdit';
 import { MessageActions } from './MessageActions';
 import { MessageView } from './MessageView';
+
+// A handoff card and the edit box show in few sessions at start-up: they load on first use (bench P5).
+const InlineEdit = lazyPart(() => import('./InlineEdit').then((m) => m.InlineEdit));
+const HandoffCard = lazyPart(() => import('./HandoffCard').then((m) => m.HandoffCard));
 
 /**
  * One entry of the chat. Its selectors compare ids only (O(1)), and only the rows on

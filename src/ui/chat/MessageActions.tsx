@@ -5,7 +5,10 @@ import { displayText, textOf } from '../../core/types/messageText';
 import { editMessage, retryReply } from '../../state/actions/actions';
 import { selectIsNewest } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
-import { VersionSwitcher } from './VersionSwitcher';
+import { lazyPart } from '../lazyPart';
+
+// Only messages with several versions show it (bench P5).
+const VersionSwitcher = lazyPart(() => import('./VersionSwitcher').then((m) => m.VersionSwitcher));
 
 /** Replies that ended early: each offers Retry wherever it is in the branch. */
 const RETRIED_ANYWHERE: ReadonlySet<Message['stopReason']> = new Set([

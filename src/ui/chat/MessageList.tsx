@@ -1,15 +1,21 @@
 import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SessionEntry } from '../../core/types/entry';
+import { lazyWhen } from '../lazyPart';
 import { rangeKeeping } from '../virtual/keepIndexInRange';
 import { useFocusedRowKey } from '../virtual/useFocusedRowKey';
 import { ChatRow } from './ChatRow';
 import { estimateRowHeight, shownEntries, startsAtTop } from './chatRows';
 import { EmptyChat } from './EmptyChat';
 import { HandedOffLinks } from './HandedOffLinks';
-import { HandoffProgress } from './HandoffProgress';
 import { useFocusEntry } from './useFocusEntry';
 import { useFollowBottom } from './useFollowBottom';
+
+// Loaded when a handoff starts, not at start-up (bench P5).
+const HandoffProgress = lazyWhen(
+  (s) => s.handoff.status === 'generating' || s.handoff.status === 'switching',
+  () => import('./HandoffProgress').then((m) => m.HandoffProgress),
+);
 
 /** Rows rendered beyond each edge of the viewport: enough for a wheel notch or a Tab. */
 const OVERSCAN = 4;

@@ -17,11 +17,17 @@ import { hasLongRun } from '../text/longRuns';
 import '../text/longText.css';
 import { AttachButton } from './AttachButton';
 import { HandoffButton } from './HandoffButton';
-import { QueueChips } from './QueueChips';
 import { AUTOCOMPLETE_ID, optionId, SlashAutocomplete } from './SlashAutocomplete';
 import { slashItems } from './slashItems';
 import { ThinkingControl } from './ThinkingControl';
 import './composer.css';
+import { lazyWhen } from '../lazyPart';
+
+// Shown only while messages wait in the queue (bench P5).
+const QueueChips = lazyWhen(
+  (s) => s.queue.steering.length > 0 || s.queue.followUps.length > 0,
+  () => import('./QueueChips').then((m) => m.QueueChips),
+);
 
 export function Composer() {
   const text = useBaton((s) => s.composerText);

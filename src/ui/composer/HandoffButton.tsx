@@ -2,10 +2,13 @@ import { useMemo, useRef, useState } from 'react';
 import { saveSettings, startHandoff } from '../../state/actions/actions';
 import { selectCurrentModel, selectHandoffActive, selectRecentModels } from '../../state/store/selectors';
 import { useBaton, useBatonShallow } from '../../state/store/useBaton';
-import { ModelCombobox } from '../models/ModelCombobox';
+import { lazyPart } from '../lazyPart';
 import { modelOptions } from '../models/modelOptions';
 import { Popover } from '../overlay/Popover';
 import { usePopover } from '../overlay/usePopover';
+
+// The list of models loads when the popover first opens (bench P5).
+const ModelCombobox = lazyPart(() => import('../models/ModelCombobox').then((m) => m.ModelCombobox));
 
 /** "Hand off" opens a small popover with an optional focus and the new session's model; Enter starts. */
 export function HandoffButton() {

@@ -5,9 +5,12 @@ import { selectCurrentModel, selectRecentModels } from '../../state/store/select
 import { useBaton, useBatonShallow } from '../../state/store/useBaton';
 import { Popover } from '../overlay/Popover';
 import { usePopover } from '../overlay/usePopover';
-import { ModelCombobox } from './ModelCombobox';
 import { modelOptions } from './modelOptions';
 import './switchModel.css';
+import { lazyPart } from '../lazyPart';
+
+// The list of models loads when the popover first opens (bench P5).
+const ModelCombobox = lazyPart(() => import('./ModelCombobox').then((m) => m.ModelCombobox));
 
 /**
  * The open session's model in the status line, and "Switch model": the model table as a

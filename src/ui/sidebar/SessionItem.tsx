@@ -6,9 +6,12 @@ import {
   openSession,
   renameSession,
 } from '../../state/actions/actions';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { lazyPart } from '../lazyPart';
 import { shownName } from '../text/revealInvisibles';
 import { ROW_KEY_ATTRIBUTE } from '../virtual/useFocusedRowKey';
+
+// Loaded when a deletion is first asked for (bench P5).
+const ConfirmDialog = lazyPart(() => import('../ConfirmDialog').then((m) => m.ConfirmDialog));
 
 export interface SessionItemProps {
   header: SessionHeader;
