@@ -61,4 +61,60 @@ describe('readSessionRecords', () => {
 
     expect(ids(await readSessionRecords(db, 's'))).toEqual(['damaged', 'good']);
   });
+
+  it('reads timestamps of every other key type, and none of the next session', async () => {
+    const records = [
+      makeMessageEntry('s', 'number', 1_000),
+      { ...makeMessageEntry('s', 'date', 0), timestamp: new Date(5) },
+      { ...makeMessageEntry('s', 'array', 0), timestamp: [1, 2] },
+      makeMessageEntry('s\u0000', 'next-session', 1_000),
+      makeMessageEntry('sa', 'other', 1_000),
+    ];
+    await put(records);
+
+    expect(ids(await readSessionRecords(db, 's'))).toEqual(['array', 'date', 'number']);
+  });
+
+  /**
+   * Issue 31: counting a session (or reading it whole by its sessionId index) walks every
+   * record again; on a 100,000-entry session that kept IndexedDB busy for seconds after
+   * the paint. Only the timestamp index, in bounded pages, may be asked.
+   */
+  it('never counts the session nor reads it whole a second time', async () => {
+    const entries = Array.from({ length: RECORDS_PER_PAGE + 5 }, (_, i) => makeMessageEntry('s', `e${i}`, i));
+    await put(entries);
+    const asked: string[] = [];
+    const proto = IDBIndex.prototype;
+    const originals = {
+      count: proto.count,
+      getAll: proto.getAll,
+      getAllKeys: proto.getAllKeys,
+      openCursor: proto.openCursor,
+    };
+    for (const name of ['count', 'getAll', 'getAllKeys', 'openCursor'] as const) {
+      Object.defineProperty(proto, name, {
+        configurable: true,
+        writable: true,
+        value(this: IDBIndex, ...args: unknown[]) {
+          asked.push(`${this.name}.${name}`);
+          return (originals[name] as (...a: unknown[]) => unknown).apply(this, args);
+        },
+      });
+    }
+    try {
+      expect(await readSessionRecords(db, 's')).toHaveLength(entries.length);
+    } finally {
+      for (const [name, value] of Object.entries(originals)) {
+        Object.defineProperty(proto, name, { configurable: true, writable: true, value });
+      }
+    }
+    expect(asked).not.toContain('sessionId.count');
+    expect(asked.filter((call) => call.startsWith('sessionId.'))).toEqual([]);
+    // Two pages and the bounded read of non-number timestamps.
+    expect(asked).toEqual([
+      'sessionId_timestamp.getAll',
+      'sessionId_timestamp.getAll',
+      'sessionId_timestamp.getAll',
+    ]);
+  });
 });
