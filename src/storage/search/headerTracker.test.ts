@@ -1,16 +1,16 @@
 /**
  * Issue 31, item 3: the search worker no longer reads every header before each query.
- * After its first full read it reads the headers updated since, those announced as
- * changed, and the count; a count that does not add up costs one full read.
+ * After its first full read it follows the change feed: it re-reads only the headers of
+ * sessions changed since, by any connection, whatever their time, and counts nothing.
  */
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { user } from '../../../testing/entryBuilders';
 import { makeMessageEntry, uniqueDbName } from '../../../testing/fixtures/storageTestFixtures';
 import { noiseSessions, recallChain, storedSession } from '../../../testing/recallFixtures';
 import { openBatonDb } from '../schema';
-import { sessionsTouchedBy } from '../sessionChanges';
 import { SessionRepository } from '../sessionRepository';
+import { FEED_READ_LIMIT, HeaderTracker } from './headerTracker';
 import { repositorySource } from './repositorySource';
 import { SearchEngine } from './searchEngine';
 
@@ -63,28 +63,27 @@ describe('the search engine keeps headers current', () => {
     expect(await found('walrus')).toEqual(['c-new']);
     expect(headerReads()).toBe(1);
 
-    // An imported session keeps its old time: the count no longer adds up, so all are read.
+    // An imported session keeps its old time: the feed names it all the same.
     const imported = storedSession('old', 'Imported long ago', [user('A narwhal in the archive.')], {
       updatedAt: 10,
     });
     await repository.createSession(imported.header, imported.entries);
     expect(await found('narwhal')).toEqual([imported.entries[0]?.id]);
-    expect(headerReads()).toBe(2);
+    expect(headerReads()).toBe(1);
 
-    // A deleted session is dropped (fewer records than headers known: one full read).
+    // A deleted session is dropped: its header's tombstone is in the feed.
     await repository.deleteSession('old');
     expect(await found('narwhal')).toEqual([]);
-    expect(headerReads()).toBe(3);
     await found('narwhal');
-    expect(headerReads()).toBe(3);
+    expect(headerReads()).toBe(1);
     close();
   });
 
-  it('reads the headers of announced sessions, even when their time is not the newest', async () => {
-    const { repository, engine, found, headerReads, close } = await setUp();
-    repository.onChange((change) => engine.noteChanged(sessionsTouchedBy(change)));
+  it("sees another connection's writes and deletions with no announcement, even when their time is not the newest", async () => {
+    // `repository` is another connection to the database, as another tab's is: nothing it does is told to the engine.
+    const { repository, found, headerReads, close } = await setUp();
     await found('billing');
-    // Written with a time older than the newest header (another tab's clock, a sync): only the announcement tells.
+    // Written with a time older than the newest header (another tab's clock, a sync).
     const noise = noiseSessions(1)[0];
     if (!noise) throw new Error('one session');
     await repository.writeBatch({
@@ -96,5 +95,87 @@ describe('the search engine keeps headers current', () => {
     expect(await found('okapi')).toEqual([]);
     expect(headerReads()).toBe(1);
     close();
+  });
+
+  it('counts nothing and reads no header store whole once it has read the headers', async () => {
+    const { repository, found, close } = await setUp();
+    await found('billing');
+    const counted: string[] = [];
+    const wholeReads: string[] = [];
+    const count = vi.spyOn(IDBObjectStore.prototype, 'count').mockImplementation(function (
+      this: IDBObjectStore,
+    ) {
+      counted.push(this.name);
+      throw new Error('counted');
+    });
+    const getAll = IDBObjectStore.prototype.getAll;
+    const spyGetAll = vi.spyOn(IDBObjectStore.prototype, 'getAll').mockImplementation(function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['getAll']>
+    ) {
+      if (this.name === 'sessions') wholeReads.push(this.name);
+      return getAll.apply(this, args);
+    });
+    try {
+      const noise = noiseSessions(1)[0];
+      if (!noise) throw new Error('one session');
+      await repository.putHeader({ ...noise.header, title: 'The pangolin report', updatedAt: 7 });
+      expect(await found('pangolin')).not.toEqual([]);
+      await found('deployment');
+    } finally {
+      count.mockRestore();
+      spyGetAll.mockRestore();
+    }
+    expect(counted).toEqual([]);
+    expect(wholeReads).toEqual([]);
+    close();
+  });
+});
+
+describe('HeaderTracker', () => {
+  const header = (id: string, updatedAt = 1) =>
+    ({ ...storedSession(id, `Session ${id}`, [user('x')], { updatedAt }).header }) as const;
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it('takes the feed checkpoint before its full read, and asks the feed from there', async () => {
+    const order: string[] = [];
+    const asked: number[] = [];
+    const tracker = new HeaderTracker({
+      feedCheckpoint: async () => {
+        order.push('checkpoint');
+        return 41;
+      },
+      headers: async () => {
+        order.push('headers');
+        return [header('a'), header('b')];
+      },
+      headerChanges: async (since) => {
+        asked.push(since);
+        return { changed: [header('c')], gone: ['a'], checkpoint: 45 };
+      },
+    });
+    expect([...(await tracker.current()).keys()]).toEqual(['a', 'b']);
+    expect(order).toEqual(['checkpoint', 'headers']);
+    expect([...(await tracker.current()).keys()].sort()).toEqual(['b', 'c']);
+    await tracker.current();
+    expect(asked).toEqual([41, 45]);
+    expect(tracker.fullReads).toBe(1);
+  });
+
+  it('reads every header again when more changes came than that would cost', async () => {
+    const limits: number[] = [];
+    const tracker = new HeaderTracker({
+      feedCheckpoint: async () => 1,
+      headers: async () => [header('a')],
+      headerChanges: async (_since, limit) => {
+        limits.push(limit);
+        return undefined;
+      },
+    });
+    await tracker.current();
+    await tracker.current();
+    expect(tracker.fullReads).toBe(2);
+    expect(limits).toEqual([FEED_READ_LIMIT]);
   });
 });

@@ -1,73 +1,63 @@
 /**
- * The stored sessions' headers as the search engine last saw them, kept current without
- * reading every header before each query (issue 31, item 3). After the first full read,
- * a catch-up asks the source only for the headers updated since the newest one seen, the
- * ones named in change announcements, and how many sessions there are. A count that does
- * not add up (an import brings sessions with older times; a deletion nobody announced)
- * falls back to a full read, so a missed announcement costs a read, never a stale index.
+ * The stored sessions' headers as the search engine last saw them, kept current from the
+ * change feed (storage/changeFeed.ts) instead of reading every header before each query
+ * (issue 31, item 3). The first catch-up notes the feed's newest `seq`, then reads every
+ * header; each later one reads the feed after its checkpoint and re-reads only the
+ * headers written or deleted there (and those of sessions whose entries were written).
+ * The feed is in the database, so changes by other tabs, imports with old times and
+ * deletions nobody announced are all in it: nothing is counted, nothing is guessed. Only
+ * when more changes came than a full read would cost does the tracker read everything.
  */
 import type { SessionHeader } from '../../core/types/entry';
 
 export interface HeaderChanges {
-  /** Headers updated at or after the time asked, and those asked for by id that exist. */
+  /** Readable headers of the sessions changed after the checkpoint. */
   changed: SessionHeader[];
-  /** Of the ids asked for, those with no session any more. */
+  /** Sessions changed after the checkpoint that have no readable header now (deleted). */
   gone: string[];
-  /** How many session records are stored (readable or not). */
-  count: number;
+  /** Where the next read of the feed starts. */
+  checkpoint: number;
 }
 
 export interface HeaderSource {
   headers(): Promise<SessionHeader[]>;
-  /** What changed since `since` (an updatedAt) plus the `named` sessions; absent, every catch-up reads every header. */
-  changedHeaders?(since: number, named: readonly string[]): Promise<HeaderChanges>;
+  /** The change feed's newest seq (0 if empty): a full read begun after it misses nothing after it. */
+  feedCheckpoint?(): Promise<number>;
+  /**
+   * Headers changed after `since` by the feed; undefined when more than `limit` changes came
+   * since (reading every header is then cheaper). Absent: every catch-up reads every header.
+   */
+  headerChanges?(since: number, limit: number): Promise<HeaderChanges | undefined>;
 }
+
+/** Past this many changes since the last catch-up, one full read of the headers is cheaper. */
+export const FEED_READ_LIMIT = 20_000;
 
 export class HeaderTracker {
   private known: Map<string, SessionHeader> | undefined;
-  private newest = 0;
-  /** Stored session records that are not readable headers: the count includes them, the list does not. */
-  private unreadable = 0;
-  private named = new Set<string>();
+  private checkpoint: number | undefined;
   /** Reads of every header: what the tests count. */
   fullReads = 0;
 
   constructor(private readonly source: HeaderSource) {}
 
-  /** Sessions written or deleted (in any tab), as the repository announces them. */
-  noteChanged(sessionIds: Iterable<string>): void {
-    for (const id of sessionIds) this.named.add(id);
-  }
-
   async current(): Promise<ReadonlyMap<string, SessionHeader>> {
-    let counted: number | undefined;
-    if (this.known && this.source.changedHeaders) {
-      const named = [...this.named];
-      this.named.clear();
-      let changes: HeaderChanges;
-      try {
-        changes = await this.source.changedHeaders(this.newest, named);
-      } catch (error) {
-        this.noteChanged(named);
-        throw error;
+    const { known, checkpoint } = this;
+    if (known && checkpoint !== undefined && this.source.headerChanges) {
+      const changes = await this.source.headerChanges(checkpoint, FEED_READ_LIMIT);
+      if (changes) {
+        for (const header of changes.changed) known.set(header.id, header);
+        for (const id of changes.gone) known.delete(id);
+        this.checkpoint = changes.checkpoint;
+        return known;
       }
-      for (const header of changes.changed) this.known.set(header.id, header);
-      for (const id of changes.gone) this.known.delete(id);
-      if (changes.count - this.unreadable === this.known.size) return this.settled(this.known);
-      counted = changes.count;
     }
-    this.named.clear();
+    // The checkpoint before the read: a change after it is read again next time, never missed.
+    const next = this.source.feedCheckpoint ? await this.source.feedCheckpoint() : undefined;
     const headers = await this.source.headers();
     this.fullReads++;
-    const known = new Map(headers.map((header) => [header.id, header]));
-    this.unreadable = counted === undefined ? 0 : Math.max(0, counted - known.size);
-    return this.settled(known);
-  }
-
-  private settled(known: Map<string, SessionHeader>): ReadonlyMap<string, SessionHeader> {
-    this.known = known;
-    this.newest = 0;
-    for (const header of known.values()) if (header.updatedAt > this.newest) this.newest = header.updatedAt;
-    return known;
+    this.known = new Map(headers.map((header) => [header.id, header]));
+    this.checkpoint = next;
+    return this.known;
   }
 }

@@ -1,6 +1,7 @@
 /** The stored sessions as the search engine reads them: read-only, nothing repaired or written. */
 import { restoreHeader } from '../../core/session/restoreRecords';
 import type { SessionHeader } from '../../core/types/entry';
+import { CHANGES_PER_PAGE } from '../changeFeed';
 import type { BatonDb } from '../schema';
 import type { SessionRepository } from '../sessionRepository';
 import type { SearchSource } from './searchEngine';
@@ -8,24 +9,42 @@ import type { SearchSource } from './searchEngine';
 export function repositorySource(repository: SessionRepository, db: BatonDb): SearchSource {
   return {
     headers: async () => (await repository.loadHeaders()).headers,
-    // One read transaction: the headers updated since (by the updatedAt index), the named ones, and the count.
-    async changedHeaders(since, named) {
-      const tx = db.transaction('sessions', 'readonly');
-      const [count, newer, ...asked] = await Promise.all([
-        tx.store.count(),
-        tx.store.index('updatedAt').getAll(IDBKeyRange.lowerBound(since)),
-        ...named.map((id) => tx.store.get(id)),
-      ]);
-      const changed: SessionHeader[] = [];
-      for (const raw of [...newer, ...asked]) {
-        if (raw === undefined) continue;
-        const restored = restoreHeader(raw);
-        if (restored.ok) changed.push(restored.value);
+    async feedCheckpoint() {
+      const newest = await db
+        .transaction('stamps', 'readonly')
+        .store.index('seq')
+        .openKeyCursor(null, 'prev');
+      return typeof newest?.key === 'number' ? newest.key : 0;
+    },
+    // The feed after `since`, page by page: which sessions' headers (or entries) were
+    // written or deleted; then those headers, read by id in one transaction.
+    async headerChanges(since, limit) {
+      const sessions = new Set<string>();
+      let checkpoint = since;
+      let read = 0;
+      for (;;) {
+        const page = await repository.changes(checkpoint);
+        for (const change of page.changes) {
+          const sessionId = change.kind === 'header' ? change.id : change.sessionId;
+          if (sessionId !== undefined) sessions.add(sessionId);
+        }
+        read += page.changes.length;
+        if (read > limit) return undefined;
+        checkpoint = page.checkpoint;
+        if (page.changes.length < CHANGES_PER_PAGE) break;
       }
-      // A named session with no readable header is left out, as a full read would leave it out.
-      const readable = new Set(changed.map((header) => header.id));
-      const gone = named.filter((id) => !readable.has(id));
-      return { changed, gone, count };
+      const ids = [...sessions];
+      const tx = db.transaction('sessions', 'readonly');
+      const stored = await Promise.all(ids.map((id) => tx.store.get(id)));
+      const changed: SessionHeader[] = [];
+      const gone: string[] = [];
+      stored.forEach((raw, i) => {
+        const restored = raw === undefined ? undefined : restoreHeader(raw);
+        // A session with no readable header is left out, as a full read would leave it out.
+        if (restored?.ok) changed.push(restored.value);
+        else gone.push(ids[i] ?? '');
+      });
+      return { changed, gone, checkpoint };
     },
     // Another tab may still be writing a reply: leave it unfinished, do not mark it interrupted.
     entries: async (sessionId) =>

@@ -76,12 +76,7 @@ export class SearchEngine {
     this.headers = new HeaderTracker(source);
   }
 
-  /** Sessions written or deleted since, as announced: the next catch-up reads their headers. */
-  noteChanged(sessionIds: Iterable<string>): void {
-    this.headers.noteChanged(sessionIds);
-  }
-
-  /** How often a catch-up read every header (the first one, and whenever the count did not add up). */
+  /** How often a catch-up read every header (the first one, and after more changes than FEED_READ_LIMIT). */
   get fullHeaderReads(): number {
     return this.headers.fullReads;
   }

@@ -5,7 +5,6 @@
  */
 
 import { openBatonDb } from '../schema';
-import { announcedSessionIds } from '../sessionChanges';
 import { SessionRepository } from '../sessionRepository';
 import { indexedDbIndexStore } from './indexedDbIndexStore';
 import { repositorySource } from './repositorySource';
@@ -23,13 +22,6 @@ interface WorkerScope {
   postMessage(message: SearchResponse): void;
 }
 const scope = self as unknown as WorkerScope;
-
-/**
- * Where every tab announces the sessions its writes changed (state/app/tabSync's
- * TAB_CHANNEL_NAME, which this layer cannot import): the worker hears them all, its own
- * tab's included, and the next catch-up reads just those headers.
- */
-const CHANGES_CHANNEL = 'baton';
 
 let engine: Promise<SearchEngine> | undefined;
 
@@ -57,16 +49,11 @@ async function answer(request: SearchRequest): Promise<SearchResponse> {
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'init') {
-    engine = openBatonDb(message.databaseName).then((db) => {
-      const created = new SearchEngine(
-        repositorySource(new SessionRepository(db), db),
-        indexedDbIndexStore(db),
-      );
-      if (typeof BroadcastChannel !== 'undefined')
-        new BroadcastChannel(CHANGES_CHANNEL).onmessage = (change: MessageEvent<unknown>) =>
-          created.noteChanged(announcedSessionIds(change.data));
-      return created;
-    });
+    // What other tabs (and this one) wrote since the last query comes from the change feed
+    // in the database (headerTracker.ts): no announcement needs to reach the worker.
+    engine = openBatonDb(message.databaseName).then(
+      (db) => new SearchEngine(repositorySource(new SessionRepository(db), db), indexedDbIndexStore(db)),
+    );
     return;
   }
   void answer(message).then((response) => scope.postMessage(response));
