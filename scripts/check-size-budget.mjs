@@ -91,6 +91,8 @@ try {
     later,
     // SIZE_BUDGET_TOP=500 lists every module, not only the largest 40.
     top: Number(process.env.SIZE_BUDGET_TOP) || 40,
+    // SIZE_BUDGET_CHUNKS=1 names each module's chunk.
+    showChunks: Boolean(process.env.SIZE_BUDGET_CHUNKS),
   });
   console.log(lines.join('\n'));
   if (total > BUDGET) {

@@ -97,7 +97,7 @@ export function gzipTotal(fileNames, sizeOf) {
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
 /** The report's lines: the figure against the budget, each file, then the top modules. */
-export function report({ files, total, budget, modules, top = 40, later }) {
+export function report({ files, total, budget, modules, top = 40, later, showChunks = false }) {
   const lines = [
     `Initial JavaScript (entry, its static imports and modulepreloads), gzip level 9: ${kb(total)} against ${kb(budget)}`,
   ];
@@ -112,7 +112,9 @@ export function report({ files, total, budget, modules, top = 40, later }) {
     'Modules of the entry and its static imports, largest first (bytes after tree shaking, before minifying; gzip of that code alone):',
   );
   for (const row of modules.slice(0, top)) {
-    lines.push(`  ${String(row.rendered).padStart(8)}  ${kb(row.gzip).padStart(9)}  ${row.module}${process.env.SIZE_BUDGET_CHUNKS ? `  (${row.chunk})` : ''}`);
+    lines.push(
+      `  ${String(row.rendered).padStart(8)}  ${kb(row.gzip).padStart(9)}  ${row.module}${showChunks ? `  (${row.chunk})` : ''}`,
+    );
   }
   if (modules.length > top) lines.push(`  … and ${modules.length - top} smaller modules`);
   return lines;
