@@ -7,7 +7,6 @@
 import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import { interruptIfStreaming, sessionLabel } from '../core/session/restoreRecords';
 import type { SessionEntry, SessionHeader } from '../core/types/entry';
-import { applyChangeSet } from './applyChangeSet';
 import type {
   ApplyOptions,
   ApplyResult,
@@ -21,6 +20,7 @@ import type {
 import { readChanges, readStamps } from './changeFeed';
 import { orderEntries } from './orderEntries';
 import { type ChangeSet, changeSetOf, type RecordRef, type WriteBatch } from './records';
+import type * as RepositoryWrites from './repositoryWrites';
 import type { Stamp } from './revision';
 import { type BatonDb, openBatonDb } from './schema';
 import {
@@ -34,12 +34,35 @@ import {
 } from './sessionReads';
 import { ACTIVE_SESSION_KEY } from './settingsKeys';
 import { describeStorageFailure } from './storageFailure';
-import { markInterrupted, removeOrphans, rewriteEverything } from './storeRepairs';
 
 export type { LoadEntriesOptions, LoadedEntries, LoadedHeaders } from './backend';
 export type { WriteBatch } from './records';
 export { type StorageChange, sessionChangesOf } from './sessionChanges';
 export { ACTIVE_SESSION_KEY, DELETED_SESSIONS_KEY, SETTINGS_KEY } from './settingsKeys';
+
+let writes: typeof RepositoryWrites | undefined;
+let loadingWrites: Promise<typeof RepositoryWrites> | undefined;
+
+/**
+ * The write path (repositoryWrites.ts), loaded once. Start-up calls it right after the
+ * first paint (startApp), so writes find it there: a write then creates its transaction
+ * before apply returns, as StorageBackend.apply promises. Writes asked for before it has
+ * loaded wait for it in the order they were asked, so one still runs after another.
+ */
+export function loadRepositoryWrites(): Promise<typeof RepositoryWrites> {
+  loadingWrites ??= import('./repositoryWrites').then(
+    (loaded) => {
+      writes = loaded;
+      return loaded;
+    },
+    (error: unknown) => {
+      // A failed fetch (offline, a deploy) is tried again by the next write.
+      loadingWrites = undefined;
+      throw error;
+    },
+  );
+  return loadingWrites;
+}
 
 export class SessionRepository implements StorageBackend {
   private readonly changeListeners = new Set<(change: CommittedChangeSet) => void>();
@@ -83,6 +106,8 @@ export class SessionRepository implements StorageBackend {
 
   /** See StorageBackend.apply: one transaction, created before this returns. */
   async apply(changeSet: ChangeSet, options?: ApplyOptions): Promise<ApplyResult> {
+    // Loaded: no await before the transaction is created.
+    const { applyChangeSet } = writes ?? (await loadRepositoryWrites());
     const result = await applyChangeSet(this.db, changeSet, options);
     this.announce(result.committed);
     return result;
@@ -143,6 +168,7 @@ export class SessionRepository implements StorageBackend {
   }
 
   private async removeOrphans(storeName: 'entries' | 'attachments'): Promise<number> {
+    const { removeOrphans } = writes ?? (await loadRepositoryWrites());
     const { removed, committed } = await removeOrphans(this.db, storeName);
     this.announce(committed);
     return removed;
@@ -153,6 +179,7 @@ export class SessionRepository implements StorageBackend {
     rewrite: (store: 'sessions' | 'entries' | 'settings', value: unknown) => unknown,
     keep: readonly string[] = [],
   ): Promise<number> {
+    const { rewriteEverything } = writes ?? (await loadRepositoryWrites());
     const { changed, committed } = await rewriteEverything(this.db, rewrite, keep);
     this.announce(committed);
     return changed;
@@ -180,6 +207,7 @@ export class SessionRepository implements StorageBackend {
     }
     if (interrupted.size > 0) {
       try {
+        const { markInterrupted } = writes ?? (await loadRepositoryWrites());
         this.announce(await markInterrupted(this.db, sessionId, interrupted));
       } catch (error) {
         problems.push(

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { newSession, openSettings } from '../state/actions/actions';
+import { sessionById } from '../state/store/sessionIndex';
 import { useBaton } from '../state/store/useBaton';
 import { DropOverlay } from './attachments/DropOverlay';
 import { useFileDrop } from './attachments/useFileDrop';
-import { Breadcrumb } from './Breadcrumb';
 import { ChatView } from './chat/ChatView';
 import { Composer } from './composer/Composer';
 import { contextMeterView } from './contextMeter';
@@ -37,6 +37,14 @@ const KeptAfterDeleteDialog = lazyWhen(
 const ToolRoundsPause = lazyWhen(
   (s) => s.toolRounds?.paused === true,
   () => import('./ToolRoundsPause').then((m) => m.ToolRoundsPause),
+);
+// Only a session with a parent has a trail to show.
+const Breadcrumb = lazyWhen(
+  (s) => {
+    const parent = sessionById(s.sessions, s.activeSessionId)?.parentSession;
+    return parent !== undefined && sessionById(s.sessions, parent) !== undefined;
+  },
+  () => import('./Breadcrumb').then((m) => m.Breadcrumb),
 );
 // Past the threshold only (contextMeterView is cached per entries: cheap in a selector).
 const ContextBanner = lazyWhen(

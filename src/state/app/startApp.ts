@@ -3,8 +3,10 @@
  * newest messages of the session to open (startupReads, begun by the entry before the UI
  * loads), and paint them. Only then is the agent chunk
  * (the loop, the SDK, handoff, export) loaded and the rest of the session read; see
- * startEngine. Nothing is written before that first load has finished.
+ * startEngine. Nothing is written before that first load has finished; the storage's
+ * write path loads with it (sessionRepository's loadRepositoryWrites).
  */
+import { loadRepositoryWrites } from '../../storage/sessionRepository';
 import { startupFailed } from '../slices/status/actions';
 import { readTabKey, restoreSettings } from '../store/settings';
 import { errorText, set } from '../store/storeAccess';
@@ -48,9 +50,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<void> {
     });
 
     await afterFirstPaint();
+    // The storage's write path is not in the initial JavaScript: it loads beside the
+    // agent chunk, before anything writes (a failed fetch is tried again at the first write).
     const [engine, loaded] = await Promise.all([
       import('./startEngine'),
       active ? repository.loadEntries(active.id) : undefined,
+      loadRepositoryWrites().catch(() => undefined),
     ]);
     await engine.startEngine({
       repository,

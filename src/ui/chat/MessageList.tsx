@@ -1,16 +1,21 @@
 import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SessionEntry } from '../../core/types/entry';
+import { selectHandedOffTo } from '../../state/store/selectors';
 import { lazyWhen } from '../lazyPart';
 import { rangeKeeping } from '../virtual/keepIndexInRange';
 import { useFocusedRowKey } from '../virtual/useFocusedRowKey';
 import { ChatRow } from './ChatRow';
 import { estimateRowHeight, shownEntries, startsAtTop } from './chatRows';
 import { EmptyChat } from './EmptyChat';
-import { HandedOffLinks } from './HandedOffLinks';
 import { useFocusEntry } from './useFocusEntry';
 import { useFollowBottom } from './useFollowBottom';
 
+// Only a session handed off shows its links (bench P5).
+const HandedOffLinks = lazyWhen(
+  (s) => selectHandedOffTo(s).length > 0,
+  () => import('./HandedOffLinks').then((m) => m.HandedOffLinks),
+);
 // Loaded when a handoff starts, not at start-up (bench P5).
 const HandoffProgress = lazyWhen(
   (s) => s.handoff.status === 'generating' || s.handoff.status === 'switching',

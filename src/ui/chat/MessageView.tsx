@@ -12,14 +12,13 @@ import { Markdown } from '../markdown/Markdown';
 import { PlainText } from '../text/PlainText';
 import { shownName } from '../text/revealInvisibles';
 import { citedText, type Source } from './citedText';
+import { ReplyError } from './ReplyError';
+import { RetryCountdown } from './RetryCountdown';
 import { ToolCalls } from './tools/ToolCalls';
 
-// The retry countdown shows only while a reply waits to be sent again: it loads with the first send.
-const RetryCountdown = lazyPart(() => import('./RetryCountdown').then((m) => m.RetryCountdown));
+// A thinking block loads with the first message that has one (bench P5). A failed reply's
+// sentence and the retry countdown stay: they must show with the network gone.
 const ThoughtView = lazyPart(() => import('./ThoughtView').then((m) => m.ThoughtView));
-
-// A failed reply's sentence and a thinking block load with the first message that has one (bench P5).
-const ReplyError = lazyPart(() => import('./ReplyError').then((m) => m.ReplyError));
 
 const STOP_NOTES: Partial<Record<NonNullable<Message['stopReason']>, string>> = {
   aborted: 'Stopped',

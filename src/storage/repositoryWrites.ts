@@ -1,0 +1,8 @@
+/**
+ * SessionRepository's write path, in a chunk of its own: start-up paints from reads alone,
+ * so the writes (change sets, their stamps, the repairs) load after the first paint
+ * rather than with the page's initial JavaScript (issue 31, bench P5). The repository
+ * loads this before its first write (loadRepositoryWrites).
+ */
+export { applyChangeSet } from './applyChangeSet';
+export { markInterrupted, removeOrphans, rewriteEverything } from './storeRepairs';
