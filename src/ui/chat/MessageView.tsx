@@ -7,18 +7,14 @@ import { textOf } from '../../core/types/messageText';
 import { continueReply, startHandoff } from '../../state/actions/actions';
 import { selectIsNewest } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
-import { lazyPart } from '../lazyPart';
 import { Markdown } from '../markdown/Markdown';
 import { PlainText } from '../text/PlainText';
 import { shownName } from '../text/revealInvisibles';
 import { citedText, type Source } from './citedText';
 import { ReplyError } from './ReplyError';
 import { RetryCountdown } from './RetryCountdown';
+import { ThoughtView } from './ThoughtView';
 import { ToolCalls } from './tools/ToolCalls';
-
-// A thinking block loads with the first message that has one (bench P5). A failed reply's
-// sentence and the retry countdown stay: they must show with the network gone.
-const ThoughtView = lazyPart(() => import('./ThoughtView').then((m) => m.ThoughtView));
 
 const STOP_NOTES: Partial<Record<NonNullable<Message['stopReason']>, string>> = {
   aborted: 'Stopped',
