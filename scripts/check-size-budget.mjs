@@ -10,7 +10,7 @@
  * that list is kept by hand and the browser-measured P5 remains the complete figure.
  *
  * Prints what the entry and its static imports hold, module by module, largest first,
- * from the bundler's own per-module rendering (a small plugin reads it at generateBundle).
+ * from the bundler's own per-module rendering (a small plugin reads it once the bundle is written).
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,7 +51,9 @@ function collectChunks() {
   return {
     name: 'baton-size-budget',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    // Once written: every plugin has finished with each chunk's code (Vite adds the
+    // preload lists of dynamic imports late), so the sizes are those of the files served.
+    writeBundle(_options, bundle) {
       const chunks = new Map();
       for (const file of Object.values(bundle)) {
         if (file.type !== 'chunk') continue;
@@ -78,7 +80,7 @@ try {
   if (initial.length === 0)
     throw new Error(`no entry script of ${outDir}/index.html is a chunk of the build`);
   const sized = (fileNames) =>
-    fileNames.map((fileName) => ({ fileName, gzip: gzipSize(chunks.get(fileName).code) }));
+    fileNames.map((fileName) => ({ fileName, gzip: gzipSize(readFileSync(join(outDir, fileName))) }));
   const files = sized(initial);
   const total = files.reduce((sum, file) => sum + file.gzip, 0);
 
