@@ -134,8 +134,11 @@ export function Composer() {
           }}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
-          // A message is on its way: what its reply needs loads meanwhile.
-          onFocus={warmReply}
+          // A message is on its way once the user points at or types into the box: what its
+          // reply needs loads meanwhile. Not on focus: the box takes the focus by itself at
+          // start-up, which is no sign of one (bench P5).
+          onPointerDown={warmReply}
+          onKeyDownCapture={warmReply}
         />
         <div className="composer-actions">
           <HandoffButton />
