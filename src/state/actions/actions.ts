@@ -104,6 +104,8 @@ export const submitComposer = later((e, text: string, options?: { steer?: boolea
 export const removeQueued = later((e, kind: 'steering' | 'followUp', index: number) =>
   e.removeQueued(kind, index),
 );
+/** A message held while offline is not sent after all: its text goes back to the box. */
+export const cancelHeldMessage = later((e, id: string) => e.cancelHeld(id));
 export const stop = now(stopNow);
 export const continueReply = later((e) => e.continueReply());
 export const continueToolRounds = later((e) => e.continueToolRounds());
