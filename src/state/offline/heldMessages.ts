@@ -89,9 +89,9 @@ export async function cancelHeld(id: string): Promise<void> {
 /**
  * From start-up on: held messages are shown for the open session, and sent when the
  * browser comes back online or a session holding some is opened while online. Another
- * tab's holds and sends reach the chips through the storage event.
+ * tab's holds and sends reach the chips through the storage event. Returns the stop.
  */
-export function followConnection(send: SendHeld): void {
+export function followConnection(send: SendHeld): () => void {
   let sending = false;
   const trySend = async () => {
     if (sending || browserOffline() || !hasRuntime()) return;
@@ -106,14 +106,21 @@ export function followConnection(send: SendHeld): void {
   };
   showHeld();
   void trySend();
-  if (typeof window !== 'undefined') {
-    window.addEventListener('online', () => void trySend());
-    window.addEventListener('offline', () => showHeld());
-    window.addEventListener('storage', () => showHeld());
-  }
-  subscribe((state, previous) => {
+  if (typeof window === 'undefined') return () => undefined;
+  const onOnline = () => void trySend();
+  const onChange = () => showHeld();
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onChange);
+  window.addEventListener('storage', onChange);
+  const unsubscribe = subscribe((state, previous) => {
     if (state.activeSessionId === previous.activeSessionId) return;
     showHeld();
     void trySend();
   });
+  return () => {
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onChange);
+    window.removeEventListener('storage', onChange);
+    unsubscribe();
+  };
 }
