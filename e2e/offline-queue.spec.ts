@@ -35,7 +35,7 @@ test('a message sent offline is held across a reload, can be cancelled, and reac
 
   await context.setOffline(true);
   await send(page, 'Held in the tunnel');
-  await expect(queuedChips(page)).toHaveText([`${HELD} · Held in the tunnel`]);
+  await expect(queuedChips(page)).toHaveText([`${HELD} · Held in the tunnel×`]);
   await expect(composer(page)).toHaveValue('');
   // Not a failed message in the transcript: it is not sent yet.
   await expect(userMessages(page)).toHaveText(['Before the tunnel']);
@@ -44,14 +44,14 @@ test('a message sent offline is held across a reload, can be cancelled, and reac
   await send(page, 'Never mind this one');
   await expect(queuedChips(page)).toHaveCount(2);
   await queuedChips(page).getByRole('button', { name: 'Cancel sending: Never mind this one' }).click();
-  await expect(queuedChips(page)).toHaveText([`${HELD} · Held in the tunnel`]);
+  await expect(queuedChips(page)).toHaveText([`${HELD} · Held in the tunnel×`]);
   await expect(composer(page)).toHaveValue('Never mind this one');
   await composer(page).fill('');
 
   // Reloaded while still offline: the held message is still there, still held.
   const response = await page.reload();
   expect(response?.fromServiceWorker()).toBe(true);
-  await expect(queuedChips(page)).toHaveText([`${HELD} · Held in the tunnel`]);
+  await expect(queuedChips(page)).toHaveText([`${HELD} · Held in the tunnel×`]);
   await expect(userMessages(page)).toHaveText(['Before the tunnel']);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
