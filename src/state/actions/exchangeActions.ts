@@ -11,6 +11,7 @@
  * JSONL files carry the files their messages attach; their bytes are written as they
  * are, never scanned (see JsonlPiece).
  */
+import { markBackup } from '../../storage/backupMarks';
 import { describeImport } from '../../core/exchange/describeImport';
 import { referencedAttachmentIds, withAttachments } from '../../core/exchange/exchangeAttachments';
 import type { SessionData } from '../../core/exchange/exchangeFormat';
@@ -161,6 +162,8 @@ export async function exportEverything(): Promise<void> {
   if (!hasRuntime()) return;
   try {
     const name = await withDb((db) => downloadBackup(db, backupFileName));
+    // The date Settings → Storage shows, and what quiets the backup reminder.
+    markBackup();
     notify(`Backup saved as ${name}`);
   } catch (error) {
     notifyError(`Could not make the backup: ${errorText(error)}`);
