@@ -11,7 +11,7 @@
  * JSONL files carry the files their messages attach; their bytes are written as they
  * are, never scanned (see JsonlPiece).
  */
-import { markBackup } from '../../storage/backupMarks';
+
 import { describeImport } from '../../core/exchange/describeImport';
 import { referencedAttachmentIds, withAttachments } from '../../core/exchange/exchangeAttachments';
 import type { SessionData } from '../../core/exchange/exchangeFormat';
@@ -27,6 +27,7 @@ import { exportSessionMarkdown } from '../../core/exchange/exportMarkdown';
 import { handoffChainIds } from '../../core/exchange/handoffChain';
 import { type ImportError, parseImport } from '../../core/exchange/importJsonl';
 import { SessionLog } from '../../core/session/sessionLog';
+import { markBackup } from '../../storage/backupMarks';
 import { importSessions, loadExistingIds, snapshotAll } from '../../storage/importSessions';
 import { type BatonDb, openBatonDb } from '../../storage/schema';
 import { getRuntime, hasRuntime } from '../app/runtime';
