@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { exportEverything, readBackupMarks } from '../../../state/actions/actions';
+import { useBaton } from '../../../state/store/useBaton';
 
 function lastBackupText(at: number | undefined): string {
   if (at === undefined) return 'Last backup: none yet on this device.';
@@ -11,6 +12,11 @@ function lastBackupText(at: number | undefined): string {
 export function BackupNow() {
   const [lastAt, setLastAt] = useState(() => readBackupMarks().lastBackupAt);
   const [busy, setBusy] = useState(false);
+  // A backup made from the reminder or the Data section meanwhile: read at each opening.
+  const open = useBaton((s) => s.settingsOpen);
+  useEffect(() => {
+    if (open) setLastAt(readBackupMarks().lastBackupAt);
+  }, [open]);
   const backUp = async () => {
     setBusy(true);
     try {

@@ -28,7 +28,11 @@ export function LargestSessions({ onDeleted }: { onDeleted: () => void }) {
   const measure = useCallback(() => {
     readSessionSizes().then(setSizes, () => setSizes([]));
   }, []);
-  useEffect(measure, [measure]);
+  // Measured at each opening of Settings (the dialog stays mounted between them).
+  const open = useBaton((s) => s.settingsOpen);
+  useEffect(() => {
+    if (open) measure();
+  }, [open, measure]);
 
   const titleOf = (id: string) => shownName(headers.find((h) => h.id === id)?.title || 'Untitled session');
   // Only sessions still listed: one deleted meanwhile (here or in another tab) is not offered.

@@ -11,6 +11,7 @@ import {
   readStorageUsage,
   type StorageUsage,
 } from '../../../state/actions/actions';
+import { useBaton } from '../../../state/store/useBaton';
 import { BackupNow } from './BackupNow';
 import { KeepMyData } from './KeepMyData';
 import { LargestSessions } from './LargestSessions';
@@ -31,7 +32,11 @@ export function StorageSettings() {
       () => setReading({ state: 'unknown' }),
     );
   }, []);
-  useEffect(read, [read]);
+  // The dialog stays mounted between openings: each opening reads afresh.
+  const open = useBaton((s) => s.settingsOpen);
+  useEffect(() => {
+    if (open) read();
+  }, [open, read]);
 
   const usage = reading.state === 'read' ? reading.usage : undefined;
   return (
