@@ -12,9 +12,16 @@ const SAID: Record<Answer, string> = {
 
 /**
  * Asks the browser again, from the user's click (some grant persistence only from a user
- * gesture), and says what it answered. The caller reads the persistence state afresh.
+ * gesture), and says what it answered; the button shows only while persistence is not
+ * granted. The caller reads the persistence state afresh after each answer.
  */
-export function KeepMyData({ onAnswer }: { onAnswer: () => void }) {
+export function KeepMyData({
+  persisted,
+  onAnswer,
+}: {
+  persisted: boolean | undefined;
+  onAnswer: () => void;
+}) {
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [asking, setAsking] = useState(false);
   const ask = async () => {
@@ -24,11 +31,15 @@ export function KeepMyData({ onAnswer }: { onAnswer: () => void }) {
     setAnswer(granted === undefined ? 'unavailable' : granted ? 'granted' : 'refused');
     onAnswer();
   };
+  // Granted already, and not by this click: nothing to ask, nothing to say.
+  if (persisted !== false && answer === null) return null;
   return (
     <div className="keep-my-data">
-      <button type="button" onClick={() => void ask()} disabled={asking}>
-        Keep my data
-      </button>
+      {persisted === false && (
+        <button type="button" onClick={() => void ask()} disabled={asking}>
+          Keep my data
+        </button>
+      )}
       <p role="status" className="muted">
         {answer ? SAID[answer] : 'Asks the browser not to clear Baton’s data when space runs low.'}
       </p>

@@ -58,7 +58,7 @@ export function StorageSettings() {
             Storage: {formatMegabytes(usage.usageBytes)} used of {formatMegabytes(usage.quotaBytes)}
           </p>
           <p data-testid="storage-persisted">Persistent storage: {persistedText(usage.persisted)}</p>
-          {usage.persisted === false && <KeepMyData onAnswer={read} />}
+          <KeepMyData persisted={usage.persisted} onAnswer={read} />
         </>
       )}
       <BackupNow />
