@@ -4,6 +4,7 @@ import { builtinCommands, type CommandContext } from '../../core/commands/builti
 import { parseSlashInput } from '../../core/commands/parseSlashInput';
 import { expandPromptTemplate } from '../../core/commands/promptTemplates';
 import { NOTHING_TO_HAND_OFF } from '../../core/handoff/handoffMachine';
+import { browserOffline } from '../../llm/offline';
 import type { LiveSession } from '../app/liveSession';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { attachmentsRead } from '../attachments/attachmentActions';
@@ -98,6 +99,7 @@ export async function submitComposer(text: string, options: { steer?: boolean } 
   // To the real API with no network: held, and sent once the connection returns (issue 29).
   // The demo model needs no network; an edit branches from its message and is sent as ever.
   if (
+    browserOffline() &&
     !isDemo(get().settings) &&
     get().editingEntryId === null &&
     holdIfOffline(session.header.id, isTemplateCall ? expandNow(body) : body)

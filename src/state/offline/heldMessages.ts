@@ -20,6 +20,13 @@ export const HELD_OFFLINE_LABEL = 'Offline: will send when you are back online';
 
 const LOCK_NAME = 'baton-offline-outbox';
 
+/** Told in this tab after each change of the outbox (other tabs hear of it by the storage event). */
+const HELD_CHANGED = 'baton-held-changed';
+
+function announce(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(HELD_CHANGED));
+}
+
 /** Runs `work` while no other tab of this site runs it (where the browser has Web Locks). */
 async function exclusively<T>(work: () => T): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
@@ -49,6 +56,7 @@ export function holdIfOffline(sessionId: string, text: string): boolean {
     return false;
   }
   showHeld(outbox);
+  announce();
   return true;
 }
 
@@ -73,6 +81,7 @@ export async function sendHeld(send: SendHeld): Promise<void> {
     });
     showHeld(outbox);
     if (!next) break;
+    announce();
     await send(live, next.text);
   }
 }
@@ -83,6 +92,7 @@ export async function cancelHeld(id: string): Promise<void> {
   if (!outbox) return;
   const taken = await exclusively(() => outbox.take(id));
   showHeld(outbox);
+  announce();
   if (taken) prependToComposer(taken.text);
 }
 
@@ -104,23 +114,34 @@ export function followConnection(send: SendHeld): () => void {
       sending = false;
     }
   };
-  showHeld();
+  // The store is watched for a change of session only while something is held: a send or
+  // a handoff with nothing held runs none of this (src/state/flowFiles.test.ts).
+  let unsubscribe: (() => void) | undefined;
+  const sync = () => {
+    const outbox = browserOutbox();
+    showHeld(outbox);
+    const anyHeld = (outbox?.all().length ?? 0) > 0;
+    if (anyHeld && !unsubscribe) {
+      unsubscribe = subscribe((state, previous) => {
+        if (state.activeSessionId === previous.activeSessionId) return;
+        showHeld();
+        void trySend();
+      });
+    } else if (!anyHeld && unsubscribe) {
+      unsubscribe();
+      unsubscribe = undefined;
+    }
+  };
+  sync();
   void trySend();
-  if (typeof window === 'undefined') return () => undefined;
+  if (typeof window === 'undefined') return () => unsubscribe?.();
   const onOnline = () => void trySend();
-  const onChange = () => showHeld();
+  const events = ['offline', 'storage', HELD_CHANGED] as const;
   window.addEventListener('online', onOnline);
-  window.addEventListener('offline', onChange);
-  window.addEventListener('storage', onChange);
-  const unsubscribe = subscribe((state, previous) => {
-    if (state.activeSessionId === previous.activeSessionId) return;
-    showHeld();
-    void trySend();
-  });
+  for (const name of events) window.addEventListener(name, sync);
   return () => {
     window.removeEventListener('online', onOnline);
-    window.removeEventListener('offline', onChange);
-    window.removeEventListener('storage', onChange);
-    unsubscribe();
+    for (const name of events) window.removeEventListener(name, sync);
+    unsubscribe?.();
   };
 }
