@@ -14,7 +14,6 @@ import {
   expectAnswersAgain,
   expectIdle,
   faultsDuring,
-  OFFLINE_SENTENCE,
   RETRY_AFTER_S,
   shortenRequestTimeout,
   TIMEOUT_SENTENCE,
@@ -152,23 +151,8 @@ test('mid-chat, a server that never answers: Esc returns to idle at once, with n
   expect(mockApi.requests).toHaveLength(2);
 });
 
-test('mid-chat, the browser offline: its own sentence, and the next message goes through once back online', async ({
-  connected: page,
-  context,
-  mockApi,
-}) => {
-  await context.setOffline(true);
-  await send(page, 'Hello from a train');
-
-  await expect(alertNotice(page, OFFLINE_SENTENCE)).toBeVisible({ timeout: 20_000 });
-  await expectIdle(page);
-  expect(mockApi.requests).toHaveLength(0);
-  // The question is kept for the user to see and send again.
-  await expect(page.getByRole('article', { name: 'You' }).first()).toContainText('Hello from a train');
-
-  await context.setOffline(false);
-  await expectAnswersAgain(page, mockApi);
-});
+// The browser offline when a message is sent: it is held and sent once back online
+// (issue 29), no longer failed with the offline sentence: e2e/offline-queue.spec.ts.
 
 test('mid-chat, Esc during a retry wait cancels it: the status line clears and no retry reaches the API', async ({
   connected: page,

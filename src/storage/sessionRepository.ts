@@ -32,6 +32,7 @@ import {
   readNewestEntries,
   readSessionAttachments,
 } from './sessionReads';
+import { measureSessionSizes, type SessionSize } from './sessionSizes';
 import { ACTIVE_SESSION_KEY } from './settingsKeys';
 import { describeStorageFailure } from './storageFailure';
 
@@ -243,6 +244,11 @@ export class SessionRepository implements StorageBackend {
   /** Every stored attachment of one session (for export and backups). */
   loadSessionAttachments(sessionId: string): Promise<AttachmentRecord[]> {
     return readSessionAttachments(this.db, sessionId);
+  }
+
+  /** What each session takes, entries and files, largest first (Settings → Storage). */
+  sessionSizes(): Promise<SessionSize[]> {
+    return measureSessionSizes(this.db);
   }
 
   /** The value stored under `key`; T is the caller's word for what it stored there. */

@@ -46,3 +46,24 @@ export function requestPersistenceOnce(): () => void {
 export function formatMegabytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
+
+/**
+ * Asks the browser again to keep this site's data (a click on Keep my data: some browsers
+ * grant it only from a user gesture). Its answer, or undefined if it cannot be asked.
+ */
+export async function askToKeepData(): Promise<boolean | undefined> {
+  const storage = storageManager();
+  if (!storage?.persist) return undefined;
+  try {
+    return await storage.persist();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Usage past this share of the quota is warned about in Settings → Storage. */
+export const NEARLY_FULL_SHARE = 0.8;
+
+export function nearlyFull(usage: StorageUsage): boolean {
+  return usage.quotaBytes > 0 && usage.usageBytes > usage.quotaBytes * NEARLY_FULL_SHARE;
+}

@@ -26,6 +26,8 @@ import './layout.css';
 const SettingsDialog = lazy(() =>
   import('./settings/SettingsDialog').then((m) => ({ default: m.SettingsDialog })),
 );
+// After the first paint: it shows at most once in days, and only where the data is at risk.
+const BackupReminder = lazy(() => import('./backup/BackupReminder'));
 const ShortcutsDialog = lazy(() =>
   import('./keyboard/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })),
 );
@@ -167,6 +169,9 @@ export function App() {
             the regions, so what a region's way out did is still said. */}
         <Notices />
         <UpdateNotice />
+        <Suspense fallback={null}>
+          <BackupReminder />
+        </Suspense>
         <RegionBoundary region="composer" resetKey={activeSessionId}>
           <Composer />
         </RegionBoundary>

@@ -14,6 +14,7 @@
 import type { HandoffProposalAnswer } from '../../core/handoff/handoffTool';
 import type { IndexHit } from '../../core/recall/entryIndex';
 import type { ThinkingSetting } from '../../core/types/thinking';
+import type { SessionSize } from '../../storage/sessionSizes';
 import { whenRuntime } from '../app/runtime';
 import { beginOpening, focusEntryAt } from '../slices/session/actions';
 import { notifyError } from '../slices/status/actions';
@@ -29,7 +30,15 @@ import type { ExportFormat, ImportOutcome } from './exchangeActions';
 import { stop as stopNow } from './stopReply';
 
 /** Read when Settings opens; the UI reaches storage only through here. */
-export { formatMegabytes, readStorageUsage, type StorageUsage } from '../../storage/storageQuota';
+export { readBackupMarks, writeBackupMarks } from '../../storage/backupMarks';
+export type { SessionSize } from '../../storage/sessionSizes';
+export {
+  askToKeepData,
+  formatMegabytes,
+  nearlyFull,
+  readStorageUsage,
+  type StorageUsage,
+} from '../../storage/storageQuota';
 export { startApp } from '../app/startApp';
 export { isSessionBeingWritten } from '../app/tabSync/sessionLock';
 export { warmReply } from '../app/warmReply';
@@ -104,6 +113,8 @@ export const submitComposer = later((e, text: string, options?: { steer?: boolea
 export const removeQueued = later((e, kind: 'steering' | 'followUp', index: number) =>
   e.removeQueued(kind, index),
 );
+/** A message held while offline is not sent after all: its text goes back to the box. */
+export const cancelHeldMessage = later((e, id: string) => e.cancelHeld(id));
 export const stop = now(stopNow);
 export const continueReply = later((e) => e.continueReply());
 export const continueToolRounds = later((e) => e.continueToolRounds());
@@ -168,6 +179,13 @@ export async function searchAllSessions(query: string, limit = 60): Promise<Inde
   // What this tab has queued is written first, so a message just sent is found.
   await runtime.queue.flush().catch(() => undefined);
   return (await runtime.search.client()).search(query, { limit });
+}
+
+/** What each session takes, largest first, once what this tab has queued is written. */
+export async function readSessionSizes(): Promise<SessionSize[]> {
+  const runtime = await whenRuntime();
+  await runtime.queue.flush().catch(() => undefined);
+  return runtime.repository.sessionSizes();
 }
 
 export const renameSession = later((e, id: string, title: string) => e.renameSession(id, title));

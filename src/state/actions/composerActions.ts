@@ -4,15 +4,18 @@ import { builtinCommands, type CommandContext } from '../../core/commands/builti
 import { parseSlashInput } from '../../core/commands/parseSlashInput';
 import { expandPromptTemplate } from '../../core/commands/promptTemplates';
 import { NOTHING_TO_HAND_OFF } from '../../core/handoff/handoffMachine';
+import { browserOffline } from '../../llm/offline';
 import type { LiveSession } from '../app/liveSession';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { attachmentsRead } from '../attachments/attachmentActions';
+import { holdIfOffline } from '../offline/heldMessages';
 import { takeAttachmentsForSend } from '../slices/attachments/actions';
 import { selectReadingAttachments } from '../slices/attachments/selectors';
 import { clearComposer } from '../slices/composer/actions';
 import { messageTooLong } from '../slices/composer/messageText';
 import { selectIsTemplate } from '../slices/settings/selectors';
 import { notify, notifyError } from '../slices/status/actions';
+import { isDemo } from '../store/modelLabel';
 import { get } from '../store/storeAccess';
 import { userTypedMessage } from './afterReply';
 import { runHandoff } from './handoffActions';
@@ -91,6 +94,17 @@ export async function submitComposer(text: string, options: { steer?: boolean } 
       pendingFiles: pending,
       expandPromptTemplates: isTemplateCall,
     });
+    return;
+  }
+  // To the real API with no network: held, and sent once the connection returns (issue 29).
+  // The demo model needs no network; an edit branches from its message and is sent as ever.
+  if (
+    browserOffline() &&
+    !isDemo(get().settings) &&
+    get().editingEntryId === null &&
+    holdIfOffline(session.header.id, isTemplateCall ? expandNow(body) : body)
+  ) {
+    clearComposer();
     return;
   }
   clearComposer();

@@ -5,6 +5,7 @@
  */
 
 export { answerKeptAfterDelete } from '../app/tabSync/deletedWhileOpen';
+export { cancelHeld } from '../offline/heldMessages';
 export { answerHandoffProposal } from './afterReply';
 export { continueReply, removeQueued, submitComposer } from './composerActions';
 export { exportEverything, exportOpenChain, exportOpenSession, importFromText } from './exchangeActions';

@@ -11,6 +11,7 @@
  * JSONL files carry the files their messages attach; their bytes are written as they
  * are, never scanned (see JsonlPiece).
  */
+
 import { describeImport } from '../../core/exchange/describeImport';
 import { referencedAttachmentIds, withAttachments } from '../../core/exchange/exchangeAttachments';
 import type { SessionData } from '../../core/exchange/exchangeFormat';
@@ -26,6 +27,7 @@ import { exportSessionMarkdown } from '../../core/exchange/exportMarkdown';
 import { handoffChainIds } from '../../core/exchange/handoffChain';
 import { type ImportError, parseImport } from '../../core/exchange/importJsonl';
 import { SessionLog } from '../../core/session/sessionLog';
+import { markBackup } from '../../storage/backupMarks';
 import { importSessions, loadExistingIds, snapshotAll } from '../../storage/importSessions';
 import { type BatonDb, openBatonDb } from '../../storage/schema';
 import { getRuntime, hasRuntime } from '../app/runtime';
@@ -161,6 +163,8 @@ export async function exportEverything(): Promise<void> {
   if (!hasRuntime()) return;
   try {
     const name = await withDb((db) => downloadBackup(db, backupFileName));
+    // The date Settings → Storage shows, and what quiets the backup reminder.
+    markBackup();
     notify(`Backup saved as ${name}`);
   } catch (error) {
     notifyError(`Could not make the backup: ${errorText(error)}`);

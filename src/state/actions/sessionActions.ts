@@ -5,6 +5,7 @@ import { builtinCommands } from '../../core/commands/builtinCommands';
 import { SessionLog } from '../../core/session/sessionLog';
 import type { ThinkingSetting } from '../../core/types/thinking';
 import { sumSessionUsage } from '../../core/usage/sessionUsage';
+import { browserOutbox } from '../../storage/offlineOutbox';
 import { FIRST_PAINT_ENTRIES, newestBranch } from '../app/firstPaint';
 import { STALE_OPEN } from '../app/openQueue';
 import { getRuntime, hasRuntime } from '../app/runtime';
@@ -178,8 +179,9 @@ export async function deleteSession(id: string): Promise<void> {
       if (next) await openSession(next.id);
       else await newSessionAfterDelete();
     }
-    // A deleted session's draft has nowhere to go back to.
+    // A deleted session's draft, and what it held offline, have nowhere to go back to.
     dropDraft(id);
+    browserOutbox()?.dropSession(id);
     notify('Session deleted');
   } catch (error) {
     notifyError(`Could not delete the session: ${errorText(error)}`);

@@ -15,6 +15,8 @@ import { requestPersistenceOnce } from '../../storage/storageQuota';
 import { WriteQueue } from '../../storage/writeQueue';
 import { afterReply } from '../actions/afterReply';
 import { rememberDeviceKey } from '../actions/keyRemoval';
+import { sendPrompt } from '../actions/sendPrompt';
+import { followConnection } from '../offline/heldMessages';
 import { lazyRecall } from '../search/lazyRecall';
 import { SearchAccess } from '../search/searchAccess';
 import { setSessions } from '../slices/session/actions';
@@ -131,6 +133,8 @@ export async function startEngine({ repository, headers, active, problems }: Loa
     handoffProposal: session.handoffProposal ?? null,
   });
   setRuntime(runtime);
+  // Messages held while offline are shown, and sent once the network is back (issue 29).
+  followConnection((live, text) => sendPrompt(live, text, text));
   for (const problem of problems) notifyError(problem);
   // A key set before fingerprints were kept joins the list now (once; later saves add theirs).
   void rememberDeviceKey(get().settings.apiKey);

@@ -20,6 +20,8 @@ export interface ComposerState {
   drafts: Record<string, SessionDraft>;
   /** The edit is made in the message itself (its Edit button), not in the message box (↑). */
   editingInPlace: boolean;
+  /** The open session's messages held while the browser is offline (state/offline/heldMessages.ts). */
+  heldOffline: Array<{ id: string; text: string }>;
 }
 
 export const initialComposerState: ComposerState = {
@@ -28,4 +30,5 @@ export const initialComposerState: ComposerState = {
   editingEntryId: null,
   drafts: {},
   editingInPlace: false,
+  heldOffline: [],
 };

@@ -1,4 +1,4 @@
-import { StorageSettings } from '../StorageSettings';
+import { StorageSettings } from '../storage/StorageSettings';
 import type { SettingsSection } from './sectionTypes';
 
 /** Usage and persistence: read from the browser, nothing in the draft. */
