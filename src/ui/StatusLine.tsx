@@ -1,9 +1,12 @@
+import { useId } from 'react';
 import { toolRoundLabel } from '../core/agent/toolRounds';
 import { openSettings } from '../state/actions/actions';
 import { useBaton } from '../state/store/useBaton';
 import { contextMeterView } from './contextMeter';
 import { ExportMenu } from './exchange/ExportMenu';
 import { SwitchModelButton } from './models/SwitchModelButton';
+import { MeterExplanation } from './pricing/MeterExplanation';
+import { NextTurnPrice } from './pricing/NextTurnPrice';
 import { SessionCost } from './usage/SessionCost';
 import './contextMeter.css';
 import './statusLine.css';
@@ -18,6 +21,7 @@ export function StatusLine() {
   const opening = useBaton((s) => s.openingSessionId !== null);
   const toolRounds = useBaton((s) => s.toolRounds);
   const meter = contextMeterView(entries, settings);
+  const explanationId = useId();
   const state =
     handoff === 'generating'
       ? 'Writing handoff'
@@ -40,12 +44,13 @@ export function StatusLine() {
         </span>
       )}
       {retryStatus && <span className="status-retry">{retryStatus}</span>}
-      <span
-        className="context-meter"
-        title="Context in use (input, cache and output tokens of the last reply) / the model's context window"
-      >
+      <span className="context-meter">
         {/* biome-ignore lint/a11y/useSemanticElements: a styled bar; the native <meter> cannot be themed alike in every browser. */}
         <span
+          // Focusable so its explanation can be reached from the keyboard, not only by hovering.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the explanation opens on focus.
+          tabIndex={0}
+          aria-describedby={explanationId}
           role="meter"
           aria-label="Context used"
           aria-valuemin={0}
@@ -56,9 +61,11 @@ export function StatusLine() {
         >
           <span className="context-bar-fill" style={{ width: `${meter.percent}%` }} />
         </span>
+        <MeterExplanation id={explanationId} />
         <span className="context-count" data-testid="context-count">
           {meter.label}
         </span>
+        <NextTurnPrice meter={meter} />
       </span>
       {saveError && <span className="status-save-error">{saveError}</span>}
       <span className="spacer" />

@@ -70,7 +70,8 @@ function cachedEstimate(entries: readonly SessionEntry[]): ContextEstimate {
 
 const facts = new WeakMap<readonly SessionEntry[], BranchCostFacts>();
 
-function cachedFacts(entries: readonly SessionEntry[]): BranchCostFacts {
+/** The branch's cost facts, read once per entries array. */
+export function cachedFacts(entries: readonly SessionEntry[]): BranchCostFacts {
   let found = facts.get(entries);
   if (!found) {
     found = branchCostFacts(entries);
@@ -90,7 +91,6 @@ export function contextMeterView(
   const full = estimate.overflow !== undefined;
   const used = full ? Math.max(estimate.used, estimate.overflow?.limit ?? window) : estimate.used;
   const fraction = Math.min(1, used / window);
-  const model = meteredModel(settings);
   const pricing = contextPricing({
     facts: cachedFacts(entries),
     used,
