@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { toolRoundLabel } from '../core/agent/toolRounds';
 import { openSettings } from '../state/actions/actions';
+import { selectCurrentModel } from '../state/store/selectors';
 import { useBaton } from '../state/store/useBaton';
 import { contextMeterView } from './contextMeter';
 import { ExportMenu } from './exchange/ExportMenu';
@@ -16,11 +17,12 @@ export function StatusLine() {
   const isStreaming = useBaton((s) => s.isStreaming);
   const handoff = useBaton((s) => s.handoff.status);
   const entries = useBaton((s) => s.entries);
+  const model = useBaton(selectCurrentModel);
   const saveError = useBaton((s) => s.saveError);
   const retryStatus = useBaton((s) => s.retryStatus);
   const opening = useBaton((s) => s.openingSessionId !== null);
   const toolRounds = useBaton((s) => s.toolRounds);
-  const meter = contextMeterView(entries, settings);
+  const meter = contextMeterView(entries, settings, model);
   const explanationId = useId();
   const state =
     handoff === 'generating'

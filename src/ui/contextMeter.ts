@@ -83,11 +83,13 @@ export function cachedFacts(entries: readonly SessionEntry[]): BranchCostFacts {
 export function contextMeterView(
   entries: readonly SessionEntry[],
   settings: MeterSettings,
+  /** The model the open session's next turn goes to (its own, else the default). */
+  model: string = meteredModel(settings),
 ): ContextMeterView {
   const estimate = cachedEstimate(entries);
   const override = settings.contextWindowOverride > 0 ? settings.contextWindowOverride : undefined;
   // After a refusal the API's own numbers win: they are what the model counted.
-  const window = estimate.overflow?.limit ?? contextWindowFor(meteredModel(settings), override);
+  const window = estimate.overflow?.limit ?? contextWindowFor(model, override);
   const full = estimate.overflow !== undefined;
   const used = full ? Math.max(estimate.used, estimate.overflow?.limit ?? window) : estimate.used;
   const fraction = Math.min(1, used / window);
@@ -97,7 +99,7 @@ export function contextMeterView(
     window,
     reported: estimate.reported,
     full,
-    model: meteredModel(settings),
+    model,
     prices: settings.priceOverrides,
     triggers: triggerSettingsOf(settings),
   });

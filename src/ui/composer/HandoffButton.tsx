@@ -6,6 +6,7 @@ import { ModelCombobox } from '../models/ModelCombobox';
 import { modelOptions } from '../models/modelOptions';
 import { Popover } from '../overlay/Popover';
 import { usePopover } from '../overlay/usePopover';
+import { HandoffPreviewLine } from '../pricing/HandoffPreviewLine';
 
 /** "Hand off" opens a small popover with an optional focus and the new session's model; Enter starts. */
 export function HandoffButton() {
@@ -50,6 +51,7 @@ export function HandoffButton() {
           initialFocus={input}
           onClose={popover.close}
         >
+          <HandoffPreviewLine />
           <label>
             Focus (optional)
             <input

@@ -2,8 +2,9 @@ import { useDeferredValue, useEffect, useMemo, useSyncExternalStore } from 'reac
 import { estimateTextTokens } from '../../core/context/estimateTokens';
 import { nextTurnInput } from '../../core/pricing/branchCost';
 import { costFigures } from '../../core/pricing/costFigures';
+import { selectCurrentModel } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
-import { type ContextMeterView, cachedFacts, meteredModel } from '../contextMeter';
+import { type ContextMeterView, cachedFacts } from '../contextMeter';
 import { countedInput, subscribeCountedInput } from './inputCount';
 import { nextTurnText } from './priceText';
 import { watchLargeInput } from './watchLargeInput';
@@ -19,7 +20,7 @@ export function NextTurnPrice({ meter }: { meter: ContextMeterView }) {
   const text = useDeferredValue(useBaton((s) => s.composerText));
   const counted = useSyncExternalStore(subscribeCountedInput, countedInput);
   useEffect(() => watchLargeInput(), []);
-  const model = meteredModel(settings);
+  const model = useBaton(selectCurrentModel);
 
   // What the box adds: the API's count when it has counted exactly this text, else an estimate.
   const added = useMemo(() => {

@@ -4,8 +4,8 @@
  */
 import { priceScheduleFor } from '../../core/pricing/priceSchedule';
 import { chooseModelLazily } from '../../state/app/lazyModelClient';
+import { selectCurrentModel } from '../../state/store/selectors';
 import { get, subscribe } from '../../state/store/storeAccess';
-import { meteredModel } from '../contextMeter';
 import { COUNT_DEBOUNCE_MS, countedInput, countInput, isLargeJump, LARGE_INPUT_CHARS } from './inputCount';
 
 /** Starts watching; returns the stop. */
@@ -16,8 +16,9 @@ export function watchLargeInput(): () => void {
 
   const ask = () => {
     pending = false;
-    const { composerText: text, settings } = get();
-    const model = meteredModel(settings);
+    const state = get();
+    const { composerText: text, settings } = state;
+    const model = selectCurrentModel(state);
     const known = countedInput();
     // A model without a price shows no figure: nothing to count for.
     if (!priceScheduleFor(model, settings.priceOverrides)) return;
