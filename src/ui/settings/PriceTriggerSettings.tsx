@@ -43,7 +43,7 @@ export function PriceTriggerSettings({ draft, onChange }: Props) {
         <input
           type="number"
           min={0}
-          step={0.05}
+          step="any"
           value={cost}
           aria-invalid={!costValid}
           aria-describedby={costHint}
@@ -64,7 +64,7 @@ export function PriceTriggerSettings({ draft, onChange }: Props) {
         <input
           type="number"
           min={0}
-          step={10_000}
+          step={1}
           value={tokens}
           aria-invalid={!tokensValid}
           aria-describedby={tokensHint}
