@@ -5,8 +5,9 @@
  * and the chain's cost line. The mock reports scripted usage, so every figure is exact.
  */
 import type { Page } from '@playwright/test';
-import { branchCostFacts, handoffSizesOf, nextTurnInput } from '../src/core/pricing/branchCost';
+import { branchCostFacts, nextTurnInput } from '../src/core/pricing/branchCost';
 import { costFigures } from '../src/core/pricing/costFigures';
+import { handoffSizesOf } from '../src/core/pricing/handoffSizes';
 import type { Message } from '../src/core/types/message';
 import { handoffPreviewText } from '../src/ui/pricing/priceText';
 import { seriousViolations } from './axe';

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { toolRoundLabel } from '../core/agent/toolRounds';
 import { openSettings } from '../state/actions/actions';
 import { selectCurrentModel } from '../state/store/selectors';
@@ -7,10 +7,14 @@ import { contextMeterView } from './contextMeter';
 import { ExportMenu } from './exchange/ExportMenu';
 import { SwitchModelButton } from './models/SwitchModelButton';
 import { MeterExplanation } from './pricing/MeterExplanation';
-import { NextTurnPrice } from './pricing/NextTurnPrice';
 import { SessionCost } from './usage/SessionCost';
 import './contextMeter.css';
 import './statusLine.css';
+
+// Its own chunk, after the first paint: the price, the paste counter and their sentences (initial JS budget).
+const NextTurnPrice = lazy(() =>
+  import('./pricing/NextTurnPrice').then((m) => ({ default: m.NextTurnPrice })),
+);
 
 export function StatusLine() {
   const settings = useBaton((s) => s.settings);
@@ -67,7 +71,9 @@ export function StatusLine() {
         <span className="context-count" data-testid="context-count">
           {meter.label}
         </span>
-        <NextTurnPrice meter={meter} />
+        <Suspense fallback={null}>
+          <NextTurnPrice meter={meter} />
+        </Suspense>
       </span>
       {saveError && <span className="status-save-error">{saveError}</span>}
       <span className="spacer" />

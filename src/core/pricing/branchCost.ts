@@ -5,10 +5,9 @@
  * price the same turn the same way (docs/handoff.md, "What continuing and handing off cost").
  */
 import { estimateTextTokens } from '../context/estimateTokens';
-import { buildHandoffPrompt, HANDOFF_CUSTOM_TYPE, wrapHandoffDocument } from '../handoff/handoffPrompt';
-import { systemPromptFor } from '../systemPrompt';
+import { HANDOFF_CUSTOM_TYPE } from '../handoff/handoffPrompt';
 import { isCustomMessageEntry, isMessageEntry, type SessionEntry } from '../types/entry';
-import { expectedDocumentTokens, expectedOutputTokens } from './allowances';
+import { expectedOutputTokens } from './allowances';
 import type { ContextSize, HandoffSizes, NextTurnInput } from './costFigures';
 import { promptTokens } from './priceSchedule';
 
@@ -48,25 +47,6 @@ export function branchCostFacts(branch: readonly SessionEntry[]): BranchCostFact
     reportedContext,
     replyOutputs,
     ...(documentTokens !== undefined && { documentTokens }),
-  };
-}
-
-/**
- * A new session's start without its document: the system prompt of a session started by
- * a handoff and the document's wrapper. Estimated: it is a few thousand tokens at most.
- */
-export function handoffBaseTokens(): number {
-  return estimateTextTokens(systemPromptFor(true)) + estimateTextTokens(wrapHandoffDocument(''));
-}
-
-/** The sizes of a handoff from this branch; `thinkingTokens` is 0 with thinking off. */
-export function handoffSizesOf(facts: BranchCostFacts, thinkingTokens: number): HandoffSizes {
-  const documents = facts.documentTokens === undefined ? [] : [facts.documentTokens];
-  return {
-    baseTokens: handoffBaseTokens(),
-    documentTokens: Math.round(expectedDocumentTokens(documents)),
-    instructionTokens: estimateTextTokens(buildHandoffPrompt()),
-    thinkingTokens,
   };
 }
 

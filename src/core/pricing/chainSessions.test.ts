@@ -3,8 +3,9 @@ import { estimateTextTokens } from '../context/estimateTokens';
 import { HANDOFF_CUSTOM_TYPE } from '../handoff/handoffPrompt';
 import type { SessionEntry } from '../types/entry';
 import type { Usage } from '../types/message';
-import { branchCostFacts, handoffBaseTokens, handoffSizesOf } from './branchCost';
+import { branchCostFacts } from './branchCost';
 import { chainSessionOf } from './chainSessions';
+import { handoffBaseTokens, handoffSizesOf } from './handoffSizes';
 
 const usage = (input: number, output: number, cacheRead = 0, cacheWrite = 0): Usage => ({
   input,

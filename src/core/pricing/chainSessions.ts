@@ -6,8 +6,8 @@ import { estimateTextTokens } from '../context/estimateTokens';
 import { readHandoffDetails } from '../handoff/handoffDetails';
 import { HANDOFF_CUSTOM_TYPE } from '../handoff/handoffPrompt';
 import { isCustomMessageEntry, isMessageEntry, type SessionEntry } from '../types/entry';
-import { handoffBaseTokens } from './branchCost';
 import type { ChainSession, ChainTurn } from './chainCost';
+import { handoffBaseTokens } from './handoffSizes';
 
 export function chainSessionOf(entries: Iterable<SessionEntry>, fallbackModel: string): ChainSession {
   const turns: ChainTurn[] = [];

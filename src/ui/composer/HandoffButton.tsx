@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { saveSettings, startHandoff } from '../../state/actions/actions';
 import { selectCurrentModel, selectHandoffActive, selectRecentModels } from '../../state/store/selectors';
 import { useBaton, useBatonShallow } from '../../state/store/useBaton';
@@ -6,7 +6,11 @@ import { ModelCombobox } from '../models/ModelCombobox';
 import { modelOptions } from '../models/modelOptions';
 import { Popover } from '../overlay/Popover';
 import { usePopover } from '../overlay/usePopover';
-import { HandoffPreviewLine } from '../pricing/HandoffPreviewLine';
+
+// Loaded with the popover's first opening: most visits never open it (initial JS budget).
+const HandoffPreviewLine = lazy(() =>
+  import('../pricing/HandoffPreviewLine').then((m) => ({ default: m.HandoffPreviewLine })),
+);
 
 /** "Hand off" opens a small popover with an optional focus and the new session's model; Enter starts. */
 export function HandoffButton() {
@@ -51,7 +55,9 @@ export function HandoffButton() {
           initialFocus={input}
           onClose={popover.close}
         >
-          <HandoffPreviewLine />
+          <Suspense fallback={null}>
+            <HandoffPreviewLine />
+          </Suspense>
           <label>
             Focus (optional)
             <input

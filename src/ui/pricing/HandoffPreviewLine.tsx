@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { handoffSizesOf, nextTurnInput } from '../../core/pricing/branchCost';
+import { nextTurnInput } from '../../core/pricing/branchCost';
 import { costFigures } from '../../core/pricing/costFigures';
+import { handoffSizesOf } from '../../core/pricing/handoffSizes';
 import { selectCurrentModel, selectSessionThinking } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { cachedFacts, contextMeterView } from '../contextMeter';
