@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { saveSettings, startHandoff } from '../../state/actions/actions';
 import { selectCurrentModel, selectHandoffActive, selectRecentModels } from '../../state/store/selectors';
 import { useBaton, useBatonShallow } from '../../state/store/useBaton';
@@ -6,11 +6,7 @@ import { ModelCombobox } from '../models/ModelCombobox';
 import { modelOptions } from '../models/modelOptions';
 import { Popover } from '../overlay/Popover';
 import { usePopover } from '../overlay/usePopover';
-
-// Loaded with the popover's first opening: most visits never open it (initial JS budget).
-const HandoffPreviewLine = lazy(() =>
-  import('../pricing/HandoffPreviewLine').then((m) => ({ default: m.HandoffPreviewLine })),
-);
+import { HandoffPreviewLine } from '../pricing/HandoffPreviewLine';
 
 /** "Hand off" opens a small popover with an optional focus and the new session's model; Enter starts. */
 export function HandoffButton() {
@@ -55,9 +51,8 @@ export function HandoffButton() {
           initialFocus={input}
           onClose={popover.close}
         >
-          <Suspense fallback={null}>
-            <HandoffPreviewLine />
-          </Suspense>
+          {/* Not lazy: a line arriving after the popover opened would move its fields under the pointer. */}
+          <HandoffPreviewLine />
           <label>
             Focus (optional)
             <input
