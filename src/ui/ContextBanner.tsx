@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { contextOverflowSentence } from '../core/context/lengthRefusal';
 import { startHandoff } from '../state/actions/actions';
-import { selectHandoffActive } from '../state/store/selectors';
+import { selectCurrentModel, selectHandoffActive } from '../state/store/selectors';
 import { useBaton } from '../state/store/useBaton';
-import { contextMeterView } from './contextMeter';
+import { type ContextMeterView, contextMeterView } from './contextMeter';
+import { nextTurnText } from './pricing/priceText';
 
 /**
  * Past the user's threshold, suggests a handoff with one click. "Not now" hides it for
@@ -12,11 +13,12 @@ import { contextMeterView } from './contextMeter';
 export function ContextBanner() {
   const settings = useBaton((s) => s.settings);
   const entries = useBaton((s) => s.entries);
+  const model = useBaton(selectCurrentModel);
   const sessionId = useBaton((s) => s.activeSessionId);
   const isStreaming = useBaton((s) => s.isStreaming);
   const handoffActive = useBaton(selectHandoffActive);
   const [dismissed, setDismissed] = useState<{ sessionId: string | null; used: number } | null>(null);
-  const meter = contextMeterView(entries, settings);
+  const meter = contextMeterView(entries, settings, model);
 
   // "Do nothing" in Settings: no banner (the meter still shows the fill).
   const hidden =
@@ -28,10 +30,8 @@ export function ContextBanner() {
   return (
     <section className="context-banner" aria-label="Context almost full">
       <p>
-        {meter.full
-          ? contextOverflowSentence({ tokens: meter.used, limit: meter.window })
-          : `This session uses ${meter.percent}% of the model's context (${meter.label} tokens).`}{' '}
-        Hand off to a new session to carry the important context forward and leave the rest behind.
+        {bannerReason(meter)} Hand off to a new session to carry the important context forward and leave the
+        rest behind.
       </p>
       <div className="context-banner-actions">
         <button
@@ -48,4 +48,14 @@ export function ContextBanner() {
       </div>
     </section>
   );
+}
+
+/** Why the banner is up, in the words of the trigger that fired first (the fullest reason wins). */
+function bannerReason(meter: ContextMeterView): string {
+  if (meter.full) return contextOverflowSentence({ tokens: meter.used, limit: meter.window });
+  const usage = `This session uses ${meter.percent}% of the model's context (${meter.label} tokens).`;
+  if (meter.reasons.includes('percent') || !meter.nextTurn) return usage;
+  if (meter.reasons.includes('turnCost'))
+    return `Each turn now costs more than the limit you set: ${nextTurnText(meter.nextTurn)}.`;
+  return usage;
 }

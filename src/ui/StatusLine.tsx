@@ -1,23 +1,33 @@
+import { lazy, Suspense, useId } from 'react';
 import { toolRoundLabel } from '../core/agent/toolRounds';
 import { openSettings } from '../state/actions/actions';
+import { selectCurrentModel } from '../state/store/selectors';
 import { useBaton } from '../state/store/useBaton';
 import { contextMeterView } from './contextMeter';
 import { ExportMenu } from './exchange/ExportMenu';
 import { SwitchModelButton } from './models/SwitchModelButton';
+import { MeterExplanation } from './pricing/MeterExplanation';
 import { SessionCost } from './usage/SessionCost';
 import './contextMeter.css';
 import './statusLine.css';
+
+// Its own chunk, after the first paint: the price, the paste counter and their sentences (initial JS budget).
+const NextTurnPrice = lazy(() =>
+  import('./pricing/NextTurnPrice').then((m) => ({ default: m.NextTurnPrice })),
+);
 
 export function StatusLine() {
   const settings = useBaton((s) => s.settings);
   const isStreaming = useBaton((s) => s.isStreaming);
   const handoff = useBaton((s) => s.handoff.status);
   const entries = useBaton((s) => s.entries);
+  const model = useBaton(selectCurrentModel);
   const saveError = useBaton((s) => s.saveError);
   const retryStatus = useBaton((s) => s.retryStatus);
   const opening = useBaton((s) => s.openingSessionId !== null);
   const toolRounds = useBaton((s) => s.toolRounds);
-  const meter = contextMeterView(entries, settings);
+  const meter = contextMeterView(entries, settings, model);
+  const explanationId = useId();
   const state =
     handoff === 'generating'
       ? 'Writing handoff'
@@ -40,12 +50,13 @@ export function StatusLine() {
         </span>
       )}
       {retryStatus && <span className="status-retry">{retryStatus}</span>}
-      <span
-        className="context-meter"
-        title="Context in use (input, cache and output tokens of the last reply) / the model's context window"
-      >
+      <span className="context-meter">
         {/* biome-ignore lint/a11y/useSemanticElements: a styled bar; the native <meter> cannot be themed alike in every browser. */}
         <span
+          // Focusable so its explanation can be reached from the keyboard, not only by hovering.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the explanation opens on focus.
+          tabIndex={0}
+          aria-describedby={explanationId}
           role="meter"
           aria-label="Context used"
           aria-valuemin={0}
@@ -56,9 +67,13 @@ export function StatusLine() {
         >
           <span className="context-bar-fill" style={{ width: `${meter.percent}%` }} />
         </span>
+        <MeterExplanation id={explanationId} />
         <span className="context-count" data-testid="context-count">
           {meter.label}
         </span>
+        <Suspense fallback={null}>
+          <NextTurnPrice meter={meter} />
+        </Suspense>
       </span>
       {saveError && <span className="status-save-error">{saveError}</span>}
       <span className="spacer" />

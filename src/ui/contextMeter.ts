@@ -5,6 +5,10 @@
 import { contextWindowFor } from '../core/context/contextWindow';
 import { type ContextEstimate, estimateContext } from '../core/context/estimateContext';
 import { HANDOFF_CUSTOM_TYPE } from '../core/handoff/handoffPrompt';
+import { type BranchCostFacts, branchCostFacts } from '../core/pricing/branchCost';
+import { contextPricing, triggerSettingsOf } from '../core/pricing/contextPricing';
+import type { NextTurnCost } from '../core/pricing/costFigures';
+import type { TriggerReason } from '../core/pricing/handoffTriggers';
 import { systemPromptFor } from '../core/systemPrompt';
 import { isCustomMessageEntry, type SessionEntry } from '../core/types/entry';
 import { demoModelFor, isDemo } from '../state/store/modelLabel';
@@ -15,6 +19,17 @@ export function meteredModel(settings: Pick<Settings, 'apiKey' | 'model'>): stri
   return isDemo(settings) ? demoModelFor(settings) : settings.model;
 }
 
+export type MeterSettings = Pick<
+  Settings,
+  | 'apiKey'
+  | 'model'
+  | 'contextThreshold'
+  | 'contextWindowOverride'
+  | 'handoffTurnCost'
+  | 'handoffTokens'
+  | 'priceOverrides'
+>;
+
 export interface ContextMeterView {
   used: number;
   window: number;
@@ -24,8 +39,14 @@ export interface ContextMeterView {
   measured: boolean;
   /** The model refused the conversation for length, or its window filled mid-reply. */
   full: boolean;
-  /** A reported size at or past the user's threshold (or full): time to suggest a handoff. */
+  /** A reported size at or past one of the user's triggers (or full): time to suggest a handoff. */
   overThreshold: boolean;
+  /** Which triggers the context is at or past (docs/handoff.md, "When Baton suggests a handoff"). */
+  reasons: TriggerReason[];
+  /** `used` is the API's own count (no "≈"). */
+  exact: boolean;
+  /** The next turn's price at this context; undefined when the model has no price (hidden, not guessed). */
+  nextTurn?: NextTurnCost;
   /** e.g. "12.3k / 200k". */
   label: string;
   /** Whole percent, 0..100. */
@@ -47,17 +68,41 @@ function cachedEstimate(entries: readonly SessionEntry[]): ContextEstimate {
   return estimate;
 }
 
+const facts = new WeakMap<readonly SessionEntry[], BranchCostFacts>();
+
+/** The branch's cost facts, read once per entries array. */
+export function cachedFacts(entries: readonly SessionEntry[]): BranchCostFacts {
+  let found = facts.get(entries);
+  if (!found) {
+    found = branchCostFacts(entries);
+    facts.set(entries, found);
+  }
+  return found;
+}
+
 export function contextMeterView(
   entries: readonly SessionEntry[],
-  settings: Pick<Settings, 'apiKey' | 'model' | 'contextThreshold' | 'contextWindowOverride'>,
+  settings: MeterSettings,
+  /** The model the open session's next turn goes to (its own, else the default). */
+  model: string = meteredModel(settings),
 ): ContextMeterView {
   const estimate = cachedEstimate(entries);
   const override = settings.contextWindowOverride > 0 ? settings.contextWindowOverride : undefined;
   // After a refusal the API's own numbers win: they are what the model counted.
-  const window = estimate.overflow?.limit ?? contextWindowFor(meteredModel(settings), override);
+  const window = estimate.overflow?.limit ?? contextWindowFor(model, override);
   const full = estimate.overflow !== undefined;
   const used = full ? Math.max(estimate.used, estimate.overflow?.limit ?? window) : estimate.used;
   const fraction = Math.min(1, used / window);
+  const pricing = contextPricing({
+    facts: cachedFacts(entries),
+    used,
+    window,
+    reported: estimate.reported,
+    full,
+    model,
+    prices: settings.priceOverrides,
+    triggers: triggerSettingsOf(settings),
+  });
   return {
     used,
     window,
@@ -65,7 +110,10 @@ export function contextMeterView(
     measured: used > 0,
     full,
     // Estimates alone do not raise the banner: it waits for a size the API reported.
-    overThreshold: full || (estimate.reported && used / window >= settings.contextThreshold),
+    overThreshold: pricing.reasons.length > 0,
+    reasons: pricing.reasons,
+    exact: pricing.exact,
+    ...(pricing.nextTurn && { nextTurn: pricing.nextTurn }),
     label: `${formatTokens(used)} / ${formatTokens(window)}`,
     percent: Math.round(fraction * 100),
   };

@@ -44,7 +44,12 @@ export class AutoHandoffChain {
 
   /** After a reply filled `fill` (0..1) of the window: what to do now. Counts a handoff it decides on. */
   decide(mode: AutoHandoffMode, fill: number, threshold: number, limit: number): AutoHandoffDecision {
-    if (mode !== 'auto' || fill < threshold) return 'none';
+    return this.decideOver(mode, fill >= threshold, limit);
+  }
+
+  /** After a reply that left the context past one of the handoff triggers (`over`) or not. */
+  decideOver(mode: AutoHandoffMode, over: boolean, limit: number): AutoHandoffDecision {
+    if (mode !== 'auto' || !over) return 'none';
     if (this.inARow >= limit) {
       if (this.stopAnnounced) return 'none';
       this.stopAnnounced = true;

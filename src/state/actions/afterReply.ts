@@ -12,6 +12,8 @@ import {
   hasUnfinishedPlan,
 } from '../../core/handoff/autoHandoff';
 import type { HandoffProposalAnswer } from '../../core/handoff/handoffTool';
+import { branchCostFacts } from '../../core/pricing/branchCost';
+import { contextPricing, triggerSettingsOf } from '../../core/pricing/contextPricing';
 import type { LiveSession } from '../app/liveSession';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { dismissAutoHandoffStop, showAutoHandoffStop } from '../slices/handoff/actions';
@@ -58,11 +60,22 @@ async function handOffAutomatically(live: LiveSession): Promise<void> {
   // Only after a reply that ended as replies do: a stop, an error or a refusal is the user's to look at.
   const last = session.newestReply();
   if (!last || !['end_turn', 'max_tokens', 'stop_sequence'].includes(last.stopReason ?? '')) return;
-  const used = estimateContext(session.log.getBranch(), session.systemPrompt()).used;
-  const decision = live.autoHandoffs.decide(
+  const branch = session.log.getBranch();
+  const estimate = estimateContext(branch, session.systemPrompt());
+  // The same triggers as the banner: the share of the window, the turn's price, the tokens.
+  const { reasons } = contextPricing({
+    facts: branchCostFacts(branch),
+    used: estimate.used,
+    window: session.contextWindow,
+    reported: estimate.reported,
+    full: estimate.overflow !== undefined,
+    model: session.model,
+    prices: settings.priceOverrides,
+    triggers: triggerSettingsOf(settings),
+  });
+  const decision = live.autoHandoffs.decideOver(
     settings.autoHandoff,
-    used / session.contextWindow,
-    settings.contextThreshold,
+    reasons.length > 0,
     settings.autoHandoffLimit,
   );
   // Not a passing notice: the chain may have run for minutes unattended, so the sentence

@@ -14,6 +14,11 @@ import {
 } from '../../core/handoff/autoHandoffSettings';
 import type { ModelPrice } from '../../core/models/modelTable';
 import { DEFAULT_THINKING, restoreThinking } from '../../core/models/thinking';
+import {
+  DEFAULT_TRIGGER_PERCENT,
+  DEFAULT_TRIGGER_TOKENS,
+  DEFAULT_TRIGGER_TURN_COST,
+} from '../../core/pricing/triggerSettings';
 import type { ThinkingSetting } from '../../core/types/thinking';
 import { DEFAULT_BASE_URL, DEFAULT_MAX_TOKENS, DEFAULT_MODEL } from '../../llm/defaults';
 
@@ -30,6 +35,10 @@ export interface Settings {
   sendPendingAfterHandoff: boolean;
   /** Past this share of the context window, suggest a handoff (0..1). */
   contextThreshold: number;
+  /** Suggest a handoff when the next turn (cache warm) costs more than these dollars; 0: off. */
+  handoffTurnCost: number;
+  /** Suggest a handoff when the context passes these tokens; 0: off. */
+  handoffTokens: number;
   /** What reaching `contextThreshold` does: ask (the banner), hand off automatically, or nothing. */
   autoHandoff: AutoHandoffMode;
   /** Automatic handoffs in a row before the chain stops (a typed message resets the count). */
@@ -56,7 +65,9 @@ export const DEFAULT_SETTINGS: Settings = {
   promptTemplates: [],
   reviewHandoff: false,
   sendPendingAfterHandoff: false,
-  contextThreshold: 0.75,
+  contextThreshold: DEFAULT_TRIGGER_PERCENT,
+  handoffTurnCost: DEFAULT_TRIGGER_TURN_COST,
+  handoffTokens: DEFAULT_TRIGGER_TOKENS,
   autoHandoff: 'ask',
   autoHandoffLimit: DEFAULT_AUTO_HANDOFF_LIMIT,
   contextWindowOverride: 0,
@@ -103,6 +114,8 @@ export function restoreSettings(stored: unknown): Settings {
       typeof s.contextThreshold === 'number' && s.contextThreshold > 0 && s.contextThreshold <= 1
         ? s.contextThreshold
         : DEFAULT_SETTINGS.contextThreshold,
+    handoffTurnCost: nonNegative(s.handoffTurnCost, DEFAULT_SETTINGS.handoffTurnCost),
+    handoffTokens: Math.floor(nonNegative(s.handoffTokens, DEFAULT_SETTINGS.handoffTokens)),
     autoHandoff: AUTO_HANDOFF_MODES.find((mode) => mode === s.autoHandoff) ?? DEFAULT_SETTINGS.autoHandoff,
     autoHandoffLimit:
       typeof s.autoHandoffLimit === 'number' &&
@@ -121,6 +134,11 @@ export function restoreSettings(stored: unknown): Settings {
     webSearch: s.webSearch === true,
     priceOverrides: restorePriceOverrides(s.priceOverrides),
   };
+}
+
+/** A stored trigger: a finite number ≥ 0 (0 is off), else the default. */
+function nonNegative(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
 /**

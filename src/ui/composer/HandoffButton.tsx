@@ -6,6 +6,7 @@ import { lazyPart } from '../lazyPart';
 import { modelOptions } from '../models/modelOptions';
 import { Popover } from '../overlay/Popover';
 import { usePopover } from '../overlay/usePopover';
+import { HandoffPreviewLine } from '../pricing/HandoffPreviewLine';
 
 // The list of models loads when the popover first opens (bench P5).
 const ModelCombobox = lazyPart(() => import('../models/ModelCombobox').then((m) => m.ModelCombobox));
@@ -53,6 +54,8 @@ export function HandoffButton() {
           initialFocus={input}
           onClose={popover.close}
         >
+          {/* Not lazy: a line arriving after the popover opened would move its fields under the pointer. */}
+          <HandoffPreviewLine />
           <label>
             Focus (optional)
             <input

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { AUTO_HANDOFF_MODES, MAX_AUTO_HANDOFF_LIMIT } from '../../core/handoff/autoHandoffSettings';
 import type { Settings } from '../../state/store/settings';
 import { formatTokens, parsePercent, parseWindowOverride } from '../contextMeter';
+import { PriceTriggerSettings } from './PriceTriggerSettings';
 
 interface Props {
   draft: Settings;
@@ -65,6 +66,7 @@ export function ContextSettings({ draft, onChange }: Props) {
           ? 'Past this share of the context window, a banner offers a handoff.'
           : 'Enter a percentage from 1 to 100.'}
       </p>
+      <PriceTriggerSettings draft={draft} onChange={onChange} />
       <label>
         When the context reaches the threshold
         <select

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { costSummary } from '../../core/usage/formatCost';
 import { usePopover } from '../overlay/usePopover';
+import { chainCostText } from './chainCostText';
+import { useChainCost } from './useChainCost';
 import { useSessionCost } from './useSessionCost';
 import './usage.css';
 
@@ -14,6 +16,8 @@ const UsagePanel = lazy(() => import('./UsagePanel').then((m) => ({ default: m.U
  */
 export function SessionCost() {
   const estimate = useSessionCost();
+  const chain = useChainCost();
+  const chainText = chain ? chainCostText(chain) : undefined;
   const popover = usePopover();
 
   return (
@@ -21,12 +25,16 @@ export function SessionCost() {
       <button
         type="button"
         className="session-cost-button"
-        title="Estimated cost of this session so far: click for its tokens"
+        title="Estimated cost of this session so far (and of its handoff chain): click for its tokens"
         {...popover.buttonProps}
       >
         <span className="visually-hidden">Session cost: </span>
         {estimate ? (
-          costSummary(estimate)
+          <>
+            {/* Always money: a model without a price says so; its tokens are in the panel. */}
+            {estimate.cost === undefined ? 'no price' : costSummary(estimate)}
+            {chainText && <span className="session-cost-chain"> · {chainText}</span>}
+          </>
         ) : (
           <>
             <span aria-hidden="true">…</span>
