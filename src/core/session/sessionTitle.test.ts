@@ -4,7 +4,9 @@ import { handoffSessionTitle, titleFromText, titleParts } from './sessionTitle';
 
 describe('titleFromText', () => {
   it('keeps a first line that fits as it is, and ignores the lines after it', () => {
-    expect(titleFromText('Plan the garden layout\nwith raised beds and a path')).toBe('Plan the garden layout');
+    expect(titleFromText('Plan the garden layout\nwith raised beds and a path')).toBe(
+      'Plan the garden layout',
+    );
     expect(titleFromText('Hi. Can you help?')).toBe('Hi. Can you help?');
   });
 

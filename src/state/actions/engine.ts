@@ -14,6 +14,7 @@ export {
   deleteSession,
   newSession,
   openSession,
+  pinSession,
   renameSession,
   sessionOpened,
   setSessionModel,

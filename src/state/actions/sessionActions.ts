@@ -155,6 +155,23 @@ export function renameSession(id: string, title: string): void {
   upsertSession(renamed);
 }
 
+/** Pins or unpins a session; a session held live (open, or writing in the background) pins through its log. */
+export function pinSession(id: string, pinned: boolean): void {
+  if (!hasRuntime()) return;
+  const runtime = getRuntime();
+  const live = id === runtime.session.header.id ? runtime.current : runtime.lives.running(id);
+  if (live) {
+    live.session.setPinned(pinned);
+    return;
+  }
+  const header = selectSession(id)(get());
+  if (!header) return;
+  const { pinned: _was, ...rest } = header;
+  const changed = pinned ? { ...rest, pinned: true } : rest;
+  runtime.queue.saveHeader(changed);
+  upsertSession(changed);
+}
+
 export async function deleteSession(id: string): Promise<void> {
   if (!hasRuntime()) return;
   const { session, repository, queue } = getRuntime();

@@ -6,7 +6,14 @@
 import type { SessionHeader } from '../../core/types/entry';
 import type { LineageRow } from './lineage';
 
-export const GROUP_LABELS = ['Pinned', 'Today', 'Yesterday', 'Previous 7 days', 'Previous 30 days', 'Earlier'] as const;
+export const GROUP_LABELS = [
+  'Pinned',
+  'Today',
+  'Yesterday',
+  'Previous 7 days',
+  'Previous 30 days',
+  'Earlier',
+] as const;
 export type GroupLabel = (typeof GROUP_LABELS)[number];
 
 export interface GroupedRow extends LineageRow {
