@@ -112,6 +112,8 @@ test('sections by day with relative dates; pin and unpin by mouse, kept across a
     { id: 'week', title: 'Last week work', daysAgo: 4 },
     { id: 'yday', title: 'Yesterday talk', daysAgo: 1 },
   ]);
+  // The reload opened the newest seeded session; the fresh one is a new session.
+  await newSession(page);
   await exchange(page, 'Fresh question');
   await expect(sectionHeadings(page)).toHaveText(['Today', 'Yesterday', 'Previous 7 days', 'Earlier']);
   await expect(row(page, 'Fresh question').locator('time')).toHaveText(/now|min ago/);
@@ -222,7 +224,7 @@ test('a session still writing its reply is marked in the list until it finishes'
 }) => {
   await exchange(page, 'The older session');
   await newSession(page);
-  mockApi.script(textReply(`Slow answer ${'word '.repeat(60)}END`, { delayMsPerEvent: 60, chunkSize: 6 }));
+  mockApi.script(textReply(`Slow answer ${'word '.repeat(60)}END`, { delayMsPerEvent: 150, chunkSize: 4 }));
   await send(page, 'A slow question');
   await expect(assistantMessages(page).first()).toContainText('Slow answer');
   const marker = row(page, 'A slow question').getByText('Reply in progress');
@@ -232,7 +234,7 @@ test('a session still writing its reply is marked in the list until it finishes'
   await expect(userMessages(page)).toHaveText(['The older session']);
   await expect(marker).toHaveCount(1);
   await expect(row(page, 'The older session').getByText('Reply in progress')).toHaveCount(0);
-  await expect(marker).toHaveCount(0, { timeout: 30_000 });
+  await expect(marker).toHaveCount(0, { timeout: 60_000 });
 });
 
 test('search marks the match, dates each session and shows one excerpt per message', async ({
@@ -264,6 +266,7 @@ for (const scheme of ['light', 'dark'] as const) {
       { id: 'a', title: 'Yesterday talk', daysAgo: 1 },
       { id: 'b', title: 'Old plans', daysAgo: 40 },
     ]);
+    await newSession(page);
     await exchange(page, 'Invoices for the billing team');
     await row(page, 'Old plans').hover();
     await row(page, 'Old plans').getByRole('button', { name: 'Pin Old plans' }).click();

@@ -43,8 +43,8 @@ export function onRowKeyDown(
 ): void {
   if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   const target = event.target as HTMLElement;
-  // The rename field and dialogs opened from a row keep their keys.
-  if (target.tagName !== 'BUTTON') return;
+  // The rename field and dialogs opened from a row (the delete confirmation) keep their keys.
+  if (target.tagName !== 'BUTTON' || !target.closest('.session-row')) return;
   const row = target.closest(`[${ROW_KEY_ATTRIBUTE}]`);
   if (!row) return;
   if (moveWithinRow(event, row)) {
