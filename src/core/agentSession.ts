@@ -237,10 +237,6 @@ export class AgentSession {
     this.parts.host.rename(title);
   }
 
-  setPinned(pinned: boolean): void {
-    this.parts.host.setPinned(pinned);
-  }
-
   /** Changes the model of this session's requests from its next run on. */
   setModel(model: string): void {
     const trimmed = model.trim();

@@ -140,13 +140,6 @@ export class SessionHost {
     this.saveHeader();
   }
 
-  /** Not a use of the session: its place by date stays as it was. */
-  setPinned(pinned: boolean): void {
-    const { pinned: _was, ...rest } = this.current.header;
-    this.current.header = pinned ? { ...rest, pinned: true } : rest;
-    this.saveHeader();
-  }
-
   /** A session with nothing stored yet keeps it in its header, written with the first message. */
   setThinking(setting: ThinkingSetting): void {
     this.current.header = { ...this.current.header, thinking: { ...setting } };

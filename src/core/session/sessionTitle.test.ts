@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SESSION_TITLE } from './sessionLog';
-import { handoffSessionTitle, titleFromText, titleParts } from './sessionTitle';
+import { handoffSessionTitle, titleFromText } from './sessionTitle';
+import { titleParts } from './titleParts';
 
 describe('titleFromText', () => {
   it('keeps a first line that fits as it is, and ignores the lines after it', () => {

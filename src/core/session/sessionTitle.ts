@@ -3,6 +3,7 @@ import { filesOf } from '../attachments/attachmentTypes';
 import type { Message } from '../types/message';
 import { textOf } from '../types/messageText';
 import { DEFAULT_SESSION_TITLE } from './sessionLog';
+import { PART_SUFFIX } from './titleParts';
 
 const TITLE_LENGTH = 60;
 /** A first sentence shorter than this says too little to stand for the session ("Hi."). */
@@ -73,17 +74,4 @@ export function titleOfMessage(message: Message): string {
 export function handoffSessionTitle(parentTitle: string): string {
   const match = PART_SUFFIX.exec(parentTitle);
   return match ? `${match[1]} · part ${Number(match[2]) + 1}` : `${parentTitle} · part 2`;
-}
-
-const PART_SUFFIX = /^(.*) · part (\d+)$/s;
-
-/**
- * A stored title split for display: the name and, for a handoff part, its number, which
- * the sidebar shows as a badge. Titles stored before the badge existed carry the part as
- * a suffix; they split the same way.
- */
-export function titleParts(title: string): { name: string; part?: number } {
-  const match = PART_SUFFIX.exec(title);
-  if (!match?.[1]) return { name: title };
-  return { name: match[1], part: Number(match[2]) };
 }

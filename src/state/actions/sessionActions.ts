@@ -3,6 +3,7 @@
 import { AGENT_BUSY_MESSAGE } from '../../core/agent/agent';
 import { builtinCommands } from '../../core/commands/builtinCommands';
 import { SessionLog } from '../../core/session/sessionLog';
+import type { SessionHeader } from '../../core/types/entry';
 import type { ThinkingSetting } from '../../core/types/thinking';
 import { sumSessionUsage } from '../../core/usage/sessionUsage';
 import { FIRST_PAINT_ENTRIES, newestBranch } from '../app/firstPaint';
@@ -155,19 +156,20 @@ export function renameSession(id: string, title: string): void {
   upsertSession(renamed);
 }
 
-/** Pins or unpins a session; a session held live (open, or writing in the background) pins through its log. */
+/**
+ * Pins or unpins a session. Not a use of it: its place by date stays. A session held live
+ * (open, or writing in the background) gets it in its log's header too, so its next
+ * write keeps the pin.
+ */
 export function pinSession(id: string, pinned: boolean): void {
   if (!hasRuntime()) return;
   const runtime = getRuntime();
   const live = id === runtime.session.header.id ? runtime.current : runtime.lives.running(id);
-  if (live) {
-    live.session.setPinned(pinned);
-    return;
-  }
-  const header = selectSession(id)(get());
+  const header = live?.session.header ?? selectSession(id)(get());
   if (!header) return;
   const { pinned: _was, ...rest } = header;
-  const changed = pinned ? { ...rest, pinned: true } : rest;
+  const changed: SessionHeader = pinned ? { ...rest, pinned: true } : rest;
+  if (live) live.session.log.header = changed;
   runtime.queue.saveHeader(changed);
   upsertSession(changed);
 }

@@ -1,5 +1,5 @@
 import { type CSSProperties, memo, useState } from 'react';
-import { titleParts } from '../../core/session/sessionTitle';
+import { titleParts } from '../../core/session/titleParts';
 import type { SessionHeader } from '../../core/types/entry';
 import {
   deleteSession,
