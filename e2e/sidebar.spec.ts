@@ -179,6 +179,11 @@ test('the list is one tab stop; arrows, Home and End move, Enter opens, → reac
   await page.keyboard.press('Enter');
   await expect(sectionHeadings(page).first()).toHaveText('Pinned');
   await expect(sessionTitles(page).first()).toHaveText('Second topic');
+  // The open session's next write keeps the pin, and so does a reload.
+  await exchange(page, 'More on the second topic');
+  await page.reload();
+  await expect(sectionHeadings(page).first()).toHaveText('Pinned');
+  await expect(sessionTitles(page).first()).toHaveText('Second topic');
 });
 
 test('an imported copy is marked as such', async ({ connected: page }, testInfo) => {
