@@ -135,11 +135,11 @@ export function sessionList(page: Page) {
   return page.getByRole('list', { name: 'Sessions' });
 }
 
-/** The title buttons of the Sessions list, newest first (not the ✎ rename and ✕ delete buttons). */
+/** The title buttons of the Sessions list, newest first (not the ☆/★ pin, ✎ rename and ✕ delete buttons). */
 export function sessionTitles(page: Page) {
   return sessionList(page)
     .getByRole('button')
-    .filter({ hasNotText: /^[✎✕]$/ });
+    .filter({ hasNotText: /^[☆★✎✕]$/ });
 }
 
 /**

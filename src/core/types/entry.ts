@@ -47,6 +47,10 @@ export interface SessionHeader {
   children: string[];
   /** Extended thinking as chosen for this session; absent: the Settings default. */
   thinking?: ThinkingSetting;
+  /** Kept at the top of the sidebar by the user. */
+  pinned?: boolean;
+  /** When an import added this session (a copy from a file), so it can be told from the original. */
+  importedAt?: number;
 }
 
 export function isMessageEntry(entry: SessionEntry): entry is MessageEntry {

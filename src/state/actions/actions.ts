@@ -189,6 +189,7 @@ export async function readSessionSizes(): Promise<SessionSize[]> {
 }
 
 export const renameSession = later((e, id: string, title: string) => e.renameSession(id, title));
+export const pinSession = later((e, id: string, pinned: boolean) => e.pinSession(id, pinned));
 export const setSessionModel = later((e, model: string) => e.setSessionModel(model));
 export const setSessionThinking = later((e, setting: ThinkingSetting) => e.setSessionThinking(setting));
 export const answerKeptAfterDelete = later((e, keep: boolean) => e.answerKeptAfterDelete(keep));

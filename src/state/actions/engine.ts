@@ -15,6 +15,7 @@ export {
   deleteSession,
   newSession,
   openSession,
+  pinSession,
   renameSession,
   sessionOpened,
   setSessionModel,

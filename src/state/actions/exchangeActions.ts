@@ -226,8 +226,13 @@ export async function importFromText(
         const name = await downloadBackup(db, restored ? beforeRestoreFileName : beforeImportFileName);
         message = `${message} Your data as it was is saved in ${name}.`;
       }
-      await importSessions(db, parsed.sessions);
-      await refreshSessions(parsed.sessions);
+      // A backup brings the user's own sessions back; an import adds copies, marked as such.
+      const importedAt = Date.now();
+      const sessions = restored
+        ? parsed.sessions
+        : parsed.sessions.map((data) => ({ ...data, header: { ...data.header, importedAt } }));
+      await importSessions(db, sessions);
+      await refreshSessions(sessions);
       notify(message);
       return { ok: true, message, restored };
     });

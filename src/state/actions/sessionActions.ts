@@ -3,6 +3,7 @@
 import { AGENT_BUSY_MESSAGE } from '../../core/agent/agent';
 import { builtinCommands } from '../../core/commands/builtinCommands';
 import { SessionLog } from '../../core/session/sessionLog';
+import type { SessionHeader } from '../../core/types/entry';
 import type { ThinkingSetting } from '../../core/types/thinking';
 import { sumSessionUsage } from '../../core/usage/sessionUsage';
 import { browserOutbox } from '../../storage/offlineOutbox';
@@ -154,6 +155,24 @@ export function renameSession(id: string, title: string): void {
   const renamed = { ...header, title: title.trim() };
   queue.saveHeader(renamed);
   upsertSession(renamed);
+}
+
+/**
+ * Pins or unpins a session. Not a use of it: its place by date stays. A session held live
+ * (open, or writing in the background) gets it in its log's header too, so its next
+ * write keeps the pin.
+ */
+export function pinSession(id: string, pinned: boolean): void {
+  if (!hasRuntime()) return;
+  const runtime = getRuntime();
+  const live = id === runtime.session.header.id ? runtime.current : runtime.lives.running(id);
+  const header = live?.session.header ?? selectSession(id)(get());
+  if (!header) return;
+  const { pinned: _was, ...rest } = header;
+  const changed: SessionHeader = pinned ? { ...rest, pinned: true } : rest;
+  if (live) live.session.log.header = changed;
+  runtime.queue.saveHeader(changed);
+  upsertSession(changed);
 }
 
 export async function deleteSession(id: string): Promise<void> {

@@ -66,6 +66,7 @@ export class LiveSessions implements HeldSessions {
         stopSettled();
       },
     });
+    this.publishBackground();
     return left;
   }
 
@@ -103,5 +104,10 @@ export class LiveSessions implements HeldSessions {
   private drop(id: string): void {
     this.background.get(id)?.stop();
     this.background.delete(id);
+    this.publishBackground();
+  }
+
+  private publishBackground(): void {
+    set({ backgroundSessionIds: [...this.background.keys()] });
   }
 }

@@ -9,6 +9,7 @@ import { get } from '../../state/store/storeAccess';
 import { SESSION_SEARCH_ID } from '../keyboard/useSidebarToggle';
 import { shownName, shownText } from '../text/revealInvisibles';
 import type { SearchGroup } from './searchGroups';
+import { fullDate, relativeDate } from './sessionGroups';
 
 /** Waits for a pause in typing before searching: each search reads the index in the worker. */
 const DEBOUNCE_MS = 150;
@@ -32,6 +33,21 @@ function failureSentence(error: unknown): string {
 
 function titleOf(sessionId: string): string | undefined {
   return get().sessions.find((header) => header.id === sessionId)?.title;
+}
+
+/** When the session was last used, beside its name in the results. */
+function SessionDate({ sessionId }: { sessionId: string }) {
+  const updatedAt = get().sessions.find((header) => header.id === sessionId)?.updatedAt;
+  if (updatedAt === undefined) return null;
+  return (
+    <time
+      className="session-search-date"
+      dateTime={new Date(updatedAt).toISOString()}
+      title={fullDate(updatedAt)}
+    >
+      {relativeDate(updatedAt, Date.now())}
+    </time>
+  );
 }
 
 function openFirst(groups: readonly SearchGroup[]): boolean {
@@ -124,6 +140,7 @@ export function SessionSearch({ onOpened }: { onOpened(): void }) {
               >
                 {shownName(group.title)}
               </button>
+              <SessionDate sessionId={group.sessionId} />
               <ul>
                 {group.messages.map((message) => (
                   <li key={message.entryId}>
@@ -135,7 +152,14 @@ export function SessionSearch({ onOpened }: { onOpened(): void }) {
                         opened();
                       }}
                     >
-                      {shownText(message.snippet)}
+                      {message.parts.map((part, i) =>
+                        part.match ? (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one excerpt never reorder.
+                          <mark key={i}>{shownText(part.text)}</mark>
+                        ) : (
+                          shownText(part.text)
+                        ),
+                      )}
                     </button>
                   </li>
                 ))}

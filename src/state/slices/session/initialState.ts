@@ -29,6 +29,8 @@ export interface SessionState {
    */
   sessionUsage: SessionUsage | null;
   isStreaming: boolean;
+  /** Sessions left while their reply was still being written, writing on in the background (their rows say so). */
+  backgroundSessionIds: readonly string[];
   /** The branch's versions and failed messages (see branchMarks.ts); changes with `entries`. */
   marks: BranchMarks;
   todos: TodoItem[];
@@ -53,6 +55,7 @@ export const initialSessionState: SessionState = {
   streaming: null,
   sessionUsage: null,
   isStreaming: false,
+  backgroundSessionIds: [],
   marks: NO_MARKS,
   todos: [],
   focusEntry: null,
