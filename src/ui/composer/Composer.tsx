@@ -16,6 +16,7 @@ import { MESSAGE_BOX_ID } from '../keyboard/messageBox';
 import { hasLongRun } from '../text/longRuns';
 import '../text/longText.css';
 import { AttachButton } from './AttachButton';
+import { ContinueThere } from './ContinueThere';
 import { HandoffButton } from './HandoffButton';
 import { QueueChips } from './QueueChips';
 import { AUTOCOMPLETE_ID, optionId, SlashAutocomplete } from './SlashAutocomplete';
@@ -104,6 +105,7 @@ export function Composer() {
 
   return (
     <div className="composer">
+      <ContinueThere />
       <QueueChips />
       <PendingFiles />
       <div className="composer-box">
