@@ -3,6 +3,7 @@ import { openSettings } from '../state/actions/actions';
 import { useBaton } from '../state/store/useBaton';
 import { contextMeterView } from './contextMeter';
 import { ExportMenu } from './exchange/ExportMenu';
+import { Icon } from './icons/Icon';
 import { SwitchModelButton } from './models/SwitchModelButton';
 import { SessionCost } from './usage/SessionCost';
 import './contextMeter.css';
@@ -64,8 +65,14 @@ export function StatusLine() {
       <span className="spacer" />
       <SessionCost />
       <ExportMenu />
-      <button type="button" onClick={() => openSettings(true)}>
-        Settings
+      <button
+        type="button"
+        className="icon-button icon-only"
+        title="Settings"
+        onClick={() => openSettings(true)}
+      >
+        <Icon name="settings" />
+        <span className="button-label">Settings</span>
       </button>
     </header>
   );

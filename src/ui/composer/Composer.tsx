@@ -15,6 +15,7 @@ import { pastedFiles } from '../attachments/pastedFiles';
 import { MESSAGE_BOX_ID } from '../keyboard/messageBox';
 import { hasLongRun } from '../text/longRuns';
 import '../text/longText.css';
+import { Icon } from '../icons/Icon';
 import { AttachButton } from './AttachButton';
 import { ContinueThere } from './ContinueThere';
 import { HandoffButton } from './HandoffButton';
@@ -139,16 +140,31 @@ export function Composer() {
           <ThinkingControl />
           {busy ? (
             <>
-              <button type="button" onClick={() => send(false)} disabled={!canSend}>
-                Queue
+              <button
+                type="button"
+                className="icon-button"
+                title="Queue: sent after this reply"
+                onClick={() => send(false)}
+                disabled={!canSend}
+              >
+                <Icon name="queue" />
+                <span className="button-label">Queue</span>
               </button>
-              <button type="button" className="danger" onClick={() => stop()}>
-                Stop
+              <button type="button" className="danger icon-button" title="Stop (Esc)" onClick={() => stop()}>
+                <Icon name="stop" />
+                <span className="button-label">Stop</span>
               </button>
             </>
           ) : (
-            <button type="button" className="primary" onClick={() => send(false)} disabled={!canSend}>
-              Send
+            <button
+              type="button"
+              className="primary icon-button"
+              title="Send (Enter)"
+              onClick={() => send(false)}
+              disabled={!canSend}
+            >
+              <Icon name="send" />
+              <span className="button-label">Send</span>
             </button>
           )}
         </div>
