@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { toolRoundLabel } from '../core/agent/toolRounds';
 import { openSettings } from '../state/actions/actions';
 import { useBaton } from '../state/store/useBaton';
@@ -9,7 +10,8 @@ import { SessionCost } from './usage/SessionCost';
 import './contextMeter.css';
 import './statusLine.css';
 
-export function StatusLine() {
+/** `start` and `end` are App's buttons for the drawers, at the ends of the one row of chrome. */
+export function StatusLine({ start, end }: { start?: ReactNode; end?: ReactNode }) {
   const settings = useBaton((s) => s.settings);
   const isStreaming = useBaton((s) => s.isStreaming);
   const handoff = useBaton((s) => s.handoff.status);
@@ -31,6 +33,7 @@ export function StatusLine() {
             : 'Ready';
   return (
     <header className="status-line">
+      {start}
       <SwitchModelButton />
       <span className="status-state" data-testid="agent-state">
         {state}
@@ -74,6 +77,7 @@ export function StatusLine() {
         <Icon name="settings" />
         <span className="button-label">Settings</span>
       </button>
+      {end}
     </header>
   );
 }
