@@ -5,6 +5,7 @@ import { displayText, textOf } from '../../core/types/messageText';
 import { editMessage, retryReply } from '../../state/actions/actions';
 import { selectIsNewest } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
+import { MessageTime } from './MessageTime';
 import { VersionSwitcher } from './VersionSwitcher';
 
 /** Replies that ended early: each offers Retry wherever it is in the branch. */
@@ -29,7 +30,16 @@ export function messageMarkdown(message: Message): string {
  * hover or focus (always on touch screens and under the newest message); a failed reply
  * has its Retry beside its error (MessageView) instead, so it is offered once.
  */
-export function MessageActions({ entryId, message }: { entryId: string; message: Message }) {
+export function MessageActions({
+  entryId,
+  message,
+  timestamp,
+}: {
+  entryId: string;
+  message: Message;
+  /** When the entry was written (its timestamp), shown with the actions. */
+  timestamp?: number;
+}) {
   const busy = useBaton((s) => s.isStreaming);
   const newest = useBaton(selectIsNewest(message));
   const place = useBaton((s) => s.marks.versions.get(entryId));
@@ -42,6 +52,7 @@ export function MessageActions({ entryId, message }: { entryId: string; message:
     <div
       className={`message-actions${isUser ? ' message-actions-user' : ''}${newest ? ' message-actions-shown' : ''}`}
     >
+      {timestamp !== undefined && <MessageTime timestamp={timestamp} />}
       {place && <VersionSwitcher place={place} disabled={busy} />}
       {text && <CopyButton text={text} />}
       {retryable && !busy && (
