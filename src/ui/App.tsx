@@ -51,11 +51,10 @@ export function App() {
   // On a narrow screen the sidebar and the todos are drawers over the chat.
   const [drawer, setDrawer] = useState<Drawer | null>(null);
   const toggles = useRef<Record<Drawer, HTMLButtonElement | null>>({ sessions: null, todos: null });
-  const sessionsDrawer = useRef<HTMLElement>(null);
   // The todos take a column (or a drawer) only while there are some.
   const hasTodos = useBaton((s) => s.todos.length > 0);
   if (drawer === 'todos' && !hasTodos) setDrawer(null);
-  useDrawerFocus(sessionsDrawer, drawer === 'sessions');
+  useDrawerFocus(SESSIONS_DRAWER_ID, drawer === 'sessions');
 
   const closeDialogs = useCallback(() => {
     openSettings(false);
@@ -144,12 +143,7 @@ export function App() {
       <RegionBoundary
         region="sessions"
         frame={(content) => (
-          <aside
-            className="sidebar"
-            id={SESSIONS_DRAWER_ID}
-            aria-label="Sessions sidebar"
-            ref={sessionsDrawer}
-          >
+          <aside className="sidebar" id={SESSIONS_DRAWER_ID} aria-label="Sessions sidebar">
             {content}
           </aside>
         )}

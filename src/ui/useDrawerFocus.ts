@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { useEffect } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -17,14 +17,24 @@ function focusables(root: HTMLElement): HTMLElement[] {
  * into it, and Tab and Shift+Tab go round inside it rather than on to the covered page.
  * (Esc and giving the focus back to the button are App's, with the other global keys.)
  */
-export function useDrawerFocus(drawer: RefObject<HTMLElement | null>, open: boolean): void {
+/** `drawerId`: the drawer's element (drawn by the sidebar, or by its error fallback). */
+export function useDrawerFocus(drawerId: string, open: boolean): void {
   useEffect(() => {
-    const root = drawer.current;
+    const root = document.getElementById(drawerId);
     if (!open || !root || !window.matchMedia(DRAWER_LAYOUT).matches) return;
-    if (!root.contains(document.activeElement)) {
+    // The list draws its rows a few frames after the drawer shows (a virtual list,
+    // measured first): the focus goes in once the open session's row is there, or onto
+    // the drawer's first control if it does not come.
+    let frame = 0;
+    let tries = 0;
+    const focusInside = () => {
+      if (root.contains(document.activeElement)) return;
       const current = root.querySelector<HTMLElement>('[aria-current="page"]');
-      (current && current.offsetParent !== null ? current : focusables(root)[0])?.focus();
-    }
+      if (current && current.offsetParent !== null) current.focus();
+      else if (++tries < 10) frame = requestAnimationFrame(focusInside);
+      else focusables(root)[0]?.focus();
+    };
+    frame = requestAnimationFrame(focusInside);
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return;
       const all = focusables(root);
@@ -41,6 +51,9 @@ export function useDrawerFocus(drawer: RefObject<HTMLElement | null>, open: bool
       }
     };
     document.addEventListener('keydown', onKeyDown, true);
-    return () => document.removeEventListener('keydown', onKeyDown, true);
-  }, [drawer, open]);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('keydown', onKeyDown, true);
+    };
+  }, [drawerId, open]);
 }
