@@ -14,6 +14,7 @@ import {
   exchange,
   send,
   sessionTitles,
+  userMessages,
   waitIdle,
 } from './helpers';
 import type { MockStep } from './mock/mockApi';
