@@ -150,8 +150,8 @@ export function App() {
       >
         <Sidebar id={SESSIONS_DRAWER_ID} onNavigate={() => setDrawer(null)} />
       </RegionBoundary>
-      {/* Under an open drawer: a tap beside it closes it, as Esc does. */}
-      {drawer !== null && (
+      {/* Under the open sessions drawer: a tap beside it closes it, as Esc does. */}
+      {drawer === 'sessions' && (
         <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawer(null)} />
       )}
       {/* Files dropped on the chat or the composer are attached to the next message. */}
