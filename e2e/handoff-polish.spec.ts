@@ -107,7 +107,8 @@ test('the old session ends with "Continued in <title>" and its composer offers t
   mockApi.script(textReply(handoffDocument('the billing API')));
   await send(page, '/handoff');
   await expect(statusNotice(page, NEW_SESSION_NOTICE)).toBeVisible();
-  const childTitle = (await activeSessionTitle(page).textContent()) ?? '';
+  // The list may mark a handed-off session (↪) before its title.
+  const childTitle = ((await activeSessionTitle(page).textContent()) ?? '').replace(/^↪\s*/, '');
   expect(childTitle).toMatch(/part 2/);
 
   await handoffCard(page).getByRole('button', { name: TITLE }).click();

@@ -7,14 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import {
-  activeSessionTitle,
-  assistantMessages,
-  composer,
-  exchange,
-  send,
-  waitIdle,
-} from './helpers';
+import { activeSessionTitle, assistantMessages, composer, exchange, send, waitIdle } from './helpers';
 import type { MockStep } from './mock/mockApi';
 
 test.describe.configure({ timeout: 180_000 });
