@@ -139,7 +139,7 @@ test.describe('at 375 px wide', () => {
     // The todos drawer works the same way. Its button shows only where there are todos:
     // in the new session (the document's Next Steps), reached from the old one's composer.
     await page.getByRole('button', { name: 'Continue there' }).click();
-    await expect(activeSessionTitle(page)).toHaveText(/part 2/);
+    await expect(handoffCard(page)).toBeVisible();
     const todosButton = page.getByRole('button', { name: 'Todos', exact: true });
     const todos = page.getByRole('complementary', { name: 'Todos' });
     await expect(todos).toBeHidden();
