@@ -36,9 +36,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await chatWithHandoff(page, mockApi);
     expect(await seriousViolations(page)).toEqual([]);
-    // The old session, with its handoff request and "Handed off to" link.
+    // The old session, with its handoff request and "Continued in" link.
     await handoffCard(page).getByRole('button', { name: 'Tell me about billing' }).click();
-    await expect(page.getByText(/^Handed off to/)).toBeVisible();
+    await expect(page.getByText(/^Continued in/)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -106,8 +106,8 @@ test('typed /handoff with focus writes the document and seeds a new session with
   await expect(userMessages(page).first()).toHaveText('Tell me about billing');
   await expect(handoffRequest(page)).toBeVisible();
   await expect(assistantMessages(page).last()).toContainText('Ship the billing API');
-  const handedOff = page.getByText(/^Handed off to/);
-  await expect(handedOff).toHaveText('Handed off to Tell me about billing · part 2');
+  const handedOff = page.getByText(/^Continued in/);
+  await expect(handedOff).toHaveText('Continued in Tell me about billing · part 2');
   await handedOff.scrollIntoViewIfNeeded();
   await page.getByRole('status').getByRole('button', { name: 'Dismiss' }).first().click();
   await saveReadmeScreenshot(page, 'handoff-old-session.png');
@@ -209,7 +209,7 @@ test('a reload right after the handoff lands in the new session; lineage links w
   await expect(userMessages(page).first()).toHaveText('Tell me about billing');
   await expect(handoffCard(page)).toHaveCount(0);
   await page
-    .getByText(/^Handed off to/)
+    .getByText(/^Continued in/)
     .getByRole('button', { name: 'Tell me about billing · part 2' })
     .click();
   await expect(activeSessionTitle(page)).toHaveText(/Tell me about billing · part 2$/);
@@ -220,7 +220,7 @@ test('a reload right after the handoff lands in the new session; lineage links w
   await expect(activeSessionTitle(page)).toHaveText('Tell me about billing');
   await page.reload();
   await expect(activeSessionTitle(page)).toHaveText('Tell me about billing');
-  await expect(page.getByText(/^Handed off to/)).toHaveText('Handed off to Tell me about billing · part 2');
+  await expect(page.getByText(/^Continued in/)).toHaveText('Continued in Tell me about billing · part 2');
 });
 
 test('the demo model without a key goes through the whole handoff', async ({ page, mockApi }) => {

@@ -1,6 +1,6 @@
 /**
  * Lineage: handoff chains grouped in the Sessions sidebar with a
- * handoff mark, the breadcrumb above the chat, the "Continued from" / "Handed off to"
+ * handoff mark, the breadcrumb above the chat, the "Continued from" / "Continued in"
  * links, and children of a deleted parent moving to the top level.
  */
 import type { Page } from '@playwright/test';
@@ -86,26 +86,23 @@ test('two handoffs: the chain is grouped under its root with marks, and the brea
   await expect(sessionTitles(page)).toHaveText([ROOT, `↪ ${second}`, `↪ ${third}`, 'An unrelated question']);
 });
 
-test('"Continued from" and "Handed off to" walk the chain both ways', async ({
-  connected: page,
-  mockApi,
-}) => {
+test('"Continued from" and "Continued in" walk the chain both ways', async ({ connected: page, mockApi }) => {
   const { second, third } = await buildChain(page, mockApi);
   await handoffCard(page).getByRole('button', { name: second, exact: true }).click();
   await expect(activeSessionTitle(page)).toHaveText(`↪ ${second}`);
-  const handedOff = page.getByText(/^Handed off to/);
-  await expect(handedOff).toHaveText(`Handed off to ${third}`);
+  const handedOff = page.getByText(/^Continued in/);
+  await expect(handedOff).toHaveText(`Continued in ${third}`);
   // Part 2 begins with its own card, which points back to the root.
   await expect(handoffCard(page)).toContainText(`Continued from ${ROOT}`);
   await handoffCard(page).getByRole('button', { name: ROOT, exact: true }).click();
   await expect(activeSessionTitle(page)).toHaveText(ROOT);
   await page
-    .getByText(/^Handed off to/)
+    .getByText(/^Continued in/)
     .getByRole('button', { name: second, exact: true })
     .click();
   await expect(activeSessionTitle(page)).toHaveText(`↪ ${second}`);
   await page
-    .getByText(/^Handed off to/)
+    .getByText(/^Continued in/)
     .getByRole('button', { name: third, exact: true })
     .click();
   await expect(activeSessionTitle(page)).toHaveText(`↪ ${third}`);

@@ -136,7 +136,10 @@ test.describe('at 375 px wide', () => {
     await expect(activeSessionTitle(page)).toBeHidden();
     await expect(sessionsButton).toBeFocused();
 
-    // The todos drawer works the same way.
+    // The todos drawer works the same way. Its button shows only where there are todos:
+    // in the new session (the document's Next Steps), reached from the old one's composer.
+    await page.getByRole('button', { name: 'Continue there' }).click();
+    await expect(handoffCard(page)).toBeVisible();
     const todosButton = page.getByRole('button', { name: 'Todos', exact: true });
     const todos = page.getByRole('complementary', { name: 'Todos' });
     await expect(todos).toBeHidden();

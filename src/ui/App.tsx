@@ -9,6 +9,7 @@ import { Composer } from './composer/Composer';
 import { contextMeterView } from './contextMeter';
 import { RegionBoundary } from './errors/RegionBoundary';
 import { HandoffProposalSlot } from './handoff/HandoffProposalSlot';
+import { Icon } from './icons/Icon';
 import { SkipLink } from './keyboard/SkipLink';
 import { useGlobalKeys } from './keyboard/useGlobalKeys';
 import { useMessageBoxFocus } from './keyboard/useMessageBoxFocus';
@@ -20,6 +21,7 @@ import { StatusLine } from './StatusLine';
 import { Sidebar } from './sidebar/Sidebar';
 import { TodosPanel } from './TodosPanel';
 import { useAppliedTheme } from './theme/ThemeToggle';
+import { useDrawerFocus } from './useDrawerFocus';
 import './layout.css';
 
 // Dialogs the first paint never shows load on first use: the initial JavaScript stays small.
@@ -75,6 +77,10 @@ export function App() {
   // On a narrow screen the sidebar and the todos are drawers over the chat.
   const [drawer, setDrawer] = useState<Drawer | null>(null);
   const toggles = useRef<Record<Drawer, HTMLButtonElement | null>>({ sessions: null, todos: null });
+  // The todos take a column (or a drawer) only while there are some.
+  const hasTodos = useBaton((s) => s.todos.length > 0);
+  if (drawer === 'todos' && !hasTodos) setDrawer(null);
+  useDrawerFocus(SESSIONS_DRAWER_ID, drawer === 'sessions');
 
   const closeDialogs = useCallback(() => {
     openSettings(false);
@@ -117,29 +123,47 @@ export function App() {
     );
   }
 
-  const toggleButton = (which: Drawer, label: string, controls: string) => (
+  const toggleButton = (which: Drawer, label: string, controls: string, tooltip: string) => (
     <button
       ref={(el) => {
         toggles.current[which] = el;
       }}
       type="button"
-      className={`drawer-toggle drawer-toggle-${which}`}
+      className={`drawer-toggle drawer-toggle-${which} icon-button icon-only`}
+      title={tooltip}
       aria-expanded={drawer === which}
       aria-controls={controls}
       onClick={() => setDrawer((d) => (d === which ? null : which))}
     >
-      {label}
+      <Icon name={which === 'sessions' ? 'menu' : 'todos'} />
+      <span className="button-label">{label}</span>
     </button>
   );
+  // The chat's one row of chrome: the status line, with what opens the drawers (narrow
+  // screens) or brings back a hidden sidebar (wide ones) at its ends.
+  const chromeStart = (
+    <>
+      {toggleButton('sessions', 'Sessions', SESSIONS_DRAWER_ID, 'Sessions (Ctrl/⌘+Shift+S)')}
+      {sidebar.hidden && (
+        <button
+          type="button"
+          className="show-sidebar icon-button icon-only"
+          title="Show sidebar (Ctrl/⌘+Shift+S)"
+          onClick={sidebar.toggle}
+        >
+          <Icon name="sidebar" />
+          <span className="button-label">Show sidebar</span>
+        </button>
+      )}
+    </>
+  );
+  const chromeEnd = hasTodos && toggleButton('todos', 'Todos', TODOS_DRAWER_ID, 'Todos');
 
   return (
-    <div className={`app${drawer ? ` drawer-open-${drawer}` : ''}${sidebar.hidden ? ' sidebar-hidden' : ''}`}>
+    <div
+      className={`app${drawer ? ` drawer-open-${drawer}` : ''}${sidebar.hidden ? ' sidebar-hidden' : ''}${hasTodos ? ' has-todos' : ''}`}
+    >
       <SkipLink />
-      <div className="narrow-bar">
-        {toggleButton('sessions', 'Sessions', SESSIONS_DRAWER_ID)}
-        <span className="brand">Baton</span>
-        {toggleButton('todos', 'Todos', TODOS_DRAWER_ID)}
-      </div>
       {/* Each region fails on its own (RegionBoundary): an error while drawing one shows a
           sentence and ways out there, and the others keep working. */}
       <RegionBoundary
@@ -152,12 +176,16 @@ export function App() {
       >
         <Sidebar id={SESSIONS_DRAWER_ID} onNavigate={() => setDrawer(null)} />
       </RegionBoundary>
+      {/* Under the open sessions drawer: a tap beside it closes it, as Esc does. */}
+      {drawer === 'sessions' && (
+        <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawer(null)} />
+      )}
       {/* Files dropped on the chat or the composer are attached to the next message. */}
       <main className="main" {...drop.handlers}>
         <DropOverlay over={drop.over} />
         {/* Another session may well draw: opening one draws the chat afresh. */}
         <RegionBoundary region="chat" resetKey={activeSessionId}>
-          <StatusLine />
+          <StatusLine start={chromeStart} end={chromeEnd} />
           <Breadcrumb />
           <ContextBanner />
           <ToolRoundsPause />
@@ -176,11 +204,13 @@ export function App() {
           <Composer />
         </RegionBoundary>
       </main>
-      <div className="todos-drawer" id={TODOS_DRAWER_ID}>
-        <RegionBoundary region="todos" resetKey={activeSessionId}>
-          <TodosPanel />
-        </RegionBoundary>
-      </div>
+      {hasTodos && (
+        <div className="todos-drawer" id={TODOS_DRAWER_ID}>
+          <RegionBoundary region="todos" resetKey={activeSessionId}>
+            <TodosPanel />
+          </RegionBoundary>
+        </div>
+      )}
       <RegionBoundary region="dialog" onClose={closeDialogs}>
         <KeptAfterDeleteDialog />
         <Suspense fallback={null}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { lazy, Suspense, useId } from 'react';
 import { toolRoundLabel } from '../core/agent/toolRounds';
 import { openSettings } from '../state/actions/actions';
@@ -5,6 +6,7 @@ import { selectCurrentModel } from '../state/store/selectors';
 import { useBaton } from '../state/store/useBaton';
 import { contextMeterView } from './contextMeter';
 import { ExportMenu } from './exchange/ExportMenu';
+import { Icon } from './icons/Icon';
 import { SwitchModelButton } from './models/SwitchModelButton';
 import { MeterExplanation } from './pricing/MeterExplanation';
 import { SessionCost } from './usage/SessionCost';
@@ -16,7 +18,8 @@ const NextTurnPrice = lazy(() =>
   import('./pricing/NextTurnPrice').then((m) => ({ default: m.NextTurnPrice })),
 );
 
-export function StatusLine() {
+/** `start` and `end` are App's buttons for the drawers, at the ends of the one row of chrome. */
+export function StatusLine({ start, end }: { start?: ReactNode; end?: ReactNode }) {
   const settings = useBaton((s) => s.settings);
   const isStreaming = useBaton((s) => s.isStreaming);
   const handoff = useBaton((s) => s.handoff.status);
@@ -40,6 +43,7 @@ export function StatusLine() {
             : 'Ready';
   return (
     <header className="status-line">
+      {start}
       <SwitchModelButton />
       <span className="status-state" data-testid="agent-state">
         {state}
@@ -79,9 +83,16 @@ export function StatusLine() {
       <span className="spacer" />
       <SessionCost />
       <ExportMenu />
-      <button type="button" onClick={() => openSettings(true)}>
-        Settings
+      <button
+        type="button"
+        className="icon-button icon-only"
+        title="Settings"
+        onClick={() => openSettings(true)}
+      >
+        <Icon name="settings" />
+        <span className="button-label">Settings</span>
       </button>
+      {end}
     </header>
   );
 }

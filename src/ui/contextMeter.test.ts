@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HANDOFF_PROMPT_MARKER } from '../core/handoff/handoffPrompt';
 import type { SessionEntry } from '../core/types/entry';
 import type { Message, Usage } from '../core/types/message';
 import { DEFAULT_SETTINGS } from '../state/store/settings';
@@ -44,6 +45,18 @@ describe('contextMeterView', () => {
     expect(view).toMatchObject({ used: 12_300, window: 200_000, label: '12.3k / 200k', percent: 6 });
     expect(view.measured).toBe(true);
     expect(view.overThreshold).toBe(false);
+  });
+
+  it('counts nothing of a cancelled handoff: its instruction and half document are sent nowhere', () => {
+    const before = [message('user'), message('assistant', usage(10_000, 300))];
+    const instruction = message('user', undefined, {
+      content: [{ type: 'text', text: `${HANDOFF_PROMPT_MARKER}\n${'Write the document. '.repeat(200)}` }],
+    });
+    const partial = message('assistant', usage(12_000, 900), {
+      content: [{ type: 'text', text: '## Goal\nShip it.' }],
+      stopReason: 'aborted',
+    });
+    expect(contextMeterView([...before, instruction, partial], keyed).used).toBe(10_300);
   });
 
   it('uses the demo window without a key and the override when set', () => {

@@ -4,6 +4,7 @@
  */
 import { contextWindowFor } from '../core/context/contextWindow';
 import { type ContextEstimate, estimateContext } from '../core/context/estimateContext';
+import { withoutAbandonedHandoffEntries } from '../core/handoff/handoffAttempts';
 import { HANDOFF_CUSTOM_TYPE } from '../core/handoff/handoffPrompt';
 import { type BranchCostFacts, branchCostFacts } from '../core/pricing/branchCost';
 import { contextPricing, triggerSettingsOf } from '../core/pricing/contextPricing';
@@ -62,7 +63,8 @@ function cachedEstimate(entries: readonly SessionEntry[]): ContextEstimate {
     const first = entries[0];
     const startedByHandoff =
       first !== undefined && isCustomMessageEntry(first) && first.customType === HANDOFF_CUSTOM_TYPE;
-    estimate = estimateContext(entries, systemPromptFor(startedByHandoff));
+    // A cancelled handoff is sent nowhere: its instruction and half document fill nothing.
+    estimate = estimateContext(withoutAbandonedHandoffEntries(entries), systemPromptFor(startedByHandoff));
     estimates.set(entries, estimate);
   }
   return estimate;

@@ -22,7 +22,8 @@ function normalise(title: string): string {
 
 const HEADING = /^\s{0,3}(?:#{1,6}\s+(.+?)\s*#*\s*$|\*\*(.+?)\*\*\s*:?\s*$)/;
 
-export function checkHandoffSections(document: string): SectionReport {
+/** The lines under each of the six headings the document has, by the section's name. */
+export function handoffSectionBodies(document: string): Map<string, string[]> {
   const wanted = new Map(HANDOFF_SECTIONS.map((name) => [normalise(name), name]));
   const bodies = new Map<string, string[]>();
   let current: string[] | undefined;
@@ -38,6 +39,11 @@ export function checkHandoffSections(document: string): SectionReport {
     }
     current?.push(line);
   }
+  return bodies;
+}
+
+export function checkHandoffSections(document: string): SectionReport {
+  const bodies = handoffSectionBodies(document);
   const missing = HANDOFF_SECTIONS.filter((name) => !bodies.has(name));
   const empty = HANDOFF_SECTIONS.filter((name) => {
     const body = bodies.get(name);

@@ -7,6 +7,7 @@
  */
 import { replySendsNothing } from '../session/buildSessionContext';
 import type { AgentMessage } from '../types/agentMessage';
+import { isMessageEntry, type SessionEntry } from '../types/entry';
 import type { Message } from '../types/message';
 import { textOf } from '../types/messageText';
 import { HANDOFF_PROMPT_MARKER } from './handoffPrompt';
@@ -71,4 +72,15 @@ function opensWithInstruction(message: AgentMessage): boolean {
 /** The handoff's filter of what requests send (registered with the session's ContextFilters). */
 export function handoffContextFilter(messages: readonly AgentMessage[]): readonly AgentMessage[] {
   return withoutUnansweredHandoffRequests(withoutAbandonedHandoffs(messages));
+}
+
+/**
+ * The branch without its abandoned handoff attempts, for what counts the next request
+ * (the context meter): a cancelled attempt is sent nowhere, so it fills nothing.
+ */
+export function withoutAbandonedHandoffEntries(entries: readonly SessionEntry[]): readonly SessionEntry[] {
+  const messages = entries.filter(isMessageEntry).map((entry) => entry.message);
+  const kept = new Set<AgentMessage>(withoutAbandonedHandoffs(messages));
+  if (kept.size === messages.length) return entries;
+  return entries.filter((entry) => !isMessageEntry(entry) || kept.has(entry.message));
 }

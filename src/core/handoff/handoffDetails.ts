@@ -3,6 +3,8 @@
  * at switch time so the card reads the same after a reload: the document as the user
  * reads it, the lineage, the section check and the size of the context it replaced.
  */
+import { readCarriedTodos } from '../todos/carriedTodos';
+import type { TodoItem } from '../todos/todoTypes';
 import type { AttachmentRef } from '../types/attachment';
 import type { SectionReport } from './checkSections';
 import type { CondenseReport } from './condenseForHandoff';
@@ -22,6 +24,8 @@ export interface HandoffDetails {
   pendingRequest?: string;
   /** Files attached in the old session, each with the message there that carried it. */
   attachments?: HandoffAttachment[];
+  /** The new session's todos until the model writes its own: the old session's open ones, or the Next Steps. */
+  todos?: TodoItem[];
 }
 
 /** A file of the old session as the new session's card lists it. */
@@ -44,6 +48,8 @@ export function readHandoffDetails(details: unknown): Partial<HandoffDetails> {
   if (typeof raw.pendingRequest === 'string') result.pendingRequest = raw.pendingRequest;
   const attachments = readHandoffAttachments(raw.attachments);
   if (attachments.length > 0) result.attachments = attachments;
+  const todos = readCarriedTodos(raw.todos);
+  if (todos.length > 0) result.todos = todos;
   const condensed = readCondenseReport(raw.condensed);
   if (condensed) result.condensed = condensed;
   const sections = raw.sections;

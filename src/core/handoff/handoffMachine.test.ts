@@ -280,7 +280,7 @@ describe('handoff: success', () => {
     expect((await stored.header(childId))?.title).toBe(`${FIRST_PROMPT} · part 2`);
   });
 
-  it('sends no focus line without focus, and reloads the todos of the new session', async () => {
+  it('sends no focus line without focus, and carries the open todos into the new session', async () => {
     const c = await conversation();
     c.mock.script(
       toolUseReply('toolu_plan', 'todo_write', { todos: [{ content: 'Open item', status: 'pending' }] }),
@@ -292,8 +292,9 @@ describe('handoff: success', () => {
     const result = await c.session.handoff('   ');
     expect(result.status).toBe('done');
     expect(sentTexts(c.mock.requests.at(-1)).at(-1)).not.toContain('Additional focus');
-    expect(c.session.todos).toEqual([]);
-    expect(c.events.ofType('todos_changed').at(-1)?.todos).toEqual([]);
+    const carried = [{ id: 'toolu_plan-0', content: 'Open item', status: 'pending' }];
+    expect(c.session.todos).toEqual(carried);
+    expect(c.events.ofType('todos_changed').at(-1)?.todos).toEqual(carried);
   });
 
   it('is too late to cancel once switching: the switch completes', async () => {
@@ -418,7 +419,8 @@ describe('handoff: failures', () => {
     );
     const result = await c.session.handoff();
     expect(result.status === 'done' && result.document).toBe(DOC);
-    expect(c.session.todos).toEqual([]);
+    // The refused call wrote nothing: the new session's todos are the document's Next Steps.
+    expect(c.session.todos.map((todo) => todo.content)).not.toContain('Sneaky');
     const refusal = sentMessages(c.mock.requests[2]).at(-1);
     expect(refusal?.content).toEqual([
       { type: 'tool_result', tool_use_id: 'toolu_x', content: HANDOFF_TOOLS_REFUSED, is_error: true },
@@ -783,6 +785,8 @@ describe('handoff: what the new session records', () => {
         empty: ['Progress'],
       },
       tokensBefore: 1200 + 40 + 5 + 300,
+      // No todos in the old session: the Next Steps become the new session's.
+      todos: [{ id: expect.any(String), content: 'Test.', status: 'pending' }],
     });
   });
 

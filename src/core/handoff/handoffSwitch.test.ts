@@ -61,6 +61,7 @@ describe('buildHandoffSwitch', () => {
         parentTitle: 'Plan the API · part 2',
         sections: checkHandoffSections(DOCUMENT),
         pendingRequest: 'And the docs?',
+        todos: [{ id: 'h1-step-0', content: 'Tag it.', status: 'pending' }],
       },
     });
   });

@@ -9,13 +9,16 @@ import { filesOf } from '../attachments/attachmentTypes';
 import { contextTokensUsed } from '../context/contextWindow';
 import { createSessionHeader } from '../session/sessionLog';
 import { handoffSessionTitle } from '../session/sessionTitle';
+import { todosFromSteps } from '../todos/carriedTodos';
+import { deriveTodos } from '../todos/deriveTodos';
+import { isOpenTodo, type TodoItem } from '../todos/todoTypes';
 import {
   type CustomMessageEntry,
   isMessageEntry,
   type SessionEntry,
   type SessionHeader,
 } from '../types/entry';
-import { checkHandoffSections } from './checkSections';
+import { checkHandoffSections, handoffSectionBodies } from './checkSections';
 import type { HandoffAttachment, HandoffDetails } from './handoffDetails';
 import type { HandoffOutcome } from './handoffMachine';
 import { HANDOFF_CUSTOM_TYPE, wrapHandoffDocument } from './handoffPrompt';
@@ -60,6 +63,8 @@ export function buildHandoffSwitch(input: HandoffSwitchInput): HandoffSwitchReco
   const files = filesOfBranch(branch);
   // The new session gets no files; its card names them and links to where they were sent.
   if (files.length > 0) details.attachments = files;
+  const todos = carriedTodos(branch, document, input.entryId);
+  if (todos.length > 0) details.todos = todos;
   const tokensBefore = outcome.condensed?.tokensBefore ?? lastUsageTokens(branch);
   if (tokensBefore !== undefined) details.tokensBefore = tokensBefore;
   const handoffEntry: CustomMessageEntry = {
@@ -91,6 +96,16 @@ export function buildHandoffSwitch(input: HandoffSwitchInput): HandoffSwitchReco
     handoffEntry,
     activeSessionId: childId,
   };
+}
+
+/**
+ * The work still open goes on in the new session: the old session's open todos (their
+ * ids kept), or, if it had none, the document's Next Steps as pending ones.
+ */
+function carriedTodos(branch: readonly SessionEntry[], document: string, entryId: string): TodoItem[] {
+  const open = deriveTodos(branch).filter(isOpenTodo);
+  if (open.length > 0) return open;
+  return todosFromSteps(handoffSectionBodies(document).get('Next Steps') ?? [], `${entryId}-step`);
 }
 
 /** The files sent in a branch, each with the message that carried it (for the handoff card). */

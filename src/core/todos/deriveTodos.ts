@@ -3,8 +3,11 @@
  * todo_write call on the branch said. Re-running the tool's own validation on that
  * call keeps one definition of a valid list.
  */
+import { HANDOFF_CUSTOM_TYPE } from '../handoff/handoffPrompt';
+import { isRecord } from '../isRecord';
 import type { SessionEntry } from '../types/entry';
 import type { ToolUseBlock } from '../types/message';
+import { readCarriedTodos } from './carriedTodos';
 import type { TodoItem } from './todoTypes';
 import { createTodoWriteTool, TODO_WRITE_TOOL_NAME } from './todoWriteTool';
 
@@ -32,5 +35,16 @@ export function deriveTodos(branch: readonly SessionEntry[]): TodoItem[] {
       if (!(result instanceof Promise) && !result.isError) return items;
     }
   }
-  return [];
+  return handedOverTodos(branch[0]);
+}
+
+/** A session started by a handoff begins with the todos its handoff entry carried. */
+function handedOverTodos(first: SessionEntry | undefined): TodoItem[] {
+  if (
+    first?.type !== 'custom_message' ||
+    !('customType' in first) ||
+    first.customType !== HANDOFF_CUSTOM_TYPE
+  )
+    return [];
+  return isRecord(first.details) ? readCarriedTodos(first.details.todos) : [];
 }

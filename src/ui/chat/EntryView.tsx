@@ -43,7 +43,9 @@ export const EntryView = memo(function EntryView({ entry }: { entry: SessionEntr
         ) : (
           <MessageView message={entry.message} entryId={entry.id} failed={failed} />
         )}
-        {!streaming && <MessageActions entryId={entry.id} message={entry.message} />}
+        {!streaming && (
+          <MessageActions entryId={entry.id} message={entry.message} timestamp={entry.timestamp} />
+        )}
         {unsaved && <p className="unsaved-note">Not saved yet: kept in this tab, saving is retried.</p>}
       </>
     );

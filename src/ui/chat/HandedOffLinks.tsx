@@ -5,7 +5,7 @@ import { sessionById } from '../../state/store/sessionIndex';
 import { useBaton } from '../../state/store/useBaton';
 import { shownName } from '../text/revealInvisibles';
 
-/** Under the last message: where the work of this session went by handoff. */
+/** Under the last message: the session ends with where its work went on by handoff. */
 export const HandedOffLinks = memo(function HandedOffLinks() {
   const children = useBaton(selectHandedOffTo);
   const sessions = useBaton((s) => s.sessions);
@@ -14,7 +14,7 @@ export const HandedOffLinks = memo(function HandedOffLinks() {
     <div className="handed-off">
       {children.map((id) => (
         <p key={id}>
-          Handed off to{' '}
+          Continued in{' '}
           <button type="button" className="link-button" onClick={() => void openSession(id)}>
             {shownName(sessionById(sessions, id)?.title ?? 'a deleted session')}
           </button>

@@ -6,6 +6,7 @@ import { editMessage, retryReply } from '../../state/actions/actions';
 import { selectIsNewest } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { lazyPart } from '../lazyPart';
+import { MessageTime } from './MessageTime';
 
 // Only messages with several versions show it (bench P5).
 const VersionSwitcher = lazyPart(() => import('./VersionSwitcher').then((m) => m.VersionSwitcher));
@@ -32,7 +33,16 @@ export function messageMarkdown(message: Message): string {
  * hover or focus (always on touch screens and under the newest message); a failed reply
  * has its Retry beside its error (MessageView) instead, so it is offered once.
  */
-export function MessageActions({ entryId, message }: { entryId: string; message: Message }) {
+export function MessageActions({
+  entryId,
+  message,
+  timestamp,
+}: {
+  entryId: string;
+  message: Message;
+  /** When the entry was written (its timestamp), shown with the actions. */
+  timestamp?: number;
+}) {
   const busy = useBaton((s) => s.isStreaming);
   const newest = useBaton(selectIsNewest(message));
   const place = useBaton((s) => s.marks.versions.get(entryId));
@@ -45,6 +55,7 @@ export function MessageActions({ entryId, message }: { entryId: string; message:
     <div
       className={`message-actions${isUser ? ' message-actions-user' : ''}${newest ? ' message-actions-shown' : ''}`}
     >
+      {timestamp !== undefined && <MessageTime timestamp={timestamp} />}
       {place && <VersionSwitcher place={place} disabled={busy} />}
       {text && <CopyButton text={text} />}
       {retryable && !busy && (

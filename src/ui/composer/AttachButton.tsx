@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { IMAGE_MEDIA_TYPES, PDF_MEDIA_TYPE } from '../../core/attachments/attachmentLimits';
 import { attachFiles } from '../../state/actions/actions';
 import { currentContextRoom } from '../attachments/contextRoom';
+import { Icon } from '../icons/Icon';
 
 /**
  * What the picker offers first; any file can still be chosen ("All files"), and one
@@ -25,11 +26,14 @@ export function AttachButton() {
   return (
     <>
       {/* On a narrow screen only the mark shows; the words stay its accessible name. */}
-      <button type="button" className="attach-button" onClick={() => input.current?.click()}>
-        <span className="attach-mark" aria-hidden="true">
-          +
-        </span>
-        <span className="attach-label">Attach files</span>
+      <button
+        type="button"
+        className="attach-button icon-button"
+        title="Attach files (images, PDFs, text)"
+        onClick={() => input.current?.click()}
+      >
+        <Icon name="attach" />
+        <span className="button-label">Attach files</span>
       </button>
       <input
         ref={input}

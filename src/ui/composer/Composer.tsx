@@ -15,7 +15,9 @@ import { pastedFiles } from '../attachments/pastedFiles';
 import { MESSAGE_BOX_ID } from '../keyboard/messageBox';
 import { hasLongRun } from '../text/longRuns';
 import '../text/longText.css';
+import { Icon } from '../icons/Icon';
 import { AttachButton } from './AttachButton';
+import { ContinueThere } from './ContinueThere';
 import { HandoffButton } from './HandoffButton';
 import { AUTOCOMPLETE_ID, optionId, SlashAutocomplete } from './SlashAutocomplete';
 import { slashItems } from './slashItems';
@@ -110,6 +112,7 @@ export function Composer() {
 
   return (
     <div className="composer">
+      <ContinueThere />
       <QueueChips />
       <PendingFiles />
       <div className="composer-box">
@@ -146,16 +149,31 @@ export function Composer() {
           <ThinkingControl />
           {busy ? (
             <>
-              <button type="button" onClick={() => send(false)} disabled={!canSend}>
-                Queue
+              <button
+                type="button"
+                className="icon-button"
+                title="Queue: sent after this reply"
+                onClick={() => send(false)}
+                disabled={!canSend}
+              >
+                <Icon name="queue" />
+                <span className="button-label">Queue</span>
               </button>
-              <button type="button" className="danger" onClick={() => stop()}>
-                Stop
+              <button type="button" className="danger icon-button" title="Stop (Esc)" onClick={() => stop()}>
+                <Icon name="stop" />
+                <span className="button-label">Stop</span>
               </button>
             </>
           ) : (
-            <button type="button" className="primary" onClick={() => send(false)} disabled={!canSend}>
-              Send
+            <button
+              type="button"
+              className="primary icon-button"
+              title="Send (Enter)"
+              onClick={() => send(false)}
+              disabled={!canSend}
+            >
+              <Icon name="send" />
+              <span className="button-label">Send</span>
             </button>
           )}
         </div>

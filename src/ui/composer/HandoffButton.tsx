@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { saveSettings, startHandoff } from '../../state/actions/actions';
 import { selectCurrentModel, selectHandoffActive, selectRecentModels } from '../../state/store/selectors';
 import { useBaton, useBatonShallow } from '../../state/store/useBaton';
+import { Icon } from '../icons/Icon';
 import { lazyPart } from '../lazyPart';
 import { modelOptions } from '../models/modelOptions';
 import { Popover } from '../overlay/Popover';
@@ -43,8 +44,15 @@ export function HandoffButton() {
 
   return (
     <div className="handoff-button-wrap popover-anchor" ref={popover.anchorRef}>
-      <button type="button" disabled={handoffActive} {...popover.buttonProps}>
-        Hand off
+      <button
+        type="button"
+        className="icon-button"
+        title="Hand off: a new session continues from a handoff document"
+        disabled={handoffActive}
+        {...popover.buttonProps}
+      >
+        <Icon name="handoff" />
+        <span className="button-label">Hand off</span>
       </button>
       {popover.open && (
         <Popover

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { ExportFormat } from '../../state/actions/actions';
 import { selectInChain } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
+import { Icon } from '../icons/Icon';
 import { usePopover } from '../overlay/usePopover';
 import './exchange.css';
 
@@ -22,11 +23,13 @@ export function ExportMenu() {
     <div className="export-menu popover-anchor" ref={popover.anchorRef}>
       <button
         type="button"
+        className="icon-button"
         disabled={!hasEntries}
-        title={hasEntries ? undefined : 'Nothing to export yet'}
+        title={hasEntries ? 'Export this session' : 'Nothing to export yet'}
         {...popover.buttonProps}
       >
-        Export
+        <Icon name="export" />
+        <span className="button-label">Export</span>
       </button>
       {popover.open && (
         <Suspense fallback={null}>

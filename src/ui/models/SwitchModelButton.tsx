@@ -3,6 +3,7 @@ import { setSessionModel } from '../../state/actions/actions';
 import { isDemo, modelLabel } from '../../state/store/modelLabel';
 import { selectCurrentModel, selectRecentModels } from '../../state/store/selectors';
 import { useBaton, useBatonShallow } from '../../state/store/useBaton';
+import { Icon } from '../icons/Icon';
 import { Popover } from '../overlay/Popover';
 import { usePopover } from '../overlay/usePopover';
 import { modelOptions } from './modelOptions';
@@ -40,8 +41,14 @@ export function SwitchModelButton() {
       <span className="status-model" data-testid="session-model" title="Model">
         {demo ? modelLabel(settings) : current}
       </span>
-      <button type="button" className="switch-model-button" {...popover.buttonProps}>
-        Switch model
+      <button
+        type="button"
+        className="switch-model-button icon-button"
+        title="Switch model for this session"
+        {...popover.buttonProps}
+      >
+        <Icon name="chevron" />
+        <span className="button-label">Switch model</span>
       </button>
       {popover.open && (
         <Popover
