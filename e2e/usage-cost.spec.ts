@@ -169,7 +169,7 @@ test.describe('a model with a price in the table', () => {
 test.describe('a model without a price', () => {
   test.use({ connection: { model: 'gateway-alias-1' } });
 
-  test('shows tokens only, marks a cost with unpriced tokens as partial, and takes a price from Settings', async ({
+  test('says "no price" with its tokens in the panel, marks a cost with unpriced tokens as partial, and takes a price from Settings', async ({
     connected: page,
     mockApi,
   }) => {
