@@ -68,9 +68,17 @@ describe('auto-handoff', () => {
     expect(app.state().autoHandoffStop).toEqual({ sessionId: second, text: autoHandoffLimitNotice(1) });
 
     // The user types: a new chain, which may hand off once more.
-    app.mock.script(replyUsing('Part three.', 30_000), textReply(FINISHED));
+    // The document says all done, but the todo carried into this session from the first
+    // document ("Write the error paths.") was never completed: work is left, so it goes on.
+    app.mock.script(
+      replyUsing('Part three.', 30_000),
+      textReply(FINISHED),
+      textReply('Writing the error paths.'),
+    );
     await app.composer.submitComposer('Go on please');
-    expect(app.mock.messageRequests()).toHaveLength(5);
+    const after = app.mock.messageRequests();
+    expect(after).toHaveLength(6);
+    expect(JSON.stringify(after[5]?.body.messages)).toContain(AUTO_CONTINUE_MESSAGE);
     expect(app.runtime.session.header.parentSession).toBe(second);
     // A message typed answers it: the sentence goes.
     expect(app.state().autoHandoffStop).toBeNull();

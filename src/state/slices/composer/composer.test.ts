@@ -25,6 +25,7 @@ describe('composer slice: initial state', () => {
       editingEntryId: null,
       drafts: {},
       editingInPlace: false,
+      heldOffline: [],
     });
     expect(state()).toMatchObject(initialComposerState);
   });

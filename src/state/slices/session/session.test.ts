@@ -56,6 +56,7 @@ describe('session slice: initial state', () => {
       focusEntry: null,
       openingSessionId: null,
       toolRounds: null,
+      backgroundSessionIds: [],
       marks: { failedMessageIds: new Set(), versions: new Map() },
     });
     expect(state()).toMatchObject(initialSessionState);
