@@ -17,7 +17,9 @@ const DEMO_REPLY_MS = 60_000;
 // Whole demo replies, a reload and axe runs: a loaded machine needs room.
 test.describe.configure({ timeout: 180_000 });
 
+/** The test's one demo reply has begun and ended ("Ready" alone also holds before the send starts). */
 async function demoReplyEnded(page: Page): Promise<void> {
+  await expect(page.getByRole('article', { name: 'Assistant' })).toHaveCount(1, { timeout: DEMO_REPLY_MS });
   await expect(page.getByTestId('agent-state')).toHaveText('Ready', { timeout: DEMO_REPLY_MS });
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { newSession, openSettings } from '../state/actions/actions';
 import { sessionById } from '../state/store/sessionIndex';
 import { useBaton } from '../state/store/useBaton';
@@ -14,7 +14,7 @@ import { SkipLink } from './keyboard/SkipLink';
 import { useGlobalKeys } from './keyboard/useGlobalKeys';
 import { useMessageBoxFocus } from './keyboard/useMessageBoxFocus';
 import { useSidebarToggle } from './keyboard/useSidebarToggle';
-import { lazyWhen } from './lazyPart';
+import { lazyPart, lazyWhen } from './lazyPart';
 import { Notices } from './Notices';
 import { UpdateNotice } from './pwa/UpdateNotice';
 import { StatusLine } from './StatusLine';
@@ -25,14 +25,10 @@ import { useDrawerFocus } from './useDrawerFocus';
 import './layout.css';
 
 // Dialogs the first paint never shows load on first use: the initial JavaScript stays small.
-const SettingsDialog = lazy(() =>
-  import('./settings/SettingsDialog').then((m) => ({ default: m.SettingsDialog })),
-);
+const SettingsDialog = lazyPart(() => import('./settings/SettingsDialog').then((m) => m.SettingsDialog));
 // After the first paint: it shows at most once in days, and only where the data is at risk.
-const BackupReminder = lazy(() => import('./backup/BackupReminder'));
-const ShortcutsDialog = lazy(() =>
-  import('./keyboard/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })),
-);
+const BackupReminder = lazyPart(() => import('./backup/BackupReminder').then((m) => m.default));
+const ShortcutsDialog = lazyPart(() => import('./keyboard/ShortcutsDialog').then((m) => m.ShortcutsDialog));
 // Notes and questions that only some moments raise load when their moment comes.
 const KeptAfterDeleteDialog = lazyWhen(
   (s) => s.keptAfterDelete !== null,
@@ -197,9 +193,7 @@ export function App() {
             the regions, so what a region's way out did is still said. */}
         <Notices />
         <UpdateNotice />
-        <Suspense fallback={null}>
-          <BackupReminder />
-        </Suspense>
+        <BackupReminder />
         <RegionBoundary region="composer" resetKey={activeSessionId}>
           <Composer />
         </RegionBoundary>
@@ -213,10 +207,8 @@ export function App() {
       )}
       <RegionBoundary region="dialog" onClose={closeDialogs}>
         <KeptAfterDeleteDialog />
-        <Suspense fallback={null}>
-          {settingsLoaded && <SettingsDialog />}
-          {shortcutsOpen && <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />}
-        </Suspense>
+        {settingsLoaded && <SettingsDialog />}
+        {shortcutsOpen && <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />}
       </RegionBoundary>
     </div>
   );

@@ -1,4 +1,4 @@
-import { type ComponentType, type JSX, lazy, Suspense } from 'react';
+import { type ComponentType, type JSX, useEffect, useReducer } from 'react';
 import type { BatonState } from '../state/store/store';
 import { useBaton } from '../state/store/useBaton';
 
@@ -8,17 +8,49 @@ import { useBaton } from '../state/store/useBaton';
  * within its budget (issue 31, scripts/check-size-budget.mjs). An importer swaps its
  * `import { X } from './X'` for `const X = lazyPart(() => import('./X').then((m) => m.X))`
  * and keeps its JSX: nothing is drawn in the part's place until its chunk has arrived.
+ *
+ * Not React.lazy: its failed load is thrown to the nearest error boundary for good, and a
+ * chunk can fail for reasons that pass (the browser offline before the service worker
+ * holds the files, a deploy that replaced them). Here a failed load draws nothing and
+ * is asked for again when the browser is back online or the part is next drawn, and
+ * the session around it goes on working.
  */
-export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => JSX.Element {
-  const Part = lazy(() => load().then((component) => ({ default: component })));
-  const Loaded = Part as unknown as ComponentType<P>;
+export function lazyPart<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): (props: P) => JSX.Element | null {
+  let Loaded: ComponentType<P> | undefined;
+  let loading: Promise<void> | undefined;
+  const waiting = new Set<() => void>();
+  function request(): void {
+    if (Loaded || loading) return;
+    loading = load()
+      .then(
+        (component) => {
+          Loaded = component;
+        },
+        // Nothing to tell the user: the part is drawn once a later request succeeds.
+        () => undefined,
+      )
+      .finally(() => {
+        loading = undefined;
+        for (const redraw of waiting) redraw();
+      });
+  }
   // biome-ignore lint/correctness/noComponentHookFactories: called once per part at module level, as React.lazy is.
   return function LazyPart(props: P) {
-    return (
-      <Suspense fallback={null}>
-        <Loaded {...props} />
-      </Suspense>
-    );
+    const [, redraw] = useReducer((n: number) => n + 1, 0);
+    const ready = Loaded !== undefined;
+    useEffect(() => {
+      if (ready) return;
+      waiting.add(redraw);
+      request();
+      window.addEventListener('online', request);
+      return () => {
+        waiting.delete(redraw);
+        window.removeEventListener('online', request);
+      };
+    }, [ready]);
+    return Loaded ? <Loaded {...props} /> : null;
   };
 }
 

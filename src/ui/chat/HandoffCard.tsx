@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { describeCondensing } from '../../core/handoff/describeCondensing';
 import { readHandoffDetails } from '../../core/handoff/handoffDetails';
 import type { CustomMessageEntry } from '../../core/types/entry';
@@ -10,6 +10,7 @@ import { type FoundCharacter, revealInvisibles, shownName } from '../text/reveal
 import { HandoffCardActions } from './HandoffCardActions';
 import { estimateTokens, firstReplyTokens, formatTokens } from './handoffCardTokens';
 import './handoffCard.css';
+import { lazyPart } from '../lazyPart';
 
 /** The document without the wrapper, for reading; the wrapper is for the model. */
 export function handoffDocumentOf(entry: CustomMessageEntry): string {
@@ -67,7 +68,7 @@ function TokenLine({ entry }: { entry: CustomMessageEntry }) {
 }
 
 // The files list loads only for a handoff that had files (initial JS, bench P5).
-const HandedOnFiles = lazy(() => import('./HandedOnFiles').then((m) => ({ default: m.HandedOnFiles })));
+const HandedOnFiles = lazyPart(() => import('./HandedOnFiles').then((m) => m.HandedOnFiles));
 
 export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomMessageEntry }) {
   const details = readHandoffDetails(entry.details);
@@ -97,11 +98,7 @@ export const HandoffCard = memo(function HandoffCard({ entry }: { entry: CustomM
         </p>
       )}
       <TokenLine entry={entry} />
-      {parentId && details.attachments && (
-        <Suspense fallback={null}>
-          <HandedOnFiles parentId={parentId} files={details.attachments} />
-        </Suspense>
-      )}
+      {parentId && details.attachments && <HandedOnFiles parentId={parentId} files={details.attachments} />}
       <InvisiblesNote found={revealed.found} />
       <HandoffCardActions document={document} sessionTitle={sessionTitle} />
       <Markdown text={revealed.text} />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatBytes } from '../../core/attachments/attachmentLimits';
 import type { AttachmentRef } from '../../core/types/attachment';
 import { shownName } from '../text/revealInvisibles';
@@ -7,9 +7,10 @@ import { FileIcon } from '../attachments/fileIcons';
 import { thumbBox } from '../attachments/thumbBox';
 import { useObjectUrl } from '../attachments/useObjectUrl';
 import { useStoredFile } from '../attachments/useStoredFile';
+import { lazyPart } from '../lazyPart';
 
 // Opened on a click only: not part of the first load.
-const ImageDialog = lazy(() => import('./ImageDialog').then((m) => ({ default: m.ImageDialog })));
+const ImageDialog = lazyPart(() => import('./ImageDialog').then((m) => m.ImageDialog));
 
 const THUMB_MAX = { width: 240, height: 160 };
 
@@ -38,9 +39,7 @@ function ImageAttachment({ attachment }: { attachment: AttachmentRef }) {
         {url && <img src={url} alt="" width={box.width} height={box.height} />}
       </button>
       {open && url && (
-        <Suspense fallback={null}>
-          <ImageDialog name={shownName(attachment.name)} url={url} onClose={() => setOpen(false)} />
-        </Suspense>
+        <ImageDialog name={shownName(attachment.name)} url={url} onClose={() => setOpen(false)} />
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { SessionEntry } from '../../core/types/entry';
 import { selectHandedOffTo } from '../../state/store/selectors';
 import { lazyWhen } from '../lazyPart';
@@ -41,8 +41,9 @@ export function MessageList({ entries }: { entries: readonly SessionEntry[] }) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const trailingRef = useRef<HTMLDivElement>(null);
   const shown = useMemo(() => shownEntries(entries), [entries]);
-  const [atTop] = useState(() => startsAtTop(entries));
-  const onScroll = useFollowBottom(scrollerRef, trailingRef, !atTop);
+  // A session that is only its handoff card is read from its top, not followed at its bottom.
+  const holdTop = startsAtTop(entries);
+  const onScroll = useFollowBottom(scrollerRef, trailingRef, holdTop);
   const { focusedKey, handlers } = useFocusedRowKey();
   const focusedIndex = useMemo(
     () => (focusedKey === null ? -1 : shown.findIndex((entry) => entry.id === focusedKey)),
@@ -64,14 +65,16 @@ export function MessageList({ entries }: { entries: readonly SessionEntry[] }) {
     rangeExtractor: useMemo(() => rangeKeeping(focusedIndex), [focusedIndex]),
     overscan: OVERSCAN,
     paddingStart: LIST_PADDING_TOP_PX,
-    anchorTo: 'end',
+    // While held at the top the card's first measurements grow it downwards; anchored
+    // at the end, the library would keep its bottom in view as it grew.
+    anchorTo: holdTop ? 'start' : 'end',
     // Read when the virtualizer attaches to the scroller (see `attached` below): the
     // bottom of the list as laid out with estimated heights. Exactly the bottom, not past
     // it: a correction the browser clamps is kept by the library and retried later, which
     // after older history arrives would scroll to a stale position.
     initialOffset: () => {
       const scroller = scrollerRef.current;
-      return atTop || !scroller ? 0 : scroller.scrollHeight - scroller.clientHeight;
+      return holdTop || !scroller ? 0 : scroller.scrollHeight - scroller.clientHeight;
     },
   });
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = keepsPlaceAbove;

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { filesOf } from '../../core/attachments/attachmentTypes';
 import { CONTEXT_WINDOW_EXCEEDED_NOTE, overflowOf } from '../../core/context/lengthRefusal';
 import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
@@ -7,6 +7,7 @@ import { textOf } from '../../core/types/messageText';
 import { continueReply, startHandoff } from '../../state/actions/actions';
 import { selectIsNewest } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
+import { lazyPart } from '../lazyPart';
 import { Markdown } from '../markdown/Markdown';
 import { PlainText } from '../text/PlainText';
 import { shownName } from '../text/revealInvisibles';
@@ -84,11 +85,7 @@ function UserMessage({ message, failed }: { message: Message; failed: boolean })
       aria-label="You"
       {...(failed && { 'data-failed': 'true' })}
     >
-      {attachments.length > 0 && (
-        <Suspense fallback={null}>
-          <MessageAttachments attachments={attachments} />
-        </Suspense>
-      )}
+      {attachments.length > 0 && <MessageAttachments attachments={attachments} />}
       {(text || attachments.length === 0) && (
         <div className="user-text">
           <PlainText text={text} />
@@ -178,6 +175,4 @@ export const MessageView = memo(function MessageView({
 });
 
 // Thumbnails load with the first message that has files: most sessions have none (bench P5).
-const MessageAttachments = lazy(() =>
-  import('./MessageAttachments').then((m) => ({ default: m.MessageAttachments })),
-);
+const MessageAttachments = lazyPart(() => import('./MessageAttachments').then((m) => m.MessageAttachments));

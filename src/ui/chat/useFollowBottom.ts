@@ -7,7 +7,9 @@ const PIN_SLACK_PX = 80;
  * Keeps the chat at its bottom while the reader is there: a streaming reply, markdown
  * that finishes loading, a message being edited, the handoff progress line or a
  * smaller window all change the scroll geometry, and each change scrolls back down.
- * A reader who scrolled up is left where they are.
+ * A reader who scrolled up is left where they are. While `holdTop` (a session that is
+ * only its handoff card, read from the top) nothing pulls the reader down until they
+ * reach the bottom themselves or a message is added.
  *
  * "Pinned" follows the reader's own scrolling (the onScroll it returns): reaching the
  * bottom pins, moving up away from it unpins. Content growing under a pinned reader
@@ -21,9 +23,10 @@ const PIN_SLACK_PX = 80;
 export function useFollowBottom(
   scrollerRef: RefObject<HTMLElement | null>,
   trailingRef: RefObject<HTMLElement | null>,
-  startPinned: boolean,
+  holdTop: boolean,
 ): () => void {
-  const pinned = useRef(startPinned);
+  const pinned = useRef(!holdTop);
+  const heldAtTop = useRef(holdTop);
   const lastTop = useRef(0);
   const geometry = useRef({ scrollHeight: -1, clientHeight: -1 });
 
@@ -35,12 +38,18 @@ export function useFollowBottom(
     if (scrollHeight === seen.scrollHeight && clientHeight === seen.clientHeight) return;
     geometry.current = { scrollHeight, clientHeight };
     // Content that fits cannot have been scrolled away from: whatever comes next follows.
-    if (scrollHeight <= clientHeight) pinned.current = true;
+    // Not while held at the top: a card drawn in parts fits at first and then grows.
+    if (scrollHeight <= clientHeight && !heldAtTop.current) pinned.current = true;
     if (pinned.current) scroller.scrollTop = scrollHeight - clientHeight;
   }, [scrollerRef]);
 
   // No dependencies on purpose: every commit of the owner may have moved the bottom.
   useLayoutEffect(() => {
+    // The hold begins when the card arrives (a session's entries may come a render after
+    // the list) and ends with the first message after it: from then on the chat follows.
+    if (holdTop && !heldAtTop.current) pinned.current = false;
+    if (heldAtTop.current && !holdTop) pinned.current = true;
+    heldAtTop.current = holdTop;
     follow();
   });
 
@@ -58,7 +67,10 @@ export function useFollowBottom(
     const scroller = scrollerRef.current;
     if (!scroller) return;
     const top = scroller.scrollTop;
-    if (scroller.scrollHeight - top - scroller.clientHeight < PIN_SLACK_PX) pinned.current = true;
+    const nearBottom = scroller.scrollHeight - top - scroller.clientHeight < PIN_SLACK_PX;
+    // Held at the top, only the reader's own scroll down pins: a card still being drawn
+    // (its markdown arrives in slices) is near its bottom at the top without a scroll.
+    if (nearBottom && !(heldAtTop.current && top === 0)) pinned.current = true;
     else if (top < lastTop.current) pinned.current = false;
     lastTop.current = top;
   }, [scrollerRef]);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type CompletionItem, completeSlash } from '../../core/commands/autocomplete';
 import {
   attachFiles,
@@ -23,11 +23,11 @@ import { AUTOCOMPLETE_ID, optionId, SlashAutocomplete } from './SlashAutocomplet
 import { slashItems } from './slashItems';
 import { ThinkingControl } from './ThinkingControl';
 import './composer.css';
-import { lazyWhen } from '../lazyPart';
+import { lazyPart, lazyWhen } from '../lazyPart';
 
-// Shown only while messages wait in the queue (bench P5).
+// Shown only while messages wait: in the queue, or held until the browser is back online (bench P5).
 const QueueChips = lazyWhen(
-  (s) => s.queue.steering.length > 0 || s.queue.followUps.length > 0,
+  (s) => s.queue.steering.length > 0 || s.queue.followUps.length > 0 || s.heldOffline.length > 0,
   () => import('./QueueChips').then((m) => m.QueueChips),
 );
 
@@ -183,15 +183,11 @@ export function Composer() {
 }
 
 // The chips load with the first file: most sessions never attach one (initial JS, bench P5).
-const AttachmentChips = lazy(() => import('./AttachmentChips').then((m) => ({ default: m.AttachmentChips })));
+const AttachmentChips = lazyPart(() => import('./AttachmentChips').then((m) => m.AttachmentChips));
 
 function PendingFiles() {
   const any = useBaton(
     (s) => s.pendingAttachments.length > 0 || s.readingAttachments > 0 || s.attachmentRefusals.length > 0,
   );
-  return any ? (
-    <Suspense fallback={null}>
-      <AttachmentChips />
-    </Suspense>
-  ) : null;
+  return any ? <AttachmentChips /> : null;
 }

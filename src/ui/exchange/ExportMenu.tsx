@@ -1,13 +1,13 @@
-import { lazy, Suspense } from 'react';
 import type { ExportFormat } from '../../state/actions/actions';
 import { selectInChain } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
 import { Icon } from '../icons/Icon';
 import { usePopover } from '../overlay/usePopover';
 import './exchange.css';
+import { lazyPart } from '../lazyPart';
 
 // The popover's content loads on first open (initial JS, bench P5).
-const ExportPopover = lazy(() => import('./ExportPopover').then((m) => ({ default: m.ExportPopover })));
+const ExportPopover = lazyPart(() => import('./ExportPopover').then((m) => m.ExportPopover));
 
 /** The status line's "Export" popover: the open session or its handoff chain, as JSONL or Markdown. */
 export function ExportMenu() {
@@ -32,9 +32,7 @@ export function ExportMenu() {
         <span className="button-label">Export</span>
       </button>
       {popover.open && (
-        <Suspense fallback={null}>
-          <ExportPopover id={popover.panelId} inChain={inChain} run={run} close={popover.close} />
-        </Suspense>
+        <ExportPopover id={popover.panelId} inChain={inChain} run={run} close={popover.close} />
       )}
     </div>
   );

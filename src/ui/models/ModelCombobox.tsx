@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type RefObject, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { type ModelOption, matchingOptions } from './modelOptions';
 import './modelCombobox.css';
 
@@ -17,6 +17,11 @@ export interface ModelComboboxProps {
   startOpen?: boolean;
   describedBy?: string;
   inputRef?: RefObject<HTMLInputElement | null>;
+  /**
+   * Takes the focus when it appears: where it loads on first use (a popover that opened
+   * before its chunk arrived), the popover's own first focus found nothing to focus.
+   */
+  focusOnMount?: boolean;
 }
 
 /**
@@ -34,13 +39,21 @@ export function ModelCombobox({
   startOpen = false,
   describedBy,
   inputRef,
+  focusOnMount = false,
 }: ModelComboboxProps) {
+  const ownInput = useRef<HTMLInputElement>(null);
+  const field = inputRef ?? ownInput;
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
   const [open, setOpen] = useState(startOpen);
   const [active, setActive] = useState(-1);
   const shown = matchingOptions(options, value);
   const expanded = open && shown.length > 0;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the field first appears.
+  useEffect(() => {
+    if (focusOnMount) field.current?.focus();
+  }, []);
 
   useEffect(() => {
     if (!expanded || active < 0) return;
@@ -103,7 +116,7 @@ export function ModelCombobox({
       <label>
         {label}
         <input
-          ref={inputRef}
+          ref={field}
           role="combobox"
           value={value}
           autoComplete="off"

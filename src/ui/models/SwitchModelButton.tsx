@@ -65,6 +65,7 @@ export function SwitchModelButton() {
             options={options}
             startOpen
             inputRef={input}
+            focusOnMount
             onChange={setTyped}
             onPick={choose}
             onEnter={() => choose(typed)}

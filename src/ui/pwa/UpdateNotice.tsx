@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { pwaStore } from '../../pwa/pwaState';
 import { setPwaBusy, startPwaOnFirstUse } from '../../pwa/startOnFirstUse';
 import { selectBusy } from '../../state/store/selectors';
 import { useBaton } from '../../state/store/useBaton';
+import { lazyPart } from '../lazyPart';
 
 // Shown only once a new version waits, long after the first interaction: not in the initial JavaScript.
-const UpdateNoticeBody = lazy(() => import('./UpdateNoticeBody'));
+const UpdateNoticeBody = lazyPart(() => import('./UpdateNoticeBody').then((m) => m.default));
 
 /**
  * The status region of "A new version of Baton is ready" (UpdateNoticeBody), always in
@@ -21,11 +22,7 @@ export function UpdateNotice() {
   useEffect(() => setPwaBusy(busy), [busy]);
   return (
     <div role="status" className="update-notice-region">
-      {applyUpdate && (
-        <Suspense fallback={null}>
-          <UpdateNoticeBody applyUpdate={applyUpdate} />
-        </Suspense>
-      )}
+      {applyUpdate && <UpdateNoticeBody applyUpdate={applyUpdate} />}
     </div>
   );
 }

@@ -1,13 +1,13 @@
-import { lazy, Suspense } from 'react';
 import { costSummary } from '../../core/usage/formatCost';
 import { usePopover } from '../overlay/usePopover';
 import { chainCostText } from './chainCostText';
 import { useChainCost } from './useChainCost';
 import { useSessionCost } from './useSessionCost';
 import './usage.css';
+import { lazyPart } from '../lazyPart';
 
 // Loaded on first open: the first paint's JavaScript is kept small (bench P5).
-const UsagePanel = lazy(() => import('./UsagePanel').then((m) => ({ default: m.UsagePanel })));
+const UsagePanel = lazyPart(() => import('./UsagePanel').then((m) => m.UsagePanel));
 
 /**
  * The status line's cost so far, as a button that opens the session's usage. Its name
@@ -42,11 +42,7 @@ export function SessionCost() {
           </>
         )}
       </button>
-      {popover.open && (
-        <Suspense fallback={null}>
-          <UsagePanel id={popover.panelId} estimate={estimate} close={popover.close} />
-        </Suspense>
-      )}
+      {popover.open && <UsagePanel id={popover.panelId} estimate={estimate} close={popover.close} />}
     </div>
   );
 }
