@@ -166,6 +166,8 @@ async function importBigSession(page: Page, path: string, turns: number): Promis
 async function sendRefused(page: Page, mockApi: MockApi, text: string): Promise<RecordedRequest> {
   const before = mockApi.messageRequests().length;
   await send(page, text);
+  // "Ready" also holds before the send has begun: first the request, then the idle state.
+  await expect.poll(() => mockApi.messageRequests().length).toBeGreaterThan(before);
   await waitIdle(page);
   const refused = mockApi.messageRequests()[before];
   if (!refused) throw new Error('The message was never sent');

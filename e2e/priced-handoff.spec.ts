@@ -133,6 +133,33 @@ test.describe('a model with a price', () => {
     expect(JSON.stringify(counted)).not.toContain('Long work.');
   });
 
+  test('a file attached is counted once with the file in the count, and its tokens are in the price', async ({
+    connected: page,
+    mockApi,
+  }) => {
+    mockApi.script(replyUsing('Long work.'));
+    await exchange(page, 'one');
+    const before = await price(page).textContent();
+    await page.getByTestId('attach-input').setInputFiles({
+      name: 'build.log',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('The failing build, line by line.\n'.repeat(3_000)),
+    });
+    await expect(page.getByRole('list', { name: 'Files to send' }).getByRole('listitem')).toHaveCount(1);
+    await expect.poll(() => countRequests(mockApi).length).toBe(1);
+    // Counted by the API: no longer an estimate, and dearer than the turn without the file.
+    await expect(price(page)).not.toContainText('≈');
+    expect(await price(page).textContent()).not.toBe(before);
+    // The file went to the count as it goes to the chat: a document block of its text.
+    const counted = JSON.stringify(countRequests(mockApi)[0]?.body);
+    expect(counted).toContain('The failing build, line by line.');
+    expect(counted).not.toContain('Long work.');
+    // Typing a short message after it asks nothing more.
+    await composer(page).pressSequentially('Why?', { delay: 15 });
+    await page.waitForTimeout(1_500);
+    expect(countRequests(mockApi)).toHaveLength(1);
+  });
+
   test('the chain’s cost line adds the parent and what the handoff saved', async ({
     connected: page,
     mockApi,

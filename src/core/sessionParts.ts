@@ -5,11 +5,13 @@
  * call goes through and the context filters every request goes through. AgentSession
  * is the face the app sees; this is where a new part is plugged in.
  */
+
 import { Agent } from './agent/agent';
 import type { AgentEvent } from './agent/agentEvents';
 import { Conversation } from './conversation/conversation';
 import { MessageEdits } from './conversation/messageEdits';
 import { isHandoffInstruction } from './handoff/handoffAttempts';
+import { contextAfterReply, HandoffHint } from './handoff/handoffHint';
 import { SessionHandoffs } from './handoff/sessionHandoffs';
 import { newId } from './ids';
 import { thinkingRequestFor } from './models/thinking';
@@ -25,7 +27,9 @@ import { systemPromptFor } from './systemPrompt';
 import { SessionTodos } from './todos/sessionTodos';
 import type { ToolAvailability } from './tools/tool';
 import { ToolRegistry } from './tools/toolRegistry';
+import type { CustomContextMessage } from './types/agentMessage';
 import type { SessionHeader } from './types/entry';
+import type { Message } from './types/message';
 
 export class SessionParts {
   readonly persistence: SessionPersistence;
@@ -37,10 +41,11 @@ export class SessionParts {
   readonly edits: MessageEdits;
   readonly conversation: Conversation;
   readonly handoffs: SessionHandoffs;
+  readonly handoffHint = new HandoffHint();
 
   constructor(
     ports: SessionPorts,
-    settings: SessionSettings,
+    private readonly settings: SessionSettings,
     log: SessionLog,
     emit: (event: SessionEvent) => void,
   ) {
@@ -145,6 +150,17 @@ export class SessionParts {
     this.host.forgetStreaming();
     this.todos.load(branch);
     this.handoffs.restore(branch);
+    this.handoffHint.reset();
+  }
+
+  /** The note telling the model a handoff would pay, when this reply crossed the user's triggers. */
+  private handoffHintAfter(reply: Message): CustomContextMessage | undefined {
+    const config = this.settings.handoffHint;
+    // Only a reply with its size reported moves the triggers (a stopped or failed one does not).
+    if (!config || !reply.usage || reply.stopReason === 'error' || reply.stopReason === 'aborted')
+      return undefined;
+    const { model, contextWindow } = this.settings;
+    return this.handoffHint.after(contextAfterReply(this.host.branch(), model, contextWindow, config));
   }
 
   private onAgentEvent(event: AgentEvent, emit: (event: SessionEvent) => void): void {
@@ -152,6 +168,8 @@ export class SessionParts {
     if (event.type === 'turn_end') {
       const reminder = this.todos.reminderAfter(event.message);
       if (reminder) this.agent.addPendingNextTurn(reminder);
+      const hint = this.handoffHintAfter(event.message);
+      if (hint) this.agent.addPendingNextTurn(hint);
     }
     emit(event);
   }

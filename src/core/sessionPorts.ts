@@ -4,9 +4,11 @@
  * user's settings change). The session never reads settings, or anything else, from
  * the app's store: what it needs is here.
  */
+
 import type { ModelClient } from './agent/types';
 import type { AttachmentLoader } from './attachments/attachmentTypes';
 import type { PromptTemplate } from './commands/promptTemplates';
+import type { HandoffHintConfig } from './handoff/handoffHint';
 import type { RecallPort } from './recall/recallPort';
 import type { Exclusive } from './session/exclusiveAccess';
 import type { SessionPersistence } from './session/persistence';
@@ -48,4 +50,9 @@ export interface SessionConfig {
   promptTemplates?: PromptTemplate[];
   /** The user's API key, so it can be kept out of what the handoff sends and stores. */
   apiKey?: string;
+  /**
+   * The user's handoff triggers, when the model should be told it has crossed one (so
+   * its `handoff` tool proposes a handoff when it pays: handoffHint.ts). None: never.
+   */
+  handoffHint?: HandoffHintConfig;
 }

@@ -3,10 +3,12 @@
  * means for the open session: which model its replies come from, how it thinks, how
  * large its window is, and the key kept out of what leaves the user's hands.
  */
+
 import { clampMaxToolRounds } from './agent/toolRounds';
 import type { ModelClient } from './agent/types';
 import type { PromptTemplate } from './commands/promptTemplates';
 import { contextWindowFor } from './context/contextWindow';
+import type { HandoffHintConfig } from './handoff/handoffHint';
 import { DEFAULT_THINKING } from './models/thinking';
 import { redactSecret } from './redactSecret';
 import type { SessionConfig } from './sessionPorts';
@@ -48,6 +50,10 @@ export class SessionSettings {
 
   get webSearch(): boolean {
     return this.config.webSearch === true;
+  }
+
+  get handoffHint(): HandoffHintConfig | undefined {
+    return this.config.handoffHint;
   }
 
   get promptTemplates(): PromptTemplate[] {

@@ -7,7 +7,9 @@ import type { AttachmentPayload, AttachmentRecord } from '../core/attachments/at
 import { encodeBase64 } from '../core/attachments/base64';
 
 /** The record's payload. Rejects if its bytes cannot be read (the browser lost the file). */
-export async function readPayload(record: AttachmentRecord): Promise<AttachmentPayload> {
+export async function readPayload(
+  record: Pick<AttachmentRecord, 'data' | 'kind' | 'mediaType'>,
+): Promise<AttachmentPayload> {
   const bytes = new Uint8Array(await record.data.arrayBuffer());
   if (record.kind === 'text') {
     // Not fatal: a stray invalid byte becomes U+FFFD rather than losing the whole file.

@@ -14,7 +14,7 @@ import {
   until,
 } from '../../testing/fixtures/writeQueueTestSupport';
 import type { SessionEntry } from '../core/types/entry';
-import { ACTIVE_SESSION_KEY, SessionRepository } from './sessionRepository';
+import { ACTIVE_SESSION_KEY, loadRepositoryWrites, SessionRepository } from './sessionRepository';
 import { WriteQueue, WriteQueueNotStartedError } from './writeQueue';
 
 // Only the queue's own clock is faked; fake-indexeddb runs on setImmediate, which stays
@@ -27,6 +27,9 @@ let repo: SessionRepository;
 let queue: WriteQueue | undefined;
 
 beforeEach(async () => {
+  // The write path is its own chunk (loaded at start-up in the app): loaded here before
+  // the timers are faked, so a write's wait is the queue's, not the module loader's.
+  await loadRepositoryWrites();
   repo = await SessionRepository.open(uniqueDbName());
 });
 

@@ -67,7 +67,11 @@ export function nextTriggerState(
   sample: TriggerSample,
   triggers: HandoffTriggers,
 ): TriggerState {
-  const over = triggersOver(sample, triggers);
+  return crossTriggers(previous, triggersOver(sample, triggers));
+}
+
+/** The state once the context is past `over`: fired when that is the first of a crossing. */
+export function crossTriggers(previous: TriggerState, over: readonly TriggerReason[]): TriggerState {
   return { over, fired: over.length > 0 && previous.over.length === 0 };
 }
 

@@ -4,6 +4,7 @@
  * the session never reads the store: the model client, the models, the limits and the
  * key it redacts are all here.
  */
+import { triggerSettingsOf } from '../../core/pricing/contextPricing';
 import type { SessionConfig } from '../../core/sessionPorts';
 import { modelForSession } from '../store/sessionModel';
 import type { Settings } from '../store/settings';
@@ -26,5 +27,10 @@ export function sessionConfigFrom(
     contextWindowOverride: settings.contextWindowOverride || undefined,
     promptTemplates: settings.promptTemplates,
     apiKey: settings.apiKey || undefined,
+    // "Ask" is the mode that suggests: the banner to the user, this note to the model.
+    // "Auto" hands off by itself and "Do nothing" suggests nothing.
+    ...(settings.autoHandoff === 'ask' && {
+      handoffHint: { triggers: triggerSettingsOf(settings), prices: settings.priceOverrides },
+    }),
   };
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { countedInput, countInput, resetInputCounts } from './inputCount';
+import type { OutgoingAttachment } from '../../state/attachments/pendingAttachment';
+import { countedInput, countInput, inputKey, resetInputCounts } from './inputCount';
 
 afterEach(() => resetInputCounts());
 
@@ -15,7 +16,67 @@ describe('countInput', () => {
       messages: [{ role: 'user', content: [{ type: 'text', text: 'pasted' }] }],
       signal,
     });
-    expect(countedInput()).toEqual({ text: 'pasted', model: 'm', tokens: 1_234 });
+    expect(countedInput()).toEqual({ key: inputKey('pasted', []), model: 'm', tokens: 1_234 });
+  });
+
+  it('counts the files attached as the chat request sends them: their blocks, then the text', async () => {
+    const countTokens = vi.fn(async () => 2_500);
+    const signal = new AbortController().signal;
+    const notes: OutgoingAttachment = {
+      id: 'f1',
+      kind: 'text',
+      mediaType: 'text/plain',
+      name: 'notes.txt',
+      size: 11,
+      data: new Blob(['hello world']),
+    };
+    const picture: OutgoingAttachment = {
+      id: 'f2',
+      kind: 'image',
+      mediaType: 'image/png',
+      name: 'shot.png',
+      size: 3,
+      width: 1,
+      height: 1,
+      data: new Blob([new Uint8Array([1, 2, 3])]),
+    };
+    await countInput({
+      text: 'What is in these?',
+      attachments: [notes, picture],
+      model: 'm',
+      baseURL: 'https://a',
+      client: { countTokens },
+      signal,
+    });
+    const { data: _a, ...notesRef } = notes;
+    const { data: _b, ...pictureRef } = picture;
+    expect(countTokens).toHaveBeenCalledWith({
+      model: 'm',
+      system: '',
+      tools: [],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'attachment', attachment: notesRef },
+            { type: 'attachment', attachment: pictureRef },
+            { type: 'text', text: 'What is in these?' },
+          ],
+        },
+      ],
+      attachments: new Map([
+        ['f1', { kind: 'text', text: 'hello world' }],
+        ['f2', { kind: 'image', mediaType: 'image/png', base64: 'AQID' }],
+      ]),
+      signal,
+    });
+    expect(countedInput()).toEqual({
+      key: inputKey('What is in these?', [notes, picture]),
+      model: 'm',
+      tokens: 2_500,
+    });
+    // Another file or other text is another input: the count no longer applies.
+    expect(inputKey('What is in these?', [notes])).not.toBe(countedInput()?.key);
   });
 
   it('falls back silently on a refusal, logs it once, and does not ask that gateway again', async () => {
