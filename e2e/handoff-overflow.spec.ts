@@ -420,6 +420,8 @@ test('with "Send my pending request after the handoff" ticked, the new session a
 
   await page.getByRole('button', { name: 'Hand off', exact: true }).last().click();
   const popover = page.getByRole('dialog', { name: 'Hand off to a new session' });
+  // The model field loads on first use and moves the checkbox down when it arrives.
+  await expect(popover.getByRole('combobox', { name: 'Model for the new session' })).toBeVisible();
   await popover.getByLabel('Send my pending request after the handoff').check();
   await popover.getByRole('button', { name: 'Start handoff' }).click();
   await expect(statusNotice(page, NEW_SESSION_NOTICE)).toBeVisible();
