@@ -17,8 +17,10 @@ import type { ThinkingSetting } from '../../core/types/thinking';
 import type { SessionSize } from '../../storage/sessionSizes';
 import { whenRuntime } from '../app/runtime';
 import { beginOpening, focusEntryAt } from '../slices/session/actions';
+import { applySettings, openSettings } from '../slices/settings/actions';
 import { notifyError } from '../slices/status/actions';
-import { errorText } from '../store/storeAccess';
+import type { Settings } from '../store/settings';
+import { errorText, get } from '../store/storeAccess';
 import {
   cancelEdit as cancelEditNow,
   handleEditKey as editKeyNow,
@@ -51,10 +53,10 @@ export {
 export { setComposerText } from '../slices/composer/actions';
 export { dismissAutoHandoffStop, finishHandoffReview } from '../slices/handoff/actions';
 export { focusEntryShown } from '../slices/session/actions';
-export { openSettings } from '../slices/settings/actions';
 export { dismissNotice } from '../slices/status/actions';
 export type { ExportFormat, ImportOutcome } from './exchangeActions';
 export { testKey } from './testKey';
+export { openSettings };
 
 type Engine = typeof EngineModule;
 
@@ -196,5 +198,14 @@ export const answerKeptAfterDelete = later((e, keep: boolean) => e.answerKeptAft
 export const deleteSession = later((e, id: string) => e.deleteSession(id));
 export const showHelp = later((e) => e.showHelp());
 
-export const saveSettings = later((e, next: Parameters<Engine['saveSettings']>[0]) => e.saveSettings(next));
+const storeSettings = later((e, next: Settings, previous: Settings) => e.saveSettings(next, previous));
+/**
+ * The settings take effect in the same event (a controlled checkbox or switch would
+ * otherwise show its old state until the engine answered); storing them waits for it.
+ */
+export function saveSettings(next: Settings): Promise<void> {
+  const previous = get().settings;
+  applySettings(next);
+  return storeSettings(next, previous);
+}
 export const forgetKey = later((e) => e.forgetKey());

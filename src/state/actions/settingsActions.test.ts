@@ -56,6 +56,26 @@ describe('saveSettings', () => {
     expect(await withoutPastKeys('nothing secret')).toBe('nothing secret');
   });
 
+  it("from the UI's action surface: in effect before the call returns, then stored, and a replaced key still leaves storage", async () => {
+    const app = await start();
+    const { saveSettings } = await import('./actions');
+    app.mock.script(textReply('Noted.'));
+    await app.composer.submitComposer(`My key is ${TEST_API_KEY}`);
+    await app.flush();
+    const id = app.state().activeSessionId ?? '';
+    const next: Settings = { ...app.state().settings, sendPendingAfterHandoff: true, apiKey: NEW_KEY };
+    const saving = saveSettings(next);
+    // A controlled checkbox reads the store in the same event: waiting for the engine would undo its click.
+    expect(app.state().settings).toEqual(next);
+    await saving;
+    await app.flush();
+    expect(await app.runtime.repository.getSetting<Settings>(SETTINGS_KEY)).toMatchObject({
+      sendPendingAfterHandoff: true,
+      apiKey: NEW_KEY,
+    });
+    expect(transcript(await app.stored.branch(id))[0]).toBe(`user: My key is ${SCRUBBED_KEY_PLACEHOLDER}`);
+  });
+
   it('saving the same key again scrubs nothing', async () => {
     const app = await start();
     const { saveSettings } = await settingsModules();

@@ -9,8 +9,9 @@ import { SETTINGS_KEY, type Settings, storedSettings } from '../store/settings';
 import { errorText, get } from '../store/storeAccess';
 import { rememberDeviceKey, removeKeyEverywhere } from './keyRemoval';
 
-export async function saveSettings(next: Settings): Promise<void> {
-  const previousKey = get().settings.apiKey.trim();
+/** `previous`: the settings before this change, when the caller has already put `next` in effect. */
+export async function saveSettings(next: Settings, previous: Settings = get().settings): Promise<void> {
+  const previousKey = previous.apiKey.trim();
   applySettings(next);
   if (!hasRuntime()) return;
   try {
