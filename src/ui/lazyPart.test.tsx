@@ -58,6 +58,20 @@ describe('lazyPart', () => {
     expect(loads).toBe(1);
   });
 
+  it('preload asks for the chunk before the part is drawn, so its first drawing has it, and loads once', async () => {
+    let loads = 0;
+    const Part = lazyPart(async () => {
+      loads++;
+      return Greeting;
+    });
+    Part.preload();
+    Part.preload();
+    await settle();
+    act(() => root.render(<Part name="Ada" />));
+    expect(host.textContent).toBe('Hello Ada');
+    expect(loads).toBe(1);
+  });
+
   it('a chunk that fails to load draws nothing, crashes nothing, and is asked for again once back online', async () => {
     let fail = true;
     let loads = 0;

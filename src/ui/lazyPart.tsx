@@ -2,6 +2,12 @@ import { type ComponentType, type JSX, useEffect, useReducer } from 'react';
 import type { BatonState } from '../state/store/store';
 import { useBaton } from '../state/store/useBaton';
 
+export interface LazyPart<P> {
+  (props: P): JSX.Element | null;
+  /** Asks for the chunk now, so that the part's first drawing, when it comes, has it. */
+  preload(): void;
+}
+
 /**
  * Parts of the page that the first paint does not show (a dialog, an error, a card of
  * a rarer kind) load on first use, so the JavaScript before the first interaction stays
@@ -15,9 +21,7 @@ import { useBaton } from '../state/store/useBaton';
  * is asked for again when the browser is back online or the part is next drawn, and
  * the session around it goes on working.
  */
-export function lazyPart<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-): (props: P) => JSX.Element | null {
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
   let Loaded: ComponentType<P> | undefined;
   let loading: Promise<void> | undefined;
   const waiting = new Set<() => void>();
@@ -37,7 +41,7 @@ export function lazyPart<P extends object>(
       });
   }
   // biome-ignore lint/correctness/noComponentHookFactories: called once per part at module level, as React.lazy is.
-  return function LazyPart(props: P) {
+  function Part(props: P) {
     const [, redraw] = useReducer((n: number) => n + 1, 0);
     const ready = Loaded !== undefined;
     useEffect(() => {
@@ -51,7 +55,9 @@ export function lazyPart<P extends object>(
       };
     }, [ready]);
     return Loaded ? <Loaded {...props} /> : null;
-  };
+  }
+  Part.preload = request;
+  return Part;
 }
 
 /**

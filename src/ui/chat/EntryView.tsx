@@ -16,7 +16,8 @@ import { MessageView } from './MessageView';
 
 // A handoff card and the edit box show in few sessions at start-up: they load on first use (bench P5).
 const InlineEdit = lazyPart(() => import('./InlineEdit').then((m) => m.InlineEdit));
-const HandoffCard = lazyPart(() => import('./HandoffCard').then((m) => m.HandoffCard));
+/** A handoff under way asks for it early (MessageList's HandoffProgress). */
+export const HandoffCard = lazyPart(() => import('./HandoffCard').then((m) => m.HandoffCard));
 
 /**
  * One entry of the chat. Its selectors compare ids only (O(1)), and only the rows on

@@ -8,6 +8,7 @@ import { useFocusedRowKey } from '../virtual/useFocusedRowKey';
 import { ChatRow } from './ChatRow';
 import { estimateRowHeight, shownEntries, startsAtTop } from './chatRows';
 import { EmptyChat } from './EmptyChat';
+import { HandoffCard } from './EntryView';
 import { useFocusEntry } from './useFocusEntry';
 import { useFollowBottom } from './useFollowBottom';
 
@@ -16,10 +17,14 @@ const HandedOffLinks = lazyWhen(
   (s) => selectHandedOffTo(s).length > 0,
   () => import('./HandedOffLinks').then((m) => m.HandedOffLinks),
 );
-// Loaded when a handoff starts, not at start-up (bench P5).
+// Loaded when a handoff starts, not at start-up (bench P5); so is the card the new
+// session opens on, so that its first paint has it (bench P2).
 const HandoffProgress = lazyWhen(
   (s) => s.handoff.status === 'generating' || s.handoff.status === 'switching',
-  () => import('./HandoffProgress').then((m) => m.HandoffProgress),
+  () => {
+    HandoffCard.preload();
+    return import('./HandoffProgress').then((m) => m.HandoffProgress);
+  },
 );
 
 /** Rows rendered beyond each edge of the viewport: enough for a wheel notch or a Tab. */
