@@ -122,7 +122,7 @@ async function expectCompleteNewSession(page: Page, oldId: string): Promise<void
   expect(stored.activeSessionId).toBe(child?.id);
 
   await expect(sessionTitles(page)).toHaveCount(2);
-  await expect(activeSessionTitle(page)).toHaveText(/Tell me about billing · part 2$/);
+  await expect(activeSessionTitle(page)).toHaveText(/Ship the billing API · part 2$/);
   await expect(handoffCard(page)).toContainText('Ship the billing API');
 }
 

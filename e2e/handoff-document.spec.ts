@@ -122,7 +122,7 @@ test('Copy puts the document on the clipboard; Download .md saves it under the s
     page.waitForEvent('download'),
     card.getByRole('button', { name: 'Download .md' }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe('handoff-tell-me-about-billing-part-2.md');
+  expect(download.suggestedFilename()).toBe('handoff-ship-the-billing-api-part-2.md');
   const path = await download.path();
   expect(await readFile(path, 'utf8')).toBe(document);
 });
@@ -150,7 +150,7 @@ test('review on: the edited document starts the new session, in its card and in 
   await expect(editor).toBeHidden();
   await expect(statusNotice(page, NEW_SESSION_NOTICE)).toBeVisible();
   await expect(handoffCard(page)).toContainText('Ship the EDITED billing API.');
-  await expect(activeSessionTitle(page)).toHaveText(/Tell me about billing · part 2$/);
+  await expect(activeSessionTitle(page)).toHaveText(/Ship the billing API · part 2$/);
 
   await exchange(page, 'Go on');
   const next = mockApi.requests.at(-1)?.body;

@@ -63,7 +63,7 @@ test('typed /handoff with focus writes the document and seeds a new session with
   for (const section of HANDOFF_SECTION_NAMES) {
     await expect(card.getByRole('heading', { name: section, exact: true })).toBeVisible();
   }
-  await expect(activeSessionTitle(page)).toHaveText(/Tell me about billing · part 2$/);
+  await expect(activeSessionTitle(page)).toHaveText(/Ship the billing API · part 2$/);
   // A long card scrolls inside the chat; the message box stays on screen.
   await expect(composer(page)).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Hand off', exact: true })).toBeInViewport();
@@ -107,12 +107,12 @@ test('typed /handoff with focus writes the document and seeds a new session with
   await expect(handoffRequest(page)).toBeVisible();
   await expect(assistantMessages(page).last()).toContainText('Ship the billing API');
   const handedOff = page.getByText(/^Continued in/);
-  await expect(handedOff).toHaveText('Continued in Tell me about billing · part 2');
+  await expect(handedOff).toHaveText('Continued in Ship the billing API · part 2');
   await handedOff.scrollIntoViewIfNeeded();
   await page.getByRole('status').getByRole('button', { name: 'Dismiss' }).first().click();
   await saveReadmeScreenshot(page, 'handoff-old-session.png');
-  await handedOff.getByRole('button', { name: 'Tell me about billing · part 2' }).click();
-  await expect(activeSessionTitle(page)).toHaveText(/Tell me about billing · part 2$/);
+  await handedOff.getByRole('button', { name: 'Ship the billing API · part 2' }).click();
+  await expect(activeSessionTitle(page)).toHaveText(/Ship the billing API · part 2$/);
   await expect(page.getByRole('article').first()).toHaveAccessibleName('Handoff document');
   await expect(userMessages(page)).toHaveText(['Go on']);
 });
@@ -194,7 +194,7 @@ test('a reload right after the handoff lands in the new session; lineage links w
 
   await page.reload();
   await expect(composer(page)).toBeVisible();
-  await expect(activeSessionTitle(page)).toHaveText(/Tell me about billing · part 2$/);
+  await expect(activeSessionTitle(page)).toHaveText(/Ship the billing API · part 2$/);
   await expect(page.getByRole('article').first()).toHaveAccessibleName('Handoff document');
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(sessionTitles(page)).toHaveCount(2);
@@ -210,9 +210,9 @@ test('a reload right after the handoff lands in the new session; lineage links w
   await expect(handoffCard(page)).toHaveCount(0);
   await page
     .getByText(/^Continued in/)
-    .getByRole('button', { name: 'Tell me about billing · part 2' })
+    .getByRole('button', { name: 'Ship the billing API · part 2' })
     .click();
-  await expect(activeSessionTitle(page)).toHaveText(/Tell me about billing · part 2$/);
+  await expect(activeSessionTitle(page)).toHaveText(/Ship the billing API · part 2$/);
   await expect(handoffCard(page)).toContainText('Ship the billing API');
 
   // And after another reload, from the old session's side.
@@ -220,7 +220,7 @@ test('a reload right after the handoff lands in the new session; lineage links w
   await expect(activeSessionTitle(page)).toHaveText('Tell me about billing');
   await page.reload();
   await expect(activeSessionTitle(page)).toHaveText('Tell me about billing');
-  await expect(page.getByText(/^Continued in/)).toHaveText('Continued in Tell me about billing · part 2');
+  await expect(page.getByText(/^Continued in/)).toHaveText('Continued in Ship the billing API · part 2');
 });
 
 test('the demo model without a key goes through the whole handoff', async ({ page, mockApi }) => {

@@ -101,7 +101,7 @@ test('a title is the first sentence without Markdown; a handoff part is a badge'
   await expect(part).toHaveText('part 2');
   await expect(part).toBeVisible();
   // The stored title is read whole (the separator is there for screen readers and copying).
-  await expect(activeSessionTitle(page)).toHaveText(/Fix the login bug\. · part 2$/);
+  await expect(activeSessionTitle(page)).toHaveText(/Ship the billing API · part 2$/);
 });
 
 test('sections by day with relative dates; pin and unpin by mouse, kept across a reload', async ({

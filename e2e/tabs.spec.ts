@@ -85,7 +85,7 @@ test('changes in one tab show in the other without a reload, and nothing is lost
   mockApi.script(textReply(handoffDocument('the garden')));
   await send(a, '/handoff');
   await expect(handoffCard(a)).toContainText('Ship the garden', { timeout: 20_000 });
-  await expect(sessionTitles(b).filter({ hasText: 'Garden plan · part 2' })).toHaveCount(1);
+  await expect(sessionTitles(b).filter({ hasText: 'Ship the garden · part 2' })).toHaveCount(1);
   await expect(activeSessionTitle(b)).toHaveText('Garden plan');
   // B followed the handoff's document to the bottom; the chat renders only the messages
   // near its viewport, so B's first ones are read from the top.
@@ -96,9 +96,9 @@ test('changes in one tab show in the other without a reload, and nothing is lost
 
   // A delete in A (of the new session, open there): it leaves B's list too.
   // (The list marks a handed-off session with an arrow before its title.)
-  const child = sessionList(a).getByRole('listitem').filter({ hasText: 'Garden plan · part 2' });
+  const child = sessionList(a).getByRole('listitem').filter({ hasText: 'Ship the garden · part 2' });
   await child.hover();
-  await child.getByRole('button', { name: 'Delete Garden plan · part 2', exact: true }).click();
+  await child.getByRole('button', { name: 'Delete Ship the garden · part 2', exact: true }).click();
   await a.getByRole('dialog', { name: 'Delete session?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(sessionTitles(a)).toHaveCount(1);
   await expect(sessionTitles(b)).toHaveCount(1);

@@ -42,8 +42,11 @@ export function handoffSectionBodies(document: string): Map<string, string[]> {
   return bodies;
 }
 
-export function checkHandoffSections(document: string): SectionReport {
-  const bodies = handoffSectionBodies(document);
+/** `bodies`: the document's sections when the caller has them already (the switch reads them once). */
+export function checkHandoffSections(
+  document: string,
+  bodies: Map<string, string[]> = handoffSectionBodies(document),
+): SectionReport {
   const missing = HANDOFF_SECTIONS.filter((name) => !bodies.has(name));
   const empty = HANDOFF_SECTIONS.filter((name) => {
     const body = bodies.get(name);

@@ -222,7 +222,8 @@ describe('handoff: success', () => {
       id: childId,
       parentSession: parentId,
       children: [],
-      title: `${FIRST_PROMPT} · part 2`,
+      // Named by the document's Goal.
+      title: 'Ship the billing API · part 2',
     });
     expect((await stored.header(parentId))?.children).toEqual([childId]);
     expect(await stored.activeSessionId()).toBe(childId);
@@ -277,7 +278,7 @@ describe('handoff: success', () => {
     const later = await stored.entries(childId);
     expect(later.map((entry) => entry.type)).toEqual(['custom_message', 'message', 'message']);
     expect(later[1]?.parentId).toBe(handoffEntry.id);
-    expect((await stored.header(childId))?.title).toBe(`${FIRST_PROMPT} · part 2`);
+    expect((await stored.header(childId))?.title).toBe('Ship the billing API · part 2');
   });
 
   it('sends no focus line without focus, and carries the open todos into the new session', async () => {

@@ -26,12 +26,27 @@ const input = (over: Partial<HandoffSwitchInput> = {}): HandoffSwitchInput => ({
 });
 
 describe('buildHandoffSwitch', () => {
+  it("names the new session by its document's Goal, or by the parent's name when the Goal says nothing", () => {
+    const goal =
+      '**Goal**\n> Move the **billing** API to v2 without downtime. Then retire v1.\n\n## Progress\n- Done.';
+    expect(buildHandoffSwitch(input({ document: goal })).child.title).toBe(
+      'Move the billing API to v2 without downtime. Then retire v1 · part 3',
+    );
+    expect(buildHandoffSwitch(input({ document: '## Goal\n\n## Progress\n- Done.' })).child.title).toBe(
+      'Plan the API · part 3',
+    );
+    expect(buildHandoffSwitch(input({ document: 'No sections at all.' })).child.title).toBe(
+      'Plan the API · part 3',
+    );
+  });
+
   it('links the two sessions both ways and points the app at the new one', () => {
     const records = buildHandoffSwitch(input());
     expect(records.parent).toEqual({ ...PARENT, children: ['earlier-child', 'new'] });
     expect(records.child).toEqual({
       id: 'new',
-      title: 'Plan the API · part 3',
+      // Named by the document's Goal, numbered one past the parent's part.
+      title: 'Ship the release · part 3',
       createdAt: 500,
       updatedAt: 500,
       model: 'claude-new',

@@ -52,18 +52,19 @@ export interface HandoffSwitchRecords {
 
 export function buildHandoffSwitch(input: HandoffSwitchInput): HandoffSwitchRecords {
   const { parent, branch, document, outcome, childId, now } = input;
+  const sections = handoffSectionBodies(document);
   const details: HandoffDetails = {
     document,
     parentSession: parent.id,
     parentTitle: parent.title,
-    sections: checkHandoffSections(document),
+    sections: checkHandoffSections(document, sections),
     ...(outcome.condensed && { condensed: outcome.condensed }),
     ...(outcome.pendingRequest && { pendingRequest: outcome.pendingRequest }),
   };
   const files = filesOfBranch(branch);
   // The new session gets no files; its card names them and links to where they were sent.
   if (files.length > 0) details.attachments = files;
-  const todos = carriedTodos(branch, document, input.entryId);
+  const todos = carriedTodos(branch, sections.get('Next Steps') ?? [], input.entryId);
   if (todos.length > 0) details.todos = todos;
   const tokensBefore = outcome.condensed?.tokensBefore ?? lastUsageTokens(branch);
   if (tokensBefore !== undefined) details.tokensBefore = tokensBefore;
@@ -83,7 +84,7 @@ export function buildHandoffSwitch(input: HandoffSwitchInput): HandoffSwitchReco
       id: childId,
       model: input.model,
       now,
-      title: handoffSessionTitle(parent.title),
+      title: handoffSessionTitle(parent.title, sections.get('Goal')?.join('\n')),
       parentSession: parent.id,
     }),
     leafId: handoffEntry.id,
@@ -102,10 +103,10 @@ export function buildHandoffSwitch(input: HandoffSwitchInput): HandoffSwitchReco
  * The work still open goes on in the new session: the old session's open todos (their
  * ids kept), or, if it had none, the document's Next Steps as pending ones.
  */
-function carriedTodos(branch: readonly SessionEntry[], document: string, entryId: string): TodoItem[] {
+function carriedTodos(branch: readonly SessionEntry[], nextSteps: string[], entryId: string): TodoItem[] {
   const open = deriveTodos(branch).filter(isOpenTodo);
   if (open.length > 0) return open;
-  return todosFromSteps(handoffSectionBodies(document).get('Next Steps') ?? [], `${entryId}-step`);
+  return todosFromSteps(nextSteps, `${entryId}-step`);
 }
 
 /** The files sent in a branch, each with the message that carried it (for the handoff card). */

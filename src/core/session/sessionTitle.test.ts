@@ -43,6 +43,29 @@ describe('titleFromText', () => {
   });
 });
 
+describe('handoffSessionTitle', () => {
+  it("takes the Goal's first line, plain and cut like any title, and numbers one past the parent", () => {
+    expect(handoffSessionTitle('Plan the API', '\n- Ship the **billing** endpoints\n- and more')).toBe(
+      'Ship the billing endpoints · part 2',
+    );
+    expect(handoffSessionTitle('Plan the API · part 2', `Rebuild ${'the importer '.repeat(10)}`)).toMatch(
+      /^Rebuild the importer .{20,}… · part 3$/,
+    );
+  });
+
+  it('drops quotation marks around the whole Goal, as the demo model writes it', () => {
+    expect(handoffSessionTitle('Tell me about billing', '“Tell me about billing”')).toBe(
+      'Tell me about billing · part 2',
+    );
+    expect(handoffSessionTitle('x', 'Use "strict" mode.')).toBe('Use "strict" mode · part 2');
+  });
+
+  it("keeps the parent's name when the Goal has no words", () => {
+    expect(handoffSessionTitle('Plan the API', '  \n```\n```')).toBe('Plan the API · part 2');
+    expect(handoffSessionTitle('Plan the API · part 2')).toBe('Plan the API · part 3');
+  });
+});
+
 describe('titleParts', () => {
   it('splits the part number off a handoff title for the badge', () => {
     expect(titleParts('Plan the API · part 3')).toEqual({ name: 'Plan the API', part: 3 });
@@ -53,5 +76,9 @@ describe('titleParts', () => {
 
   it('round-trips with handoffSessionTitle', () => {
     expect(titleParts(handoffSessionTitle(handoffSessionTitle('Plan')))).toEqual({ name: 'Plan', part: 3 });
+    expect(titleParts(handoffSessionTitle('Plan · part 4', 'Ship it.'))).toEqual({
+      name: 'Ship it',
+      part: 5,
+    });
   });
 });

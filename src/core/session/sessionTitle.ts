@@ -3,7 +3,7 @@ import { filesOf } from '../attachments/attachmentTypes';
 import type { Message } from '../types/message';
 import { textOf } from '../types/messageText';
 import { DEFAULT_SESSION_TITLE } from './sessionLog';
-import { PART_SUFFIX } from './titleParts';
+import { titleParts } from './titleParts';
 
 const TITLE_LENGTH = 60;
 /** A first sentence shorter than this says too little to stand for the session ("Hi."). */
@@ -70,8 +70,18 @@ export function titleOfMessage(message: Message): string {
   return text.trim() === '' && file ? titleFromText(file.name) : titleFromText(text);
 }
 
-/** "Plan the API" → "Plan the API · part 2" → "Plan the API · part 3". */
-export function handoffSessionTitle(parentTitle: string): string {
-  const match = PART_SUFFIX.exec(parentTitle);
-  return match ? `${match[1]} · part ${Number(match[2]) + 1}` : `${parentTitle} · part 2`;
+/**
+ * A handoff child's title: the first line of its document's Goal, so the parts of a
+ * chain read as what each set out to do rather than one repeated name; the parent's
+ * name when the Goal says nothing. Numbered one past the parent's part:
+ * "Plan the API" → "Ship the billing endpoints · part 2" → "… · part 3".
+ */
+export function handoffSessionTitle(parentTitle: string, goal = ''): string {
+  const { name, part } = titleParts(parentTitle);
+  // A name, not a sentence or a quotation: "Ship the release." loses its full stop (an
+  // ellipsis stays), “Ship the release” its quotation marks.
+  const own = titleFromText(goal)
+    .replace(/^[“"](.*)[”"]$/, '$1')
+    .replace(/(?<!\.)\.$/, '');
+  return `${own === DEFAULT_SESSION_TITLE ? name : own} · part ${(part ?? 1) + 1}`;
 }

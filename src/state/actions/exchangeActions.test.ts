@@ -47,11 +47,11 @@ describe('export and import', () => {
 
     const [file, ...more] = await source.downloads();
     expect(more).toEqual([]);
-    expect(file?.fileName).toBe('baton-plan-the-parser-part-2.jsonl');
+    expect(file?.fileName).toBe('baton-ship-the-parser-part-2.jsonl');
     expect(file?.type).toBe('application/jsonl;charset=utf-8');
     expect(source.notices().at(-1)).toEqual({
       kind: 'info',
-      text: 'Exported baton-plan-the-parser-part-2.jsonl',
+      text: 'Exported baton-ship-the-parser-part-2.jsonl',
     });
     const lines = records(file?.text ?? '');
     expect(lines[0]).toMatchObject({ type: 'session', header: { id: child.id, parentSession: parent.id } });

@@ -63,7 +63,7 @@ describe('startHandoff', () => {
     expect(transcript(state.entries)).toEqual(['custom handoff']);
     expect(state.entries[0]).toMatchObject({ details: { document: DOCUMENT, parentSession: parentId } });
     const child = state.sessions.find((h) => h.id === childId);
-    expect(child).toMatchObject({ parentSession: parentId, title: 'Plan the parser · part 2' });
+    expect(child).toMatchObject({ parentSession: parentId, title: 'Ship the parser · part 2' });
     expect(state.sessions.find((h) => h.id === parentId)?.children).toEqual([childId]);
 
     await app.flush();
