@@ -150,7 +150,8 @@ test('review on: the edited document starts the new session, in its card and in 
   await expect(editor).toBeHidden();
   await expect(statusNotice(page, NEW_SESSION_NOTICE)).toBeVisible();
   await expect(handoffCard(page)).toContainText('Ship the EDITED billing API.');
-  await expect(activeSessionTitle(page)).toHaveText(/Ship the billing API · part 2$/);
+  // Named by the Goal the user left in the document.
+  await expect(activeSessionTitle(page)).toHaveText(/Ship the EDITED billing API · part 2$/);
 
   await exchange(page, 'Go on');
   const next = mockApi.requests.at(-1)?.body;
