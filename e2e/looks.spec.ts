@@ -165,4 +165,14 @@ test.describe('at 375 px wide', () => {
     await expectNoSidewaysScroll(page);
     await saveReadmeScreenshot(page, 'narrow-new-session.png');
   });
+
+  test('narrow screenshot of the new session in the dark theme', async ({ connected: page, mockApi }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await chatWithHandoff(page, mockApi);
+    expect(await background(page)).toBe(DARK);
+    await handoffCard(page).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.getByRole('status').getByRole('button', { name: 'Dismiss' }).first().click();
+    await expectNoSidewaysScroll(page);
+    await saveReadmeScreenshot(page, 'narrow-new-session-dark.png');
+  });
 });

@@ -5,7 +5,7 @@
  */
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import { assistantMessages, exchange, textReply, waitIdle } from './helpers';
+import { assistantMessages, exchange, saveReadmeScreenshot, textReply, waitIdle } from './helpers';
 
 const TYPESCRIPT_REPLY = [
   'Here is a function:',
@@ -64,6 +64,12 @@ for (const scheme of ['light', 'dark'] as const) {
     }));
     expect(sizes.heading).toBeLessThanOrEqual(sizes.text * 1.25);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The README's picture of a reply: pointed at, so its actions show beside it.
+    const row = page.locator('.chat-row').filter({ has: reply });
+    await row.hover();
+    await expect(row.getByRole('button', { name: 'Copy', exact: true })).toBeVisible();
+    await saveReadmeScreenshot(page, `reply-${scheme}.png`);
   });
 }
 
