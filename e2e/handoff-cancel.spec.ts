@@ -3,6 +3,8 @@
  * and what happens to messages the user queued meanwhile. The document stalls half
  * written (or its request is held) so the test acts mid-way on a machine of any speed.
  */
+import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import {
   activeSessionTitle,
@@ -22,6 +24,8 @@ import {
   statusNotice,
   textReply,
   waitIdle,
+  withoutCacheMarks,
+  wrappedHandoff,
 } from './helpers';
 
 const TITLE = 'Tell me about billing';
@@ -29,11 +33,15 @@ const TITLE = 'Tell me about billing';
 const HALF_DOCUMENT = `${handoffDocument('the billing API').split('## Key Decisions')[0]}## Key Decisions\n- REST over`;
 const QUEUED_BACK = 'Your queued message is back in the message box.';
 
+function cancelledHandoff(page: Page) {
+  return page.getByRole('region', { name: 'Cancelled handoff' });
+}
+
 test.beforeEach(async ({ connected: page }) => {
   await exchange(page, TITLE);
 });
 
-test('Esc while the document is written cancels: old session kept, partial reply kept, nothing new after a reload', async ({
+test('Esc while the document is written cancels: old session kept, the attempt folded into one line, nothing new after a reload', async ({
   page,
   mockApi,
 }) => {
@@ -64,13 +72,27 @@ test('Esc while the document is written cancels: old session kept, partial reply
   await expect(statusNotice(page, 'Handoff cancelled')).toBeVisible();
   await expect(progress).toBeHidden();
   await waitIdle(page);
-  await expect(partial).toHaveAttribute('data-stop-reason', 'aborted');
-  await expect(partial).toContainText('Stopped');
-  await expect(partial).toContainText('Ship the billing API');
+  // The instruction and the half document fold into one quiet line.
+  const line = cancelledHandoff(page);
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText('Cancelled handoff');
+  await expect(handoffRequest(page)).toHaveCount(0);
+  await expect(assistantMessages(page)).toHaveCount(1);
   await expect(handoffCard(page)).toHaveCount(0);
   await expect(activeSessionTitle(page)).toHaveText(TITLE);
   await expect(sessionTitles(page)).toHaveCount(1);
   expect(mockApi.requests).toHaveLength(2);
+
+  // What the model had written opens on request, by keyboard as by mouse.
+  const reopen = line.getByRole('button', { name: 'Reopen' });
+  await expect(reopen).toHaveAttribute('aria-expanded', 'false');
+  await reopen.focus();
+  await page.keyboard.press('Enter');
+  const partialDocument = line.getByRole('region', { name: 'Partial handoff document' });
+  await expect(partialDocument).toContainText('Ship the billing API');
+  await expect(partialDocument).toContainText('REST over');
+  await line.getByRole('button', { name: 'Hide' }).click();
+  await expect(partialDocument).toBeHidden();
 
   // The old session goes on as before.
   await exchange(page, 'Still there?');
@@ -81,9 +103,37 @@ test('Esc while the document is written cancels: old session kept, partial reply
   await expect(sessionTitles(page)).toHaveCount(1);
   await expect(activeSessionTitle(page)).toHaveText(TITLE);
   await expect(handoffCard(page)).toHaveCount(0);
-  const kept = assistantMessages(page).nth(1);
-  await expect(kept).toHaveAttribute('data-stop-reason', 'aborted');
-  await expect(kept).toContainText('Ship the billing API');
+  await expect(cancelledHandoff(page)).toHaveCount(1);
+  await expect(assistantMessages(page)).toHaveCount(2);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('Hand off again from the cancelled line starts a new handoff that completes', async ({
+  page,
+  mockApi,
+}) => {
+  mockApi.script(stalledReply(HALF_DOCUMENT));
+  await send(page, '/handoff');
+  await expect(assistantMessages(page).last()).toContainText('Ship the billing API');
+  await composer(page).press('Escape');
+  await expect(statusNotice(page, 'Handoff cancelled')).toBeVisible();
+  await waitIdle(page);
+
+  mockApi.script(textReply(handoffDocument('the billing API')));
+  await cancelledHandoff(page).getByRole('button', { name: 'Hand off again' }).click();
+  await expect(handoffCard(page)).toContainText('Ship the billing API');
+  await expect(activeSessionTitle(page)).toHaveText(/Ship the billing API · part 2$/);
+  // The new session starts from the finished document only.
+  await exchange(page, 'Go on');
+  expect(withoutCacheMarks(mockApi.requests.at(-1)?.body.messages)).toEqual([
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: wrappedHandoff(handoffDocument('the billing API')) },
+        { type: 'text', text: 'Go on' },
+      ],
+    },
+  ]);
 });
 
 test('the Cancel control in the progress line cancels the same way', async ({ page, mockApi }) => {
@@ -96,7 +146,9 @@ test('the Cancel control in the progress line cancels the same way', async ({ pa
   await expect(statusNotice(page, 'Handoff cancelled')).toBeVisible();
   await expect(handoffProgress(page)).toBeHidden();
   await waitIdle(page);
-  await expect(partial).toHaveAttribute('data-stop-reason', 'aborted');
+  // The half document folded into the line: the first reply is the only one left.
+  await expect(assistantMessages(page)).toHaveCount(1);
+  await expect(cancelledHandoff(page)).toHaveCount(1);
   await expect(activeSessionTitle(page)).toHaveText(TITLE);
   await expect(sessionTitles(page)).toHaveCount(1);
 

@@ -213,7 +213,7 @@ test('an http:// base URL outside this machine is warned about in Settings, and 
   expect(mockApi.requests).toHaveLength(0);
 });
 
-test('cancelled handoffs stay in the transcript but are left out of the next request', async ({
+test('cancelled handoffs fold into a line each and are left out of the next request', async ({
   connected: page,
   mockApi,
 }) => {
@@ -227,9 +227,15 @@ test('cancelled handoffs stay in the transcript but are left out of the next req
     await expect(statusNotice(page, 'Handoff cancelled').last()).toBeVisible();
     await waitIdle(page);
   }
-  // Both attempts are still there to read.
-  await expect(handoffRequest(page)).toHaveCount(2);
-  await expect(assistantMessages(page).filter({ hasText: 'Ship the billing API' })).toHaveCount(2);
+  // Each attempt is one line; what it wrote opens from there.
+  const lines = page.getByRole('region', { name: 'Cancelled handoff' });
+  await expect(lines).toHaveCount(2);
+  await expect(handoffRequest(page)).toHaveCount(0);
+  await expect(assistantMessages(page).filter({ hasText: 'Ship the billing API' })).toHaveCount(0);
+  await lines.last().getByRole('button', { name: 'Reopen' }).click();
+  await expect(lines.last().getByRole('region', { name: 'Partial handoff document' })).toContainText(
+    'Ship the billing API',
+  );
 
   const before = mockApi.requests.length;
   await exchange(page, 'Still there?');

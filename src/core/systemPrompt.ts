@@ -2,7 +2,7 @@
  * The system prompt every request carries. Its own small module so the context meter
  * can count it without loading the agent.
  */
-import { HANDOFF_SESSION_FRAMING, RECALL_FRAMING } from './handoff/handoffPrompt';
+import { HANDOFF_SESSION_FRAMING, RECALL_FRAMING } from './handoff/handoffFraming';
 
 export const BASE_SYSTEM_PROMPT = [
   'You are the assistant in Baton, a chat app for long working sessions.',

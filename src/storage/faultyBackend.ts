@@ -5,7 +5,7 @@
  * pass through it. The hooks are read at the moment of each write, so a test can arm
  * them at any point.
  */
-import { HANDOFF_CUSTOM_TYPE } from '../core/handoff/handoffPrompt';
+import { HANDOFF_CUSTOM_TYPE } from '../core/handoff/handoffMarkers';
 import type { ApplyOptions, ApplyResult, ChangeWriter } from './backend';
 import type { ChangeSet } from './records';
 import { ACTIVE_SESSION_KEY } from './settingsKeys';

@@ -5,7 +5,7 @@
 import { contextWindowFor } from '../core/context/contextWindow';
 import { type ContextEstimate, estimateContext } from '../core/context/estimateContext';
 import { withoutAbandonedHandoffEntries } from '../core/handoff/handoffAttempts';
-import { HANDOFF_CUSTOM_TYPE } from '../core/handoff/handoffPrompt';
+import { HANDOFF_CUSTOM_TYPE } from '../core/handoff/handoffMarkers';
 import { type BranchCostFacts, branchCostFacts } from '../core/pricing/branchCost';
 import { contextPricing, triggerSettingsOf } from '../core/pricing/contextPricing';
 import type { NextTurnCost } from '../core/pricing/costFigures';

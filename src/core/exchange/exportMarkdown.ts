@@ -7,7 +7,7 @@
  */
 
 import { describeAttachment } from '../attachments/attachmentText';
-import { HANDOFF_CUSTOM_TYPE, HANDOFF_PROMPT_MARKER } from '../handoff/handoffPrompt';
+import { HANDOFF_CUSTOM_TYPE, HANDOFF_PROMPT_MARKER } from '../handoff/handoffMarkers';
 import { isRecord } from '../isRecord';
 import { redactSecret } from '../redactSecret';
 import type { AttachmentBlock } from '../types/attachment';

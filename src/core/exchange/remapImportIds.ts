@@ -8,7 +8,7 @@
  * outside the file is kept as it is: it names that session, wherever it lives.
  */
 import { isAttachmentBlock } from '../attachments/attachmentTypes';
-import { HANDOFF_CUSTOM_TYPE } from '../handoff/handoffPrompt';
+import { HANDOFF_CUSTOM_TYPE } from '../handoff/handoffMarkers';
 import { isCustomMessageEntry, isMessageEntry, type SessionEntry, type SessionHeader } from '../types/entry';
 import type { ExchangeAttachment, SessionData } from './exchangeFormat';
 

@@ -10,7 +10,7 @@ import type { AgentMessage } from '../types/agentMessage';
 import { isMessageEntry, type SessionEntry } from '../types/entry';
 import type { Message } from '../types/message';
 import { textOf } from '../types/messageText';
-import { HANDOFF_PROMPT_MARKER } from './handoffPrompt';
+import { HANDOFF_PROMPT_MARKER } from './handoffMarkers';
 
 /** How a reply ends when its handoff was stopped, failed, or cut by a reload or crash. */
 const ABANDONED: ReadonlySet<Message['stopReason']> = new Set(['aborted', 'interrupted', 'error']);

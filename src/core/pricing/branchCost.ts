@@ -5,7 +5,7 @@
  * price the same turn the same way (docs/handoff.md, "What continuing and handing off cost").
  */
 import { estimateTextTokens } from '../context/estimateTokens';
-import { HANDOFF_CUSTOM_TYPE } from '../handoff/handoffPrompt';
+import { HANDOFF_CUSTOM_TYPE } from '../handoff/handoffMarkers';
 import { isCustomMessageEntry, isMessageEntry, type SessionEntry } from '../types/entry';
 import { expectedOutputTokens } from './allowances';
 import type { ContextSize, HandoffSizes, NextTurnInput } from './costFigures';

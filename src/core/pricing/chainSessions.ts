@@ -4,7 +4,7 @@
  */
 import { estimateTextTokens } from '../context/estimateTokens';
 import { readHandoffDetails } from '../handoff/handoffDetails';
-import { HANDOFF_CUSTOM_TYPE } from '../handoff/handoffPrompt';
+import { HANDOFF_CUSTOM_TYPE } from '../handoff/handoffMarkers';
 import { isCustomMessageEntry, isMessageEntry, type SessionEntry } from '../types/entry';
 import type { ChainSession, ChainTurn } from './chainCost';
 import { handoffBaseTokens } from './handoffSizes';

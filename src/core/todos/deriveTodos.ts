@@ -3,7 +3,7 @@
  * todo_write call on the branch said. Re-running the tool's own validation on that
  * call keeps one definition of a valid list.
  */
-import { HANDOFF_CUSTOM_TYPE } from '../handoff/handoffPrompt';
+import { HANDOFF_CUSTOM_TYPE } from '../handoff/handoffMarkers';
 import { isRecord } from '../isRecord';
 import type { SessionEntry } from '../types/entry';
 import type { ToolUseBlock } from '../types/message';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { HANDOFF_CUSTOM_TYPE } from '../../core/handoff/handoffPrompt';
+import { HANDOFF_CUSTOM_TYPE } from '../../core/handoff/handoffMarkers';
 import {
   type CustomMessageEntry,
   isCustomMessageEntry,
@@ -11,11 +11,15 @@ import { cancelEdit } from '../../state/actions/actions';
 import { useBaton } from '../../state/store/useBaton';
 import { lazyPart } from '../lazyPart';
 import { PlainText } from '../text/PlainText';
+import { cancelledHandoffs } from './cancelledHandoffs';
 import { MessageActions } from './MessageActions';
 import { MessageView } from './MessageView';
 
 // A handoff card and the edit box show in few sessions at start-up: they load on first use (bench P5).
 const InlineEdit = lazyPart(() => import('./InlineEdit').then((m) => m.InlineEdit));
+const CancelledHandoffLine = lazyPart(() =>
+  import('./CancelledHandoffLine').then((m) => m.CancelledHandoffLine),
+);
 /** A handoff under way asks for it early (MessageList's HandoffProgress). */
 export const HandoffCard = lazyPart(() => import('./HandoffCard').then((m) => m.HandoffCard));
 
@@ -30,6 +34,8 @@ export const EntryView = memo(function EntryView({ entry }: { entry: SessionEntr
   const editingInPlace = useBaton((s) => s.editingInPlace);
   const unsaved = useBaton((s) => s.unsavedEntryIds.has(entry.id));
   const failed = useBaton((s) => s.marks.failedMessageIds.has(entry.id));
+  const cancelledPartial = useBaton((s) => cancelledHandoffs(s.entries).partialByInstruction.get(entry.id));
+  if (cancelledPartial !== undefined) return <CancelledHandoffLine partial={cancelledPartial} />;
   if (isMessageEntry(entry)) {
     if (editing)
       return editingInPlace ? (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
+import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffMarkers';
 import type { Message } from '../../core/types/message';
 import { displayText, textOf } from '../../core/types/messageText';
 import { editMessage, retryReply } from '../../state/actions/actions';

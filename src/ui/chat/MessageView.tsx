@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import { filesOf } from '../../core/attachments/attachmentTypes';
 import { CONTEXT_WINDOW_EXCEEDED_NOTE, overflowOf } from '../../core/context/lengthRefusal';
-import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
+import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffMarkers';
 import type { Message } from '../../core/types/message';
 import { textOf } from '../../core/types/messageText';
 import { continueReply, startHandoff } from '../../state/actions/actions';

@@ -1,4 +1,4 @@
-import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffPrompt';
+import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffMarkers';
 import { isMessageEntry } from '../../core/types/entry';
 import type { Message } from '../../core/types/message';
 import { textOf } from '../../core/types/messageText';

@@ -2,8 +2,9 @@
  * What the virtual message list needs to know about entries without rendering them:
  * which ones take a row, how tall a row probably is, and where a session starts.
  */
-import { HANDOFF_CUSTOM_TYPE } from '../../core/handoff/handoffPrompt';
+import { HANDOFF_CUSTOM_TYPE } from '../../core/handoff/handoffMarkers';
 import { isCustomMessageEntry, isMessageEntry, type SessionEntry } from '../../core/types/entry';
+import { cancelledHandoffs } from './cancelledHandoffs';
 
 /**
  * Whether EntryView draws anything for the entry. Entries it draws nothing for (tool
@@ -15,8 +16,11 @@ export function isShownEntry(entry: SessionEntry): boolean {
   return isCustomMessageEntry(entry) && entry.display;
 }
 
+/** The entries that take a row: those EntryView draws, less the replies folded into a cancelled handoff's line. */
 export function shownEntries(entries: readonly SessionEntry[]): readonly SessionEntry[] {
-  return entries.filter(isShownEntry);
+  const { folded } = cancelledHandoffs(entries);
+  if (folded.size === 0) return entries.filter(isShownEntry);
+  return entries.filter((entry) => isShownEntry(entry) && !folded.has(entry.id));
 }
 
 /** A session that is only its handoff card is read from the top of the document. */

@@ -7,10 +7,14 @@ import { lazyPart } from '../lazyPart';
 import { modelOptions } from '../models/modelOptions';
 import { Popover } from '../overlay/Popover';
 import { usePopover } from '../overlay/usePopover';
-import { HandoffPreviewLine } from '../pricing/HandoffPreviewLine';
 
-// The list of models loads when the popover first opens (bench P5).
+// The list of models and the price preview load when the popover first opens (bench P5).
 const ModelCombobox = lazyPart(() => import('../models/ModelCombobox').then((m) => m.ModelCombobox));
+// It sits at the top of a popover anchored by its bottom: arriving late, it grows the
+// popover upwards and moves nothing under the pointer.
+const HandoffPreviewLine = lazyPart(() =>
+  import('../pricing/HandoffPreviewLine').then((m) => m.HandoffPreviewLine),
+);
 
 /** "Hand off" opens a small popover with an optional focus and the new session's model; Enter starts. */
 export function HandoffButton() {
@@ -62,7 +66,6 @@ export function HandoffButton() {
           initialFocus={input}
           onClose={popover.close}
         >
-          {/* Not lazy: a line arriving after the popover opened would move its fields under the pointer. */}
           <HandoffPreviewLine />
           <label>
             Focus (optional)
