@@ -6,6 +6,7 @@
  */
 import { inlineText } from '../untrusted/inlineText';
 import { untrustedBlock } from '../untrusted/untrustedBlock';
+import { HANDOFF_PROMPT_MARKER } from './handoffMarkers';
 
 export const HANDOFF_SECTIONS = [
   'Goal',
@@ -16,9 +17,7 @@ export const HANDOFF_SECTIONS = [
   'Next Steps',
 ] as const;
 
-// In a leaf of their own: the chat (first paint) needs these two, not the texts below.
-import { HANDOFF_PROMPT_MARKER } from './handoffMarkers';
-
+// In a leaf of their own: the chat (first paint) needs these two, not the texts here.
 export { HANDOFF_CUSTOM_TYPE, HANDOFF_PROMPT_MARKER } from './handoffMarkers';
 
 /** Opens the line of the instruction that carries the request the user got no answer to. */
