@@ -108,6 +108,31 @@ test('Esc while the document is written cancels: old session kept, the attempt f
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('a search hit in a cancelled document opens its session at the Cancelled handoff line', async ({
+  page,
+  mockApi,
+}) => {
+  mockApi.script(stalledReply(HALF_DOCUMENT));
+  await send(page, '/handoff');
+  await expect(assistantMessages(page).last()).toContainText('Ship the billing API');
+  await composer(page).press('Escape');
+  await expect(statusNotice(page, 'Handoff cancelled')).toBeVisible();
+  await waitIdle(page);
+  await page.getByRole('button', { name: 'New session', exact: true }).click();
+  await expect(assistantMessages(page)).toHaveCount(0);
+
+  // Only the half document holds these words.
+  const search = page.getByRole('searchbox', { name: 'Search sessions' });
+  await search.fill('REST over');
+  const results = page.getByRole('region', { name: 'Search results' });
+  await expect(results.getByRole('button', { name: /REST over/ })).toBeVisible();
+  await search.press('Enter');
+  await expect(activeSessionTitle(page)).toHaveText(TITLE);
+  const highlighted = page.locator('[aria-current="location"]');
+  await expect(highlighted).toHaveCount(1);
+  await expect(highlighted).toContainText('Cancelled handoff');
+});
+
 test('Hand off again from the cancelled line starts a new handoff that completes', async ({
   page,
   mockApi,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, chain, toolResult, toolResults, toolUse, user } from '../../../testing/entryBuilders';
 import { HANDOFF_PROMPT_MARKER } from '../../core/handoff/handoffMarkers';
-import { cancelledHandoffs } from './cancelledHandoffs';
+import { cancelledHandoffs, rowIdOf } from './cancelledHandoffs';
 import { shownEntries } from './chatRows';
 
 const instruction = user(`${HANDOFF_PROMPT_MARKER}\nWrite the handoff document.`);
@@ -20,7 +20,14 @@ describe('cancelledHandoffs', () => {
     ]);
     const found = cancelledHandoffs(entries);
     expect([...found.partialByInstruction]).toEqual([['e2', '## Goal\nShip billing.\n\n## Progress']]);
-    expect([...found.folded]).toEqual(['e3', 'e4', 'e5']);
+    expect([...found.folded]).toEqual([
+      ['e3', 'e2'],
+      ['e4', 'e2'],
+      ['e5', 'e2'],
+    ]);
+    // A search hit in the half document lands on the line; any other entry on its own row.
+    expect(rowIdOf(entries, 'e5')).toBe('e2');
+    expect(rowIdOf(entries, 'e7')).toBe('e7');
     expect(shownEntries(entries).map((entry) => entry.id)).toEqual(['e0', 'e1', 'e2', 'e6', 'e7']);
     // One pass per branch: the same object for the same entries.
     expect(cancelledHandoffs(entries)).toBe(found);

@@ -11,11 +11,11 @@ import { textOf } from '../../core/types/messageText';
 export interface CancelledHandoffs {
   /** The partial document of each cancelled attempt, by its instruction's entry id. */
   partialByInstruction: ReadonlyMap<string, string>;
-  /** The attempts' replies (and answers to their tool calls): no row of their own. */
-  folded: ReadonlySet<string>;
+  /** The attempts' replies (and answers to their tool calls), which have no row of their own, by the id of the line they fold into. */
+  folded: ReadonlyMap<string, string>;
 }
 
-const NONE: CancelledHandoffs = { partialByInstruction: new Map(), folded: new Set() };
+const NONE: CancelledHandoffs = { partialByInstruction: new Map(), folded: new Map() };
 // Entries arrays are replaced, never changed: one pass per branch, however many rows ask.
 const found = new WeakMap<readonly SessionEntry[], CancelledHandoffs>();
 
@@ -30,7 +30,7 @@ export function cancelledHandoffs(entries: readonly SessionEntry[]): CancelledHa
 
 function scan(entries: readonly SessionEntry[]): CancelledHandoffs {
   let partialByInstruction: Map<string, string> | undefined;
-  let folded: Set<string> | undefined;
+  let folded: Map<string, string> | undefined;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
     if (!entry || !isMessageEntry(entry) || !isHandoffInstruction(entry.message)) continue;
@@ -49,11 +49,16 @@ function scan(entries: readonly SessionEntry[]): CancelledHandoffs {
     );
     if (replies.some((reply) => reply.stopReason === 'aborted')) {
       partialByInstruction ??= new Map();
-      folded ??= new Set();
+      folded ??= new Map();
       partialByInstruction.set(entry.id, replies.map(textOf).join('\n\n').trim());
-      for (const part of parts) folded.add(part.id);
+      for (const part of parts) folded.set(part.id, entry.id);
     }
     i = end - 1;
   }
   return partialByInstruction && folded ? { partialByInstruction, folded } : NONE;
+}
+
+/** The row that shows an entry: its own, or for a folded reply its cancelled handoff's line (a search hit in it lands there). */
+export function rowIdOf(entries: readonly SessionEntry[], entryId: string): string {
+  return cancelledHandoffs(entries).folded.get(entryId) ?? entryId;
 }

@@ -4,6 +4,7 @@ import type { SessionEntry } from '../../core/types/entry';
 import { focusEntryShown } from '../../state/actions/actions';
 import { useBaton } from '../../state/store/useBaton';
 import { ROW_KEY_ATTRIBUTE } from '../virtual/useFocusedRowKey';
+import { rowIdOf } from './cancelledHandoffs';
 
 /** How long a message linked to stays highlighted, in ms. */
 const HIGHLIGHT_MS = 4_000;
@@ -26,11 +27,14 @@ export function useFocusEntry(
   const latest = useRef({ shown, virtualizer });
   latest.current = { shown, virtualizer };
 
+  const entries = useBaton((s) => s.entries);
   useEffect(() => {
-    if (!target || !shown.some((entry) => entry.id === target.entryId)) return;
+    if (!target) return;
+    const rowId = rowIdOf(entries, target.entryId);
+    if (!shown.some((entry) => entry.id === rowId)) return;
     focusEntryShown();
-    setHighlighted(target.entryId);
-  }, [target, shown]);
+    setHighlighted(rowId);
+  }, [target, shown, entries]);
 
   // A list just mounted is still attaching its scroller and then jumps to its bottom, and
   // rows are measured as they render: one scroll can land before any of that and be
