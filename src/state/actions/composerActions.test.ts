@@ -34,6 +34,24 @@ function overflowSentence(tokens: number, limit: number): string {
 }
 
 describe('submitComposer', () => {
+  it('keeps what the user typed while the send waited for the engine: only the sent text leaves the box', async () => {
+    const app = await start();
+    const { submitComposer } = await import('./actions');
+    const { setComposerText } = await import('../slices/composer/actions');
+    app.type('Plan the parser');
+    // Enter, then the next message typed at once: the send clears the box only after
+    // the engine answers, and must not take the new text with it.
+    const sending = submitComposer('Plan the parser');
+    setComposerText('And then the tests');
+    await sending;
+    await app.flush();
+    expect(app.state().composerText).toBe('And then the tests');
+    expect(lastUserText(app.mock.messageRequests().at(-1)?.body ?? {})).toBe('Plan the parser');
+    // Nothing typed since: the box empties as ever.
+    await app.composer.submitComposer('And then the tests');
+    expect(app.state().composerText).toBe('');
+  });
+
   it('sends the message on Enter; the reply lands in entries, the session list and storage', async () => {
     const app = await start();
     app.type('Plan the parser');

@@ -73,7 +73,7 @@ export async function submitComposer(text: string, options: { steer?: boolean } 
       notify(refusal);
       return;
     }
-    clearComposer();
+    clearComposer(text);
     await command.run(parsed.args, context);
     return;
   }
@@ -87,7 +87,7 @@ export async function submitComposer(text: string, options: { steer?: boolean } 
       return;
     }
     // Out of the box while it is sent; a refused send gives them back (see sendPrompt).
-    clearComposer();
+    clearComposer(text);
     const { outgoing, pending } = takeAttachmentsForSend();
     await sendPrompt(live, body, text, {
       attachments: outgoing,
@@ -104,10 +104,10 @@ export async function submitComposer(text: string, options: { steer?: boolean } 
     get().editingEntryId === null &&
     holdIfOffline(session.header.id, isTemplateCall ? expandNow(body) : body)
   ) {
-    clearComposer();
+    clearComposer(text);
     return;
   }
-  clearComposer();
+  clearComposer(text);
   if (session.isBusy) {
     const expanded = isTemplateCall ? expandNow(body) : body;
     session.queue(expanded, options.steer ? 'steering' : 'followUp');

@@ -3,7 +3,7 @@
  * the edit of a sent message. Kept apart from composerActions (which sends) because
  * typing must work from the first paint, before the agent and SDK chunk has loaded.
  */
-import { set } from '../../store/storeAccess';
+import { get, set } from '../../store/storeAccess';
 import { notify, notifyError } from '../status/actions';
 import { messageTooLong, prepended, stripControlCharacters } from './messageText';
 
@@ -42,7 +42,12 @@ export function returnToComposer(text: string, why: string): void {
 }
 
 /** The box empties as its text is sent (or a command in it runs). */
-export function clearComposer(): void {
+/**
+ * Empties the box. With `sent`, only while it still holds that text: a send waits for the
+ * engine before it clears, and whatever the user typed meanwhile (the next message) stays.
+ */
+export function clearComposer(sent?: string): void {
+  if (sent !== undefined && get().composerText !== sent) return;
   set({ composerText: '' });
 }
 
