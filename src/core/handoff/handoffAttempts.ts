@@ -62,8 +62,8 @@ export function withoutUnansweredHandoffRequests(messages: readonly AgentMessage
   });
 }
 
-/** The instruction as the app sends it: a user turn whose first block opens with the marker. */
-function opensWithInstruction(message: AgentMessage): boolean {
+/** The instruction as the app sends it: a user turn whose first block opens with the marker (no text joined: cheap over long branches). */
+export function opensWithInstruction(message: AgentMessage): boolean {
   if (message.role !== 'user') return false;
   const first = message.content[0];
   return first?.type === 'text' && first.text.startsWith(HANDOFF_PROMPT_MARKER);

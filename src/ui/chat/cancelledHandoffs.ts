@@ -4,7 +4,7 @@
  * already leave such attempts out (core/handoff/handoffAttempts); this is what the chat
  * shows of them: the instruction's row becomes the line, the attempt's replies fold into it.
  */
-import { isHandoffInstruction } from '../../core/handoff/handoffAttempts';
+import { opensWithInstruction } from '../../core/handoff/handoffAttempts';
 import { isMessageEntry, type SessionEntry } from '../../core/types/entry';
 import { textOf } from '../../core/types/messageText';
 
@@ -33,7 +33,8 @@ function scan(entries: readonly SessionEntry[]): CancelledHandoffs {
   let folded: Map<string, string> | undefined;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i];
-    if (!entry || !isMessageEntry(entry) || !isHandoffInstruction(entry.message)) continue;
+    // Read on every change of the branch: the first block only, never the joined text.
+    if (!entry || !isMessageEntry(entry) || !opensWithInstruction(entry.message)) continue;
     // The attempt: the model's replies and the answers to its tool calls, up to the user's next turn.
     const parts: SessionEntry[] = [];
     let end = i + 1;
