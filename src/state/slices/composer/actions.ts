@@ -41,10 +41,10 @@ export function returnToComposer(text: string, why: string): void {
   notifyError(why);
 }
 
-/** The box empties as its text is sent (or a command in it runs). */
 /**
- * Empties the box. With `sent`, only while it still holds that text: a send waits for the
- * engine before it clears, and whatever the user typed meanwhile (the next message) stays.
+ * The box empties as its text is sent (or a command in it runs). With `sent`, only while
+ * it still holds that text: a send waits for the engine before it clears, and whatever
+ * the user typed meanwhile (the next message) stays.
  */
 export function clearComposer(sent?: string): void {
   if (sent !== undefined && get().composerText !== sent) return;
