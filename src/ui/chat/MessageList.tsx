@@ -88,7 +88,7 @@ export function MessageList({ entries }: { entries: readonly SessionEntry[] }) {
   // virtualizer renders again as soon as it has attached, before anything is painted.
   const attached = scrollerRef.current !== null;
   const items = attached ? virtualizer.getVirtualItems() : [];
-  const highlighted = useFocusEntry(shown, virtualizer);
+  const highlighted = useFocusEntry(entries, shown, virtualizer);
 
   return (
     <div className="chat" ref={scrollerRef} onScroll={onScroll}>

@@ -16,9 +16,11 @@ const SCROLL_FRAMES = 60;
  * entries, highlights it for a few seconds and clears the request. The session opens in
  * two reads (the newest page, then everything), so an older message is reached when the
  * second read arrives; an entry the session does not have leaves the request for none.
- * Returns the id of the highlighted entry.
+ * A reply folded into a cancelled handoff's line (found through `entries`, the branch)
+ * is reached at that line. Returns the id of the highlighted entry.
  */
 export function useFocusEntry(
+  entries: readonly SessionEntry[],
   shown: readonly SessionEntry[],
   virtualizer: Virtualizer<HTMLDivElement, HTMLDivElement>,
 ): string | undefined {
@@ -27,7 +29,6 @@ export function useFocusEntry(
   const latest = useRef({ shown, virtualizer });
   latest.current = { shown, virtualizer };
 
-  const entries = useBaton((s) => s.entries);
   useEffect(() => {
     if (!target) return;
     const rowId = rowIdOf(entries, target.entryId);
@@ -43,8 +44,8 @@ export function useFocusEntry(
     if (highlighted === undefined) return;
     let frames = 0;
     let frame = requestAnimationFrame(function bringIntoView() {
-      const { shown: entries, virtualizer: list } = latest.current;
-      const index = entries.findIndex((entry) => entry.id === highlighted);
+      const { shown: rows, virtualizer: list } = latest.current;
+      const index = rows.findIndex((entry) => entry.id === highlighted);
       if (index !== -1) list.scrollToIndex(index, { align: 'center' });
       if (!isInView(list.scrollElement, highlighted) && ++frames < SCROLL_FRAMES)
         frame = requestAnimationFrame(bringIntoView);
