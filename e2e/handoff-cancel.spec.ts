@@ -27,6 +27,7 @@ import {
   withoutCacheMarks,
   wrappedHandoff,
 } from './helpers';
+import type { MockApi } from './mock/mockApi';
 
 const TITLE = 'Tell me about billing';
 /** The document as far as it gets before it stalls. */
@@ -35,6 +36,16 @@ const QUEUED_BACK = 'Your queued message is back in the message box.';
 
 function cancelledHandoff(page: Page) {
   return page.getByRole('region', { name: 'Cancelled handoff' });
+}
+
+/** A /handoff whose document stalls half written, cancelled with Esc: the session is idle again. */
+async function cancelHalfWritten(page: Page, mockApi: MockApi): Promise<void> {
+  mockApi.script(stalledReply(HALF_DOCUMENT));
+  await send(page, '/handoff');
+  await expect(assistantMessages(page).last()).toContainText('Ship the billing API');
+  await composer(page).press('Escape');
+  await expect(statusNotice(page, 'Handoff cancelled')).toBeVisible();
+  await waitIdle(page);
 }
 
 test.beforeEach(async ({ connected: page }) => {
@@ -112,12 +123,7 @@ test('a search hit in a cancelled document opens its session at the Cancelled ha
   page,
   mockApi,
 }) => {
-  mockApi.script(stalledReply(HALF_DOCUMENT));
-  await send(page, '/handoff');
-  await expect(assistantMessages(page).last()).toContainText('Ship the billing API');
-  await composer(page).press('Escape');
-  await expect(statusNotice(page, 'Handoff cancelled')).toBeVisible();
-  await waitIdle(page);
+  await cancelHalfWritten(page, mockApi);
   await page.getByRole('button', { name: 'New session', exact: true }).click();
   await expect(assistantMessages(page)).toHaveCount(0);
 
@@ -137,12 +143,7 @@ test('Hand off again from the cancelled line starts a new handoff that completes
   page,
   mockApi,
 }) => {
-  mockApi.script(stalledReply(HALF_DOCUMENT));
-  await send(page, '/handoff');
-  await expect(assistantMessages(page).last()).toContainText('Ship the billing API');
-  await composer(page).press('Escape');
-  await expect(statusNotice(page, 'Handoff cancelled')).toBeVisible();
-  await waitIdle(page);
+  await cancelHalfWritten(page, mockApi);
 
   mockApi.script(textReply(handoffDocument('the billing API')));
   await cancelledHandoff(page).getByRole('button', { name: 'Hand off again' }).click();
