@@ -30,6 +30,7 @@ import {
 import type * as EngineModule from './engine';
 import type { ExportFormat, ImportOutcome } from './exchangeActions';
 import { stop as stopNow } from './stopReply';
+import type { KeyTestInput } from './testKey';
 
 /** Read when Settings opens; the UI reaches storage only through here. */
 export { readBackupMarks, writeBackupMarks } from '../../storage/backupMarks';
@@ -55,10 +56,18 @@ export { dismissAutoHandoffStop, finishHandoffReview } from '../slices/handoff/a
 export { focusEntryShown } from '../slices/session/actions';
 export { dismissNotice } from '../slices/status/actions';
 export type { ExportFormat, ImportOutcome } from './exchangeActions';
-export { testKey } from './testKey';
 export { openSettings };
 
 type Engine = typeof EngineModule;
+
+/** Settings' "Test key" (testKey.ts), loaded with the button's first press: never on the first paint. */
+export async function testKey(input: KeyTestInput): Promise<string> {
+  try {
+    return await (await import('./testKey')).testKey(input);
+  } catch (error) {
+    return `The key could not be tested: ${errorText(error)}`;
+  }
+}
 
 /** The agent chunk, once start-up has made the runtime (the module system loads it once). */
 async function loadEngine(): Promise<Engine> {
@@ -66,11 +75,47 @@ async function loadEngine(): Promise<Engine> {
   return engine;
 }
 
-/** The engine once start-up is done and no session is half-way through opening. */
+/**
+ * Session switches asked for (New session, a click on a session) settle once the engine
+ * has queued their open. An action on the open session waits for the switches asked
+ * before it, then for the opens (see ready), so an Enter right after a click on
+ * New session is sent in the new session, never in the one the user left. The tab's
+ * one record of them, as the open queue is the runtime's.
+ */
+let switchesQueued: Promise<unknown> = Promise.resolve();
+
+/** The engine once start-up is done, the switches asked for so far are queued and no session is half-way through opening. */
 async function ready(): Promise<Engine> {
+  const asked = switchesQueued;
   const loaded = await loadEngine();
+  await asked;
   await loaded.sessionOpened();
   return loaded;
+}
+
+/**
+ * A session switch: `action` must queue its open (OpenQueue) before it returns. It runs
+ * as soon as the engine is loaded, without waiting for other opens: a click on another
+ * session leaves a slow read behind at once.
+ */
+function switchLater<A extends unknown[]>(action: (engine: Engine, ...args: A) => Promise<void>) {
+  return async (...args: A): Promise<void> => {
+    // Wrapped so that `queued` settles when the open is queued, not when it ends.
+    const queued = loadEngine().then((engine) => ({ opened: action(engine, ...args) }));
+    switchesQueued = Promise.all([switchesQueued, queued.catch(() => undefined)]);
+    let opened: Promise<void>;
+    try {
+      ({ opened } = await queued);
+    } catch (error) {
+      notifyError(`Baton could not finish loading, so that could not be done: ${errorText(error)}`);
+      return;
+    }
+    try {
+      await opened;
+    } catch (error) {
+      notifyError(errorText(error));
+    }
+  };
 }
 
 /**
@@ -152,10 +197,14 @@ export const answerHandoffProposal = later((e, answer: HandoffProposalAnswer) =>
   e.answerHandoffProposal(answer),
 );
 
-export const newSession = later((e) => e.newSession());
-// Not behind the open under way: a click on another session leaves that one behind at
-// once (see sessionActions.openSession), however long its read takes.
-const openSessionLater = later((e, id: string) => e.openSession(id), loadEngine);
+const newSessionLater = switchLater((e, boxWhenAsked: string) => e.newSession(boxWhenAsked));
+/** Opens an empty session; what is typed from this click on is for it (see sessionActions.newSession). */
+export function newSession(): Promise<void> {
+  return newSessionLater(get().composerText);
+}
+const openSessionLater = switchLater((e, id: string, boxWhenAsked: string) =>
+  e.openSession(id, boxWhenAsked),
+);
 
 /**
  * Opens a session. The chat shows it loading from this very click (the store is set
@@ -163,7 +212,8 @@ const openSessionLater = later((e, id: string) => e.openSession(id), loadEngine)
  */
 export function openSession(id: string): Promise<void> {
   beginOpening(id);
-  return openSessionLater(id);
+  // What is typed from this click on is for that session (see showDraftOf).
+  return openSessionLater(id, get().composerText);
 }
 
 /** Opens a session scrolled to one of its messages, which is highlighted (see MessageList). */

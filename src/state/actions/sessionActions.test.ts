@@ -85,6 +85,51 @@ describe('drafts stay with their session (issue 27, finding 6)', () => {
   });
 });
 
+describe('text typed right after the click that switches sessions', () => {
+  it('is for the session asked for: New session and Open keep it in the box, the session left gets no draft', async () => {
+    const app = await start();
+    const { newSession, openSession, submitComposer } = await import('./actions');
+    const { setComposerText } = await import('../slices/composer/actions');
+    const first = await exchange(app, 'First topic');
+    // The click, then typing at once, before the engine has made the new session.
+    const opening = newSession();
+    setComposerText('For the new session');
+    // Enter, a task later, while the new session may still be opening: it is sent there.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const sending = submitComposer('For the new session');
+    await opening;
+    await sending;
+    const fresh = app.state().activeSessionId;
+    expect(fresh).not.toBe(first);
+    expect(app.state().composerText).toBe('');
+    expect(app.state().drafts).toEqual({});
+    expect(sentTexts(app.mock.messageRequests().at(-1))).toEqual(['For the new session']);
+    expect(transcript(app.state().entries)).toEqual([
+      'user: For the new session',
+      'assistant: Mock reply to: For the new session',
+    ]);
+
+    // The same for a click on a stored session that has no draft of its own.
+    const reading = openSession(first);
+    setComposerText('More on the first');
+    await reading;
+    expect(app.state().activeSessionId).toBe(first);
+    expect(app.state().composerText).toBe('More on the first');
+    expect(app.state().drafts).toEqual({});
+
+    // A session with a draft brings it back; what was typed stays with the session left, said so.
+    app.type('Draft of the first');
+    await newSession();
+    const other = app.state().activeSessionId ?? '';
+    await app.composer.submitComposer('Another topic');
+    const back = openSession(first);
+    setComposerText('Typed while it opened');
+    await back;
+    expect(app.state().composerText).toBe('Draft of the first');
+    expect(app.state().drafts[other]?.text).toBe('Typed while it opened');
+  });
+});
+
 describe('session actions', () => {
   it('newSession opens an empty session beside the old one, stored from its first message', async () => {
     const app = await start();

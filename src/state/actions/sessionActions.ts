@@ -37,14 +37,26 @@ export function showHelp(): void {
   ]);
 }
 
-export async function newSession(): Promise<void> {
-  if (!hasRuntime()) return;
+/**
+ * Opens an empty session. `boxWhenAsked` is what the message box held at the click that
+ * asked for it: text typed after that click, while the engine was getting here, was
+ * written for the new session and stays in the box. It opens in turn with the opens of
+ * stored sessions (OpenQueue), so an action on "the open session" meanwhile, such as an
+ * Enter right after the click, waits for it and lands in the new session.
+ */
+export function newSession(boxWhenAsked?: string): Promise<void> {
+  if (!hasRuntime()) return Promise.resolve();
+  const { session, opening } = getRuntime();
+  const empty = session.createEmptySession();
+  return opening.open(empty.header.id, () => enterEmpty(empty, boxWhenAsked));
+}
+
+async function enterEmpty(empty: SessionLog, boxWhenAsked: string | undefined): Promise<void> {
   const { session, lives } = getRuntime();
   if (session.header.leafId === null) return; // Already in an empty session.
   const previous = session.header.id;
-  const empty = session.createEmptySession();
   // What the box holds stays with the session it was written in (drafts.ts).
-  showDraftOf(empty.header.id);
+  showDraftOf(empty.header.id, boxWhenAsked);
   try {
     if (lives.mustLeaveRunning) {
       // The reply goes on in its own session, in the background (see liveSessions.ts).
@@ -68,21 +80,26 @@ export function sessionOpened(): Promise<void> {
  * at any size, and the full read happens while the user already reads. Opens run one
  * after the other; a click on another session meanwhile wins (OpenQueue).
  */
-export function openSession(id: string): Promise<void> {
+export function openSession(id: string, boxWhenAsked?: string): Promise<void> {
   if (!hasRuntime()) return Promise.resolve();
-  return getRuntime().opening.open(id, openNow);
+  return getRuntime().opening.open(id, async (opened, unlessStale) => {
+    try {
+      await read(opened, unlessStale, boxWhenAsked);
+    } finally {
+      endOpening(opened);
+    }
+  });
 }
 
-async function openNow(id: string, unlessStale: <T>(read: Promise<T>) => Promise<T>): Promise<void> {
-  try {
-    await read(id, unlessStale);
-  } finally {
-    endOpening(id);
-  }
-}
-
-/** Reads session `id` and hands it to the agent session: its newest page first, painted at once. */
-async function read(id: string, unlessStale: <T>(read: Promise<T>) => Promise<T>): Promise<void> {
+/**
+ * Reads session `id` and hands it to the agent session: its newest page first, painted
+ * at once. `boxWhenAsked`: the box's text at the click (see showDraftOf).
+ */
+async function read(
+  id: string,
+  unlessStale: <T>(read: Promise<T>) => Promise<T>,
+  boxWhenAsked: string | undefined,
+): Promise<void> {
   const { session, repository, lives } = getRuntime();
   if (id === session.header.id) return;
   // A session still writing in the background is shown again as it is, mid-reply or done.
@@ -90,7 +107,7 @@ async function read(id: string, unlessStale: <T>(read: Promise<T>) => Promise<T>
   if (running) {
     lives.leave();
     lives.enter(running);
-    showDraftOf(id);
+    showDraftOf(id, boxWhenAsked);
     showBranch(id, running.session.log.getBranch(), sumSessionUsage(running.session.log.entries()));
     set({ marks: branchMarks(running.session.log.entries(), running.session.log.getBranch()) });
     return;
@@ -106,7 +123,7 @@ async function read(id: string, unlessStale: <T>(read: Promise<T>) => Promise<T>
   try {
     const newest = await unlessStale(repository.loadNewestEntries(id, FIRST_PAINT_ENTRIES));
     // The box shows this session's draft as the chat shows its messages (drafts.ts).
-    showDraftOf(id);
+    showDraftOf(id, boxWhenAsked);
     showNewestPage(id, newestBranch(header, newest.entries));
     const { entries, problems } = await unlessStale(repository.loadEntries(id));
     for (const problem of problems) notifyError(problem);

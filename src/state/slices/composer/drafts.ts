@@ -18,8 +18,13 @@ const isEmpty = (draft: SessionDraft) => draft.text.trim() === '' && draft.attac
  * The box is about to show session `sessionId`: what it holds is kept as the draft of
  * the session shown now, and `sessionId`'s own draft (or nothing) takes its place. Call
  * it in the same turn as the store's activeSessionId changes to `sessionId`.
+ *
+ * `boxWhenAsked` is the box's text at the click that asked for the switch. Text typed
+ * since, while the session was read or made, was written for `sessionId` and stays in
+ * the box, unless `sessionId` has a draft of its own to bring back (then the box's text
+ * is kept for the session left, as ever, and the notice says so).
  */
-export function showDraftOf(sessionId: string): void {
+export function showDraftOf(sessionId: string, boxWhenAsked?: string): void {
   const state = get();
   const from = state.activeSessionId;
   if (from === sessionId) {
@@ -28,6 +33,8 @@ export function showDraftOf(sessionId: string): void {
     if (own) putInBox(own, sessionId);
     return;
   }
+  const typedSince = boxWhenAsked !== undefined && state.composerText !== boxWhenAsked;
+  if (typedSince && !state.drafts[sessionId]) return;
   const leaving: SessionDraft = {
     // The text of a sent message being edited is that message's, not a draft.
     text: state.editingEntryId === null ? state.composerText : '',
