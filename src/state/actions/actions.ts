@@ -20,7 +20,7 @@ import { beginOpening, focusEntryAt } from '../slices/session/actions';
 import { applySettings, openSettings } from '../slices/settings/actions';
 import { notifyError } from '../slices/status/actions';
 import type { Settings } from '../store/settings';
-import { errorText, get } from '../store/storeAccess';
+import { errorText, get, set } from '../store/storeAccess';
 import {
   cancelEdit as cancelEditNow,
   handleEditKey as editKeyNow,
@@ -75,18 +75,9 @@ async function loadEngine(): Promise<Engine> {
   return engine;
 }
 
-/**
- * Session switches asked for (New session, a click on a session) settle once the engine
- * has queued their open. An action on the open session waits for the switches asked
- * before it, then for the opens (see ready), so an Enter right after a click on
- * New session is sent in the new session, never in the one the user left. The tab's
- * one record of them, as the open queue is the runtime's.
- */
-let switchesQueued: Promise<unknown> = Promise.resolve();
-
 /** The engine once start-up is done, the switches asked for so far are queued and no session is half-way through opening. */
 async function ready(): Promise<Engine> {
-  const asked = switchesQueued;
+  const asked = get().switchesQueued;
   const loaded = await loadEngine();
   await asked;
   await loaded.sessionOpened();
@@ -102,7 +93,8 @@ function switchLater<A extends unknown[]>(action: (engine: Engine, ...args: A) =
   return async (...args: A): Promise<void> => {
     // Wrapped so that `queued` settles when the open is queued, not when it ends.
     const queued = loadEngine().then((engine) => ({ opened: action(engine, ...args) }));
-    switchesQueued = Promise.all([switchesQueued, queued.catch(() => undefined)]);
+    // An Enter right after a click on New session is sent there, never in the session left.
+    set({ switchesQueued: Promise.all([get().switchesQueued, queued.catch(() => undefined)]) });
     let opened: Promise<void>;
     try {
       ({ opened } = await queued);

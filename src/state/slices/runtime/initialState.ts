@@ -13,10 +13,17 @@ export interface RuntimeState {
   runtimeFailure: { error: unknown } | null;
   /** The model client chunk (the SDK), loading or loaded, with the client it made last. */
   modelClients: Promise<ModelClientCache> | null;
+  /**
+   * The session switches asked for (New session, a click on a session), settled once the
+   * engine has queued their open: an action on the open session waits for those asked
+   * before it (actions.ts, ready).
+   */
+  switchesQueued: Promise<unknown>;
 }
 
 export const initialRuntimeState: RuntimeState = {
   runtime: null,
   runtimeFailure: null,
   modelClients: null,
+  switchesQueued: Promise.resolve(),
 };

@@ -16,8 +16,10 @@ const fakeRuntime = { repository: {}, queue: {}, session: {} } as unknown as Run
 beforeEach(() => resetBatonStore());
 
 describe('runtime slice', () => {
-  it('starts with nothing live: no runtime, no failure, no model client chunk', () => {
-    expect(initialRuntimeState).toEqual({ runtime: null, runtimeFailure: null, modelClients: null });
+  it('starts with nothing live: no runtime, no failure, no model client chunk, no switch asked for', async () => {
+    const { switchesQueued, ...rest } = initialRuntimeState;
+    expect(rest).toEqual({ runtime: null, runtimeFailure: null, modelClients: null });
+    await expect(switchesQueued).resolves.toBeUndefined();
     expect(hasRuntime()).toBe(false);
     expect(() => getRuntime()).toThrow('Baton has not finished loading yet.');
   });
