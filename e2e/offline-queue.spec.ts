@@ -3,12 +3,24 @@
  * offline (the browser context's offline mode) is held among the queued messages, with
  * its state said; it survives a reload (the page then comes from the service worker),
  * one held message can be cancelled (its text comes back to the box), and once the
- * browser is back online the mock API gets the held one exactly once.
+ * browser is back online the mock API gets the held one exactly once, in the session it
+ * was held for, on screen or not.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import { assistantMessages, composer, connect, exchange, send, userMessages, waitIdle } from './helpers';
+import {
+  assistantMessages,
+  composer,
+  connect,
+  exchange,
+  send,
+  sessionList,
+  sessionTitles,
+  textReply,
+  userMessages,
+  waitIdle,
+} from './helpers';
 import { lastUserText } from './mock/mockApi';
 import { waitForServiceWorker } from './pwa/serviceWorker';
 
@@ -17,6 +29,17 @@ test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ timeout: 180_000 });
 
 const HELD = 'Offline: will send when you are back online';
+
+/**
+ * The browser context goes offline, and the page knows it (navigator.onLine) before the
+ * test goes on: the emulation reaches the page a moment after setOffline resolves, and a
+ * message sent before that is sent (and fails), as it would be in a browser that has not
+ * noticed yet.
+ */
+async function goOffline(page: Page, context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await page.waitForFunction(() => !navigator.onLine);
+}
 
 function queuedChips(page: Page) {
   return page.getByRole('list', { name: 'Queued messages' }).getByRole('listitem');
@@ -33,7 +56,7 @@ test('a message sent offline is held across a reload, can be cancelled, and reac
   await waitForServiceWorker(page);
   expect(mockApi.requests).toHaveLength(1);
 
-  await context.setOffline(true);
+  await goOffline(page, context);
   await send(page, 'Held in the tunnel');
   await expect(queuedChips(page)).toHaveText([`${HELD} · Held in the tunnel×`]);
   await expect(composer(page)).toHaveValue('');
@@ -75,4 +98,46 @@ test('a message sent offline is held across a reload, can be cancelled, and reac
     'Held in the tunnel',
   ]);
   expect(JSON.stringify(mockApi.requests)).not.toContain('Never mind this one');
+});
+
+test('a message held in a session the user has left is sent there, off screen, once back online', async ({
+  page,
+  context,
+  mockApi,
+}) => {
+  await connect(page, mockApi);
+  await exchange(page, 'The first topic');
+  // Installed, so the parts loaded on first use (the queued messages' chips) load offline too.
+  await waitForServiceWorker(page);
+  await goOffline(page, context);
+  await send(page, 'Held for the first');
+  await expect(queuedChips(page)).toHaveText([`${HELD} · Held for the first×`]);
+  await page.getByRole('button', { name: 'New session', exact: true }).first().click();
+  await expect(userMessages(page)).toHaveCount(0);
+  await expect(queuedChips(page)).toHaveCount(0);
+  await composer(page).fill('Typing here meanwhile');
+
+  mockApi.script(
+    textReply(`Answered off screen ${'word '.repeat(40)}END`, { delayMsPerEvent: 100, chunkSize: 4 }),
+  );
+  await context.setOffline(false);
+  // The session left writes its reply in the background; its row says so until it is done.
+  const firstRow = sessionList(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: 'The first topic', exact: true }) });
+  await expect(firstRow.getByText('Reply in progress')).toHaveCount(1);
+  await expect(firstRow.getByText('Reply in progress')).toHaveCount(0, { timeout: 60_000 });
+  // The user stayed where they were, with what they were typing.
+  await expect(userMessages(page)).toHaveCount(0);
+  await expect(composer(page)).toHaveValue('Typing here meanwhile');
+  expect(mockApi.requests.map((request) => lastUserText(request.body))).toEqual([
+    'The first topic',
+    'Held for the first',
+  ]);
+
+  await sessionTitles(page).filter({ hasText: 'The first topic' }).click();
+  await expect(userMessages(page)).toHaveText(['The first topic', 'Held for the first']);
+  await expect(assistantMessages(page).last()).toContainText('END');
+  await waitIdle(page);
+  expect(mockApi.requests).toHaveLength(2);
 });

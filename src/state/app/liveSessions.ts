@@ -51,23 +51,40 @@ export class LiveSessions implements HeldSessions {
     const left = this.current;
     this.unmirror?.();
     this.unmirror = undefined;
-    if (!left.session.isBusy && !left.activity.active) return left;
-    const id = left.session.header.id;
-    const stopHeaders = left.session.subscribe((event) => {
+    if (left.session.isBusy || left.activity.active) this.keepInBackground(left);
+    return left;
+  }
+
+  /**
+   * A live session for `log`, not shown: for work the user asked for earlier that runs
+   * now (a message held offline, sent once the network is back). `work` starts it; the
+   * session stays held until that work and what follows it have settled. Nothing is
+   * stored as the active session.
+   */
+  startInBackground(log: SessionLog, work: (live: LiveSession) => Promise<void>): Promise<void> {
+    const live = this.make(log);
+    this.keepInBackground(live);
+    // Tracked, so the session is let go of once the work has settled (keepInBackground).
+    return live.activity.track(work(live));
+  }
+
+  /** `live` writes on off screen until its work has settled; its row in the list follows it. */
+  private keepInBackground(live: LiveSession): void {
+    const id = live.session.header.id;
+    const stopHeaders = live.session.subscribe((event) => {
       if (event.type === 'header_changed') upsertSession(event.header);
     });
-    const stopSettled = left.activity.onSettled(() => {
-      if (this.background.get(id)?.live === left && !left.session.isBusy) this.drop(id);
+    const stopSettled = live.activity.onSettled(() => {
+      if (this.background.get(id)?.live === live && !live.session.isBusy) this.drop(id);
     });
     this.background.set(id, {
-      live: left,
+      live,
       stop: () => {
         stopHeaders();
         stopSettled();
       },
     });
     this.publishBackground();
-    return left;
   }
 
   /** Shows `live` (one brought back from the background, or `left` again) as the current session. */

@@ -22,6 +22,8 @@ export interface HeldSessions {
   leave(): LiveSession;
   enter(live: LiveSession): void;
   enterNew(log: SessionLog): Promise<LiveSession>;
+  /** Runs `work` in a live session for `log` held off screen until it has settled. */
+  startInBackground(log: SessionLog, work: (live: LiveSession) => Promise<void>): Promise<void>;
 }
 
 import type { OpenQueue } from './openQueue';

@@ -16,6 +16,7 @@ import { WriteQueue } from '../../storage/writeQueue';
 import { afterReply } from '../actions/afterReply';
 import { rememberDeviceKey } from '../actions/keyRemoval';
 import { sendPrompt } from '../actions/sendPrompt';
+import { runHeldInBackground, sendHeldInBackground } from '../offline/heldInBackground';
 import { followConnection } from '../offline/heldMessages';
 import { lazyRecall } from '../search/lazyRecall';
 import { SearchAccess } from '../search/searchAccess';
@@ -134,7 +135,11 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   });
   setRuntime(runtime);
   // Messages held while offline are shown, and sent once the network is back (issue 29).
-  followConnection((live, text) => sendPrompt(live, text, text));
+  followConnection({
+    send: (live, text) => sendPrompt(live, text, text),
+    sendElsewhere: sendHeldInBackground,
+    runElsewhere: runHeldInBackground,
+  });
   for (const problem of problems) notifyError(problem);
   // A key set before fingerprints were kept joins the list now (once; later saves add theirs).
   void rememberDeviceKey(get().settings.apiKey);

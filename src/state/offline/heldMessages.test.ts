@@ -36,14 +36,22 @@ async function loadPage(sessionId: string) {
   const runtime = { current: live, opening: { settled: () => Promise.resolve() } } as unknown as Runtime;
   store.batonStore.setState({ runtime, activeSessionId: sessionId });
   const sent: string[] = [];
+  /** Sent off screen, as "<session>: <text>". */
+  const sentElsewhere: string[] = [];
   const follow = () =>
     stops.push(
-      held.followConnection(async (to, text) => {
-        expect(to).toBe(live);
-        sent.push(text);
+      held.followConnection({
+        send: async (to, text) => {
+          expect(to).toBe(live);
+          sent.push(text);
+        },
+        sendElsewhere: async (to, text) => {
+          sentElsewhere.push(`${to.session.header.id}: ${text}`);
+        },
+        runElsewhere: (id, work) => work({ session: { header: { id } } } as unknown as LiveSession),
       }),
     );
-  return { held, state: () => store.batonStore.getState(), sent, follow };
+  return { held, state: () => store.batonStore.getState(), sent, sentElsewhere, follow };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -93,15 +101,22 @@ describe('messages held while offline', () => {
     expect([...one.sent, ...two.sent]).toEqual(['Only once, please']);
   });
 
-  it('are held only for the session they were sent in', async () => {
+  it('are sent in the session they were held for: one not on screen sends them off screen', async () => {
     online = false;
     const page = await loadPage('s1');
     page.held.holdIfOffline('s2', 'For the other session');
+    page.held.holdIfOffline('s2', 'And its follow-up');
     page.follow();
+    await settle();
+    expect(page.sentElsewhere).toEqual([]);
     goOnline();
     await settle();
     expect(page.sent).toEqual([]);
+    expect(page.sentElsewhere).toEqual(['s2: For the other session', 's2: And its follow-up']);
     expect(page.state().heldOffline).toEqual([]);
+    goOnline();
+    await settle();
+    expect(page.sentElsewhere).toHaveLength(2);
   });
 
   it('a cancelled message is not sent and goes back to the message box', async () => {
@@ -150,6 +165,48 @@ describe('the composer offline, through the real app and the mock API', () => {
       'assistant: Mock reply to: Sent from a tunnel',
     ]);
     expect(app.state().heldOffline).toEqual([]);
+  });
+
+  it('a message held in a session the user has left is sent there, off screen, when back online', async () => {
+    const app = await start();
+    await app.composer.submitComposer('First topic');
+    const first = app.state().activeSessionId ?? '';
+    online = false;
+    window.dispatchEvent(new Event('offline'));
+    app.type('Held for the first');
+    await app.composer.submitComposer('Held for the first');
+    expect(app.state().heldOffline.map((m) => m.text)).toEqual(['Held for the first']);
+    await app.sessions.newSession();
+    const second = app.state().activeSessionId ?? '';
+    app.type('Writing here meanwhile');
+    expect(app.state().heldOffline).toEqual([]);
+
+    goOnline();
+    await app.until(
+      () => app.mock.messageRequests().length === 2,
+      'the held message sent in its own session',
+    );
+    const request = app.mock.messageRequests().at(-1);
+    expect(sentTexts(request)).toEqual(['First topic', 'Mock reply to: First topic', 'Held for the first']);
+    // The user stays where they are, with what they were typing.
+    expect(app.state().activeSessionId).toBe(second);
+    expect(app.state().entries).toEqual([]);
+    expect(app.state().composerText).toBe('Writing here meanwhile');
+    await app.until((s) => s.backgroundSessionIds.length === 0, 'the session off screen done writing');
+    await app.flush();
+    expect(await app.stored.activeSessionId()).toBe(second);
+
+    // Its reply is there when the user goes back, and nothing is sent twice.
+    await app.sessions.openSession(first);
+    expect(transcript(app.state().entries)).toEqual([
+      'user: First topic',
+      'assistant: Mock reply to: First topic',
+      'user: Held for the first',
+      'assistant: Mock reply to: Held for the first',
+    ]);
+    goOnline();
+    await settle();
+    expect(app.mock.messageRequests()).toHaveLength(2);
   });
 
   it('the demo model needs no network: offline, it answers at once', async () => {

@@ -3,7 +3,7 @@
  * offline is held (storage/offlineOutbox.ts) and shown among the queued messages, and it
  * is sent when the connection returns, exactly once, or given back to the message box if
  * the user cancels it. The held messages of a session the user is not looking at are
- * sent when that session is opened again with the network up.
+ * sent in that session, off screen (heldInBackground.ts); its row shows it writing.
  *
  * Exactly once, across tabs and reloads: a message leaves the outbox by `take` only,
  * under a Web Lock where the browser has them, and only the caller that took it sends it.
@@ -72,9 +72,21 @@ export async function sendHeld(send: SendHeld): Promise<void> {
   if (!outbox || !hasRuntime()) return;
   const live = getRuntime().current;
   const sessionId = live.session.header.id;
+  // The user went to another session: the rest wait for it (or go in the background).
+  const stillShown = () => getRuntime().current === live && get().activeSessionId === sessionId;
+  await sendEach(outbox, live, send, stillShown);
+}
+
+/** Sends what is held for `live`'s session, one after the other, while online and `goOn()` holds. */
+async function sendEach(
+  outbox: OfflineOutbox,
+  live: LiveSession,
+  send: SendHeld,
+  goOn: () => boolean = () => true,
+): Promise<void> {
+  const sessionId = live.session.header.id;
   for (;;) {
-    // Offline again, or the user went to another session: the rest stay held.
-    if (browserOffline() || getRuntime().current !== live || get().activeSessionId !== sessionId) break;
+    if (browserOffline() || !goOn()) break;
     const next: HeldMessage | undefined = await exclusively(() => {
       const first = outbox.heldFor(sessionId)[0];
       return first ? outbox.take(first.id) : undefined;
@@ -84,6 +96,46 @@ export async function sendHeld(send: SendHeld): Promise<void> {
     announce();
     await send(live, next.text);
   }
+}
+
+/**
+ * Runs `work` on session `sessionId` off screen (see heldInBackground.ts); resolves once
+ * it has settled, or at once when that session cannot be run here now.
+ */
+export type RunElsewhere = (sessionId: string, work: (live: LiveSession) => Promise<void>) => Promise<void>;
+
+/** How the held messages go out: `send` in the open session, `sendElsewhere` in one off screen. */
+export interface HeldSenders {
+  send: SendHeld;
+  sendElsewhere: SendHeld;
+  runElsewhere: RunElsewhere;
+}
+
+/**
+ * Sends the messages held for sessions not on screen, each session in the background:
+ * the user sent them, and they waited only for the network. One sender per session
+ * (a Web Lock where the browser has them, for the other tabs; `busy` in this one).
+ */
+function sendHeldElsewhere(senders: HeldSenders, busy: Set<string>): void {
+  const outbox = browserOutbox();
+  if (!outbox || !hasRuntime() || browserOffline()) return;
+  const shown = getRuntime().current.session.header.id;
+  for (const sessionId of new Set(outbox.all().map((held) => held.sessionId))) {
+    if (sessionId === shown || busy.has(sessionId)) continue;
+    busy.add(sessionId);
+    void onlyOneTab(`${LOCK_NAME}:${sessionId}`, () =>
+      senders.runElsewhere(sessionId, (live) => sendEach(outbox, live, senders.sendElsewhere)),
+    )
+      .catch(() => undefined)
+      .finally(() => busy.delete(sessionId));
+  }
+}
+
+/** Runs `work` unless another tab holds lock `name` (where the browser has Web Locks). */
+async function onlyOneTab(name: string, work: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return work();
+  await locks.request(name, { ifAvailable: true }, (lock) => (lock ? work() : undefined));
 }
 
 /** The user cancels a held message: it is not sent, and its text goes back to the message box. */
@@ -98,18 +150,21 @@ export async function cancelHeld(id: string): Promise<void> {
 
 /**
  * From start-up on: held messages are shown for the open session, and sent when the
- * browser comes back online or a session holding some is opened while online. Another
- * tab's holds and sends reach the chips through the storage event. Returns the stop.
+ * browser comes back online or a session holding some is opened while online; those of
+ * sessions not on screen are sent in the background. Another tab's holds and sends reach
+ * the chips through the storage event. Returns the stop.
  */
-export function followConnection(send: SendHeld): () => void {
+export function followConnection(senders: HeldSenders): () => void {
   let sending = false;
+  const elsewhere = new Set<string>();
   const trySend = async () => {
     if (sending || browserOffline() || !hasRuntime()) return;
     sending = true;
     try {
       // A session being opened is not the one on screen yet: its messages wait for it.
       await getRuntime().opening.settled();
-      await sendHeld(send);
+      sendHeldElsewhere(senders, elsewhere);
+      await sendHeld(senders.send);
     } finally {
       sending = false;
     }

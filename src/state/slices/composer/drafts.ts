@@ -10,7 +10,9 @@
  */
 import { get, set } from '../../store/storeAccess';
 import { notify } from '../status/actions';
+import { prependToComposer } from './actions';
 import type { SessionDraft } from './initialState';
+import { prepended } from './messageText';
 
 const isEmpty = (draft: SessionDraft) => draft.text.trim() === '' && draft.attachments.length === 0;
 
@@ -59,6 +61,23 @@ export function showDraftOf(sessionId: string, boxWhenAsked?: string): void {
       `Your unsent message stays with ${title ? `“${title}”` : 'the session you left'}: it is back in the message box when you open that session again.`,
     );
   }
+}
+
+/**
+ * Text for session `sessionId` that could not be sent (a held message refused once the
+ * network was back): it goes back to that session's box, before what it holds there.
+ */
+export function giveBackToDraft(sessionId: string, text: string): void {
+  const state = get();
+  if (state.activeSessionId === sessionId) {
+    prependToComposer(text);
+    return;
+  }
+  const draft = state.drafts[sessionId];
+  const merged: SessionDraft = draft
+    ? { ...draft, text: prepended(text, draft.text) }
+    : { text, attachments: [], keepOriginalSize: false };
+  set({ drafts: { ...state.drafts, [sessionId]: merged } });
 }
 
 /** Session `sessionId` is gone: so is its draft. */
