@@ -41,6 +41,40 @@ async function goOffline(page: Page, context: BrowserContext): Promise<void> {
   await page.waitForFunction(() => !navigator.onLine);
 }
 
+const STILL_OFFLINE = 'e2e.stillOffline';
+
+/**
+ * Reloads the page while the context is offline. Chromium 150 (Debian 12's) loses the
+ * offline emulation's navigator.onLine in a document the service worker serves: the
+ * network stays cut, but the page reads onLine true and has no reason to hold anything.
+ * So across this reload the page is told what the browser would say, by a flag in the
+ * tab's sessionStorage that an init script reads; backOnline takes it away again.
+ */
+async function reloadOffline(page: Page) {
+  await page.addInitScript((flag) => {
+    if (sessionStorage.getItem(flag) !== '1') return;
+    const native = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+    Object.defineProperty(Navigator.prototype, 'onLine', {
+      configurable: true,
+      get(this: Navigator) {
+        return sessionStorage.getItem(flag) === '1' ? false : native?.get?.call(this);
+      },
+    });
+  }, STILL_OFFLINE);
+  await page.evaluate((flag) => sessionStorage.setItem(flag, '1'), STILL_OFFLINE);
+  return page.reload();
+}
+
+/** The network is back, and the page hears of it (its 'online' event), whichever way it knew it was offline. */
+async function backOnline(page: Page, context: BrowserContext): Promise<void> {
+  await context.setOffline(false);
+  await page.evaluate((flag) => {
+    if (sessionStorage.getItem(flag) !== '1') return;
+    sessionStorage.removeItem(flag);
+    window.dispatchEvent(new Event('online'));
+  }, STILL_OFFLINE);
+}
+
 function queuedChips(page: Page) {
   return page.getByRole('list', { name: 'Queued messages' }).getByRole('listitem');
 }
@@ -72,8 +106,9 @@ test('a message sent offline is held across a reload, can be cancelled, and reac
   await composer(page).fill('');
 
   // Reloaded while still offline: the held message is still there, still held.
-  const response = await page.reload();
+  const response = await reloadOffline(page);
   expect(response?.fromServiceWorker()).toBe(true);
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
   await expect(queuedChips(page)).toHaveText([`${HELD} · Held in the tunnel×`]);
   await expect(userMessages(page)).toHaveText(['Before the tunnel']);
   for (const scheme of ['light', 'dark'] as const) {
@@ -82,7 +117,7 @@ test('a message sent offline is held across a reload, can be cancelled, and reac
   }
   expect(mockApi.requests).toHaveLength(1);
 
-  await context.setOffline(false);
+  await backOnline(page, context);
   await expect(assistantMessages(page)).toHaveText([
     'Mock reply to: Before the tunnel',
     'Mock reply to: Held in the tunnel',
