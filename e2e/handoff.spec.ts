@@ -12,6 +12,7 @@ import {
   activeSessionTitle,
   assistantMessages,
   composer,
+  dismissNotices,
   exchange,
   HANDOFF_SECTION_NAMES,
   handOff,
@@ -109,7 +110,9 @@ test('typed /handoff with focus writes the document and seeds a new session with
   const handedOff = page.getByText(/^Continued in/);
   await expect(handedOff).toHaveText('Continued in Ship the billing API · part 2');
   await handedOff.scrollIntoViewIfNeeded();
-  await page.getByRole('status').getByRole('button', { name: 'Dismiss' }).first().click();
+  // For the screenshot, without the notices: those not gone by themselves yet (they leave
+  // after a few seconds, so on a slow machine there may be none left to dismiss).
+  await dismissNotices(page);
   await saveReadmeScreenshot(page, 'handoff-old-session.png');
   await handedOff.getByRole('button', { name: 'Ship the billing API · part 2' }).click();
   await expect(activeSessionTitle(page)).toHaveText(/Ship the billing API · part 2$/);

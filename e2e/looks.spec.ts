@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   activeSessionTitle,
+  dismissNotices,
   exchange,
   handOff,
   handoffCard,
@@ -85,7 +86,7 @@ test('dark theme screenshot of a handoff', async ({ connected: page, mockApi }) 
     return { text: style.color, bg: style.backgroundColor };
   });
   expect(colours.text).toBe('rgb(230, 230, 227)');
-  await page.getByRole('status').getByRole('button', { name: 'Dismiss' }).first().click();
+  await dismissNotices(page);
   await saveReadmeScreenshot(page, 'dark-theme.png');
 });
 
@@ -161,7 +162,7 @@ test.describe('at 375 px wide', () => {
   test('narrow screenshot of the new session', async ({ connected: page, mockApi }) => {
     await chatWithHandoff(page, mockApi);
     await handoffCard(page).evaluate((element) => element.scrollIntoView({ block: 'start' }));
-    await page.getByRole('status').getByRole('button', { name: 'Dismiss' }).first().click();
+    await dismissNotices(page);
     await expectNoSidewaysScroll(page);
     await saveReadmeScreenshot(page, 'narrow-new-session.png');
   });
@@ -171,7 +172,7 @@ test.describe('at 375 px wide', () => {
     await chatWithHandoff(page, mockApi);
     expect(await background(page)).toBe(DARK);
     await handoffCard(page).evaluate((element) => element.scrollIntoView({ block: 'start' }));
-    await page.getByRole('status').getByRole('button', { name: 'Dismiss' }).first().click();
+    await dismissNotices(page);
     await expectNoSidewaysScroll(page);
     await saveReadmeScreenshot(page, 'narrow-new-session-dark.png');
   });

@@ -79,7 +79,7 @@ export function SettingsDialog() {
     patch: (changes) => setDraft((d) => ({ ...d, ...changes })),
   };
 
-  const save = async () => {
+  const save = () => {
     const next = { ...draft, apiKey: draft.apiKey.trim(), baseURL: draft.baseURL.trim().replace(/\/+$/, '') };
     const blocked = checkBlockedBaseUrl(next.baseURL, settings.baseURL);
     const problem = validate(next) ?? (blocked ? { section: 'general', message: blocked } : null);
@@ -88,7 +88,9 @@ export function SettingsDialog() {
       setSection(problem.section);
       return;
     }
-    await saveSettings(next);
+    // Applied at once (the store is written after): the dialog closes on the click, so
+    // the next thing the user does (typing a message) is never aimed at a closing dialog.
+    void saveSettings(next);
     openSettings(false);
   };
 
@@ -98,7 +100,7 @@ export function SettingsDialog() {
       className="settings-dialog"
       open={open}
       onClose={() => openSettings(false)}
-      onSubmit={() => void save()}
+      onSubmit={save}
     >
       <SettingsTabs
         sections={SETTINGS_SECTIONS}
