@@ -113,6 +113,37 @@ export async function fillSettings(page: Page, input: SettingsInput): Promise<vo
   }
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
+  // Save applies at once and writes the store after: a test that reloads next must not
+  // outrun that write, or it reloads into the settings from before.
+  const expected = {
+    ...(input.baseURL !== undefined && { baseURL: input.baseURL.trim().replace(/\/+$/, '') }),
+    ...(input.model !== undefined && { model: input.model }),
+    ...(input.maxTokens !== undefined && { maxTokens: input.maxTokens }),
+  };
+  await expect
+    .poll(async () => {
+      const stored = (await readStoredSettings(page)) ?? {};
+      return Object.fromEntries(Object.keys(expected).map((key) => [key, stored[key]]));
+    })
+    .toEqual(expected);
+}
+
+/** The saved Settings record as IndexedDB holds it now. */
+async function readStoredSettings(page: Page): Promise<Record<string, unknown> | undefined> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('baton');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const request = db.transaction('settings', 'readonly').objectStore('settings').get('settings');
+    const value = await new Promise<unknown>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return value as Record<string, unknown> | undefined;
+  });
 }
 
 /** Opens the app and points it at the mock with the test key, and any other `settings`. */
