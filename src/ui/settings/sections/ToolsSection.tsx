@@ -14,6 +14,7 @@ function ToolsPanel({ draft, update }: SectionProps) {
           type="checkbox"
           role="switch"
           checked={draft.webFetch}
+          aria-checked={draft.webFetch}
           onChange={(e) => update('webFetch', e.target.checked)}
         />
         Web fetch
@@ -28,6 +29,7 @@ function ToolsPanel({ draft, update }: SectionProps) {
           type="checkbox"
           role="switch"
           checked={draft.codeExecution}
+          aria-checked={draft.codeExecution}
           onChange={(e) => update('codeExecution', e.target.checked)}
         />
         Code execution
