@@ -67,7 +67,7 @@ describe('the request: tools and beta header only when switched on', () => {
     const todo = { name: 'todo_write', description: 'd', input_schema: { type: 'object' as const } };
     const on = request({ tools: [todo], webSearch: true, webFetch: true, codeExecution: true });
     const tools = toMessageParams(on).tools ?? [];
-    expect(tools.map((tool) => tool.name)).toEqual([
+    expect(tools.map((tool) => (tool as { name: string }).name)).toEqual([
       'todo_write',
       'web_search',
       'web_fetch',
