@@ -22,7 +22,7 @@ import {
 // axe and several dialogs per test; a loaded machine needs room.
 test.describe.configure({ timeout: 120_000 });
 
-const SECTIONS = ['General', 'Model', 'Handoff', 'Storage', 'Data'] as const;
+const SECTIONS = ['General', 'Model', 'Handoff', 'Tools', 'Storage', 'Data'] as const;
 
 function tab(page: Page, name: string) {
   return settingsDialog(page).getByRole('tab', { name, exact: true });
@@ -70,6 +70,11 @@ test('the sections are tabs reached by the arrow keys, and Save and Cancel stay 
   await page.keyboard.press('ArrowDown');
   expect(await focusedTabName(page)).toBe('Handoff');
   await expect(dialog.getByLabel('Suggest a handoff at (% of context)')).toBeVisible();
+  // Tools comes after Handoff, with the API's server tools as switches.
+  await page.keyboard.press('ArrowRight');
+  expect(await focusedTabName(page)).toBe('Tools');
+  await expect(dialog.getByRole('switch', { name: 'Web fetch', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('switch', { name: 'Code execution', exact: true })).toBeVisible();
 
   for (const name of SECTIONS) {
     await tab(page, name).click();

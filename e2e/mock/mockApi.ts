@@ -12,6 +12,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorBody } from '../../src/llm/sse/messageStreamEvents';
+import { betaProblem } from './betaRules';
 import { MAX_REQUEST_BODY, mediaProblem } from './mediaRules';
 import type { MockStep } from './mockSteps';
 import { createPromptCache, type PromptCacheOptions } from './promptCache';
@@ -208,6 +209,11 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
     const badMedia = mediaProblem(body);
     if (badMedia) {
       writeJson({ res, baseHeaders }, 400, errorBody('invalid_request_error', badMedia, requestId));
+      return;
+    }
+    const badBeta = betaProblem(body, recorded.headers);
+    if (badBeta) {
+      writeJson({ res, baseHeaders }, 400, errorBody('invalid_request_error', badBeta, requestId));
       return;
     }
     const badThinking = thinkingProblem(body);

@@ -64,6 +64,8 @@ export class SessionParts {
       getRequestFeatures: () => ({
         thinking: thinkingRequestFor(settings.model, settings.thinking),
         webSearch: settings.webSearch,
+        webFetch: settings.webFetch,
+        codeExecution: settings.codeExecution,
       }),
       ...(ports.attachments && { attachments: ports.attachments }),
       contextFilter: this.contextFilters.apply,

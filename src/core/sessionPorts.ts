@@ -45,6 +45,10 @@ export interface SessionConfig {
   defaultThinking?: ThinkingSetting;
   /** Whether requests declare the API's web search tool. */
   webSearch?: boolean;
+  /** Whether requests declare the API's web fetch tool (beta). */
+  webFetch?: boolean;
+  /** Whether requests declare the API's code execution tool (beta). */
+  codeExecution?: boolean;
   /** The user's context window, in tokens, over the table of known models; 0 or none: the table. */
   contextWindowOverride?: number;
   promptTemplates?: PromptTemplate[];

@@ -52,6 +52,14 @@ export class SessionSettings {
     return this.config.webSearch === true;
   }
 
+  get webFetch(): boolean {
+    return this.config.webFetch === true;
+  }
+
+  get codeExecution(): boolean {
+    return this.config.codeExecution === true;
+  }
+
   get handoffHint(): HandoffHintConfig | undefined {
     return this.config.handoffHint;
   }

@@ -4,19 +4,20 @@
  */
 import type {
   Base64ImageSource,
+  CodeExecutionTool20250825,
   ContentBlockParam,
   MessageCountTokensParams,
   MessageCreateParamsStreaming,
   ThinkingConfigParam,
   Tool,
   ToolUnion,
+  WebFetchTool20250910,
   WebSearchTool20250305,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { ModelRequest, TokenCountRequest } from '../core/agent/types';
 import { missingAttachmentNote, textFileBlock } from '../core/attachments/attachmentText';
 import type { AttachmentPayload } from '../core/attachments/attachmentTypes';
 import { type ThinkingRequest, withThinkingBudget } from '../core/models/thinking';
-import { WEB_SEARCH_TOOL_NAME } from '../core/session/webSearch';
 import type { ApiContentBlock, ApiMessage, ToolDefinition } from '../core/types/agentMessage';
 import type { AttachmentBlock } from '../core/types/attachment';
 import { inlineText } from '../core/untrusted/inlineText';
@@ -24,9 +25,48 @@ import { inlineText } from '../core/untrusted/inlineText';
 /** The API's web search, run on its side; a few searches a turn keep a reply's cost bounded. */
 export const WEB_SEARCH_TOOL: WebSearchTool20250305 = {
   type: 'web_search_20250305',
-  name: WEB_SEARCH_TOOL_NAME,
+  name: 'web_search',
   max_uses: 5,
 };
+
+/** The API's web fetch (beta), run on its side; a few fetches a turn keep a reply's cost bounded. */
+export const WEB_FETCH_TOOL: WebFetchTool20250910 = {
+  type: 'web_fetch_20250910',
+  name: 'web_fetch',
+  max_uses: 5,
+};
+
+/** The API's code execution (beta): a sandbox where the model runs shell commands and edits files. */
+export const CODE_EXECUTION_TOOL: CodeExecutionTool20250825 = {
+  type: 'code_execution_20250825',
+  name: 'code_execution',
+};
+
+/** The beta header values the two tools need, in the order they are joined. */
+export const WEB_FETCH_BETA = 'web-fetch-2025-09-10';
+export const CODE_EXECUTION_BETA = 'code-execution-2025-08-25';
+
+/**
+ * The `anthropic-beta` header a request needs, or none: a beta tool declared, or the blocks
+ * of one sent back (the API reads those only under the tool's beta, so turning the switch
+ * off mid-conversation must not make the earlier turns unreadable). Several betas are one
+ * header, comma-separated.
+ */
+export function betaHeaders(
+  request: Pick<ModelRequest, 'webFetch' | 'codeExecution' | 'messages'>,
+): Record<string, string> | undefined {
+  let fetch = request.webFetch === true;
+  let code = request.codeExecution === true;
+  for (const message of request.messages) {
+    for (const block of message.content) {
+      const kind = block.type === 'server_tool_use' ? block.name : block.type;
+      if (kind.startsWith('web_fetch')) fetch = true;
+      else if (kind.includes('code_execution')) code = true;
+    }
+  }
+  const betas = [...(fetch ? [WEB_FETCH_BETA] : []), ...(code ? [CODE_EXECUTION_BETA] : [])];
+  return betas.length > 0 ? { 'anthropic-beta': betas.join(',') } : undefined;
+}
 
 export function toMessageParams(request: ModelRequest): MessageCreateParamsStreaming {
   const { maxTokens, thinking } = withThinkingBudget(request.model, request.maxTokens, request.thinking);
@@ -68,9 +108,13 @@ export function toCountTokensParams(request: TokenCountRequest): MessageCountTok
 /** count_tokens has no max_tokens; a budget is checked against this stand-in only. */
 const DEFAULT_COUNT_MAX_TOKENS = 32_000;
 
-function toTools(request: Pick<ModelRequest, 'tools' | 'webSearch'>): ToolUnion[] {
+function toTools(
+  request: Pick<ModelRequest, 'tools' | 'webSearch' | 'webFetch' | 'codeExecution'>,
+): ToolUnion[] {
   const tools: ToolUnion[] = request.tools.map(toTool);
   if (request.webSearch) tools.push(WEB_SEARCH_TOOL);
+  if (request.webFetch) tools.push(WEB_FETCH_TOOL);
+  if (request.codeExecution) tools.push(CODE_EXECUTION_TOOL);
   return tools;
 }
 
@@ -214,8 +258,12 @@ function toBlockParam(block: Exclude<ApiContentBlock, AttachmentBlock>): Content
         input: block.input,
       } as ContentBlockParam;
     case 'web_search_tool_result':
+    case 'web_fetch_tool_result':
+    case 'code_execution_tool_result':
+    case 'bash_code_execution_tool_result':
+    case 'text_editor_code_execution_tool_result':
       return {
-        type: 'web_search_tool_result',
+        type: block.type,
         tool_use_id: block.tool_use_id,
         content: block.content,
       } as ContentBlockParam;

@@ -12,7 +12,7 @@ import { type ErrorContext, toModelError } from './errorMessages';
 import { idleTimeoutFetch } from './idleTimeoutFetch';
 import { nonStreamAnswer } from './nonStreamAnswer';
 import { coalescePartials } from './partialCoalescer';
-import { toCountTokensParams, toMessageParams } from './requestParams';
+import { betaHeaders, toCountTokensParams, toMessageParams } from './requestParams';
 import { type RetryListener, retryObservingFetch } from './retryObservingFetch';
 import { StreamAccumulator } from './streamAccumulator';
 import { MalformedStreamError } from './streamFaults';
@@ -75,9 +75,11 @@ async function countTokens(
   context: () => ErrorContext,
 ): Promise<number> {
   try {
+    const headers = betaHeaders(request);
     const counted = await client.messages.countTokens(toCountTokensParams(request), {
       signal: request.signal,
       maxRetries: 0,
+      ...(headers && { headers }),
     });
     return counted.input_tokens;
   } catch (error) {
@@ -107,7 +109,11 @@ async function streamReply(
     decoder.warm();
     // The raw response: the SDK has sent the request, retried, and thrown for an error
     // answer as it always does; the events of the body are the decoder's job.
-    const response = await client.messages.create(toMessageParams(request), { signal }).asResponse();
+    // The beta tools' header, when a beta tool is declared or its blocks are sent back.
+    const headers = betaHeaders(request);
+    const response = await client.messages
+      .create(toMessageParams(request), { signal, ...(headers && { headers }) })
+      .asResponse();
     responded = true;
     // A 200 of HTML or JSON: the SDK would find no events in it and end the reply empty.
     // (Reading its head has closed the connection.)

@@ -2,8 +2,8 @@
  * Folds the Messages API's raw stream events into our assistant Message, one event at
  * a time, so the client can hand out a fresh snapshot after every delta.
  *
- * Text, tool calls, thinking (signed or redacted) and web search blocks are kept; block
- * kinds we do not model are skipped.
+ * Text, tool calls, thinking (signed or redacted) and the server tools' blocks (web
+ * search, web fetch, code execution) are kept; block kinds we do not model are skipped.
  */
 import type { RawMessageStreamEvent, TextCitation } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Citation, ContentBlock, Message, StopReason, Usage } from '../core/types/message';
@@ -93,12 +93,17 @@ export class StreamAccumulator {
           this.slots[event.index] = whole({ type: 'redacted_thinking', data: block.data });
           return true;
         }
-        if (block.type === 'web_search_tool_result') {
-          const { tool_use_id, content } = block;
-          this.slots[event.index] = {
-            type: 'whole',
-            block: { type: 'web_search_tool_result', tool_use_id, content },
-          };
+        // A server tool's result arrives whole; kept as received (without the response-only
+        // `caller`), to be shown and sent back unchanged.
+        if (
+          block.type === 'web_search_tool_result' ||
+          block.type === 'web_fetch_tool_result' ||
+          block.type === 'code_execution_tool_result' ||
+          block.type === 'bash_code_execution_tool_result' ||
+          block.type === 'text_editor_code_execution_tool_result'
+        ) {
+          const { type, tool_use_id, content } = block;
+          this.slots[event.index] = { type: 'whole', block: { type, tool_use_id, content } };
           return true;
         }
         return false;

@@ -32,7 +32,7 @@ export interface AgentConfig {
 }
 
 /** What a run asks of the API beyond the conversation and our own tools. */
-export type RequestFeatures = Pick<ModelRequest, 'thinking' | 'webSearch'>;
+export type RequestFeatures = Pick<ModelRequest, 'thinking' | 'webSearch' | 'webFetch' | 'codeExecution'>;
 
 export interface AgentRunOptions {
   /** `none` forbids tool use for this run (the tools are still declared). */

@@ -21,6 +21,10 @@ export interface ModelRequest {
   thinking?: ThinkingRequest;
   /** Declare the API's own web search tool. */
   webSearch?: boolean;
+  /** Declare the API's web fetch tool (a beta: its header goes with it). */
+  webFetch?: boolean;
+  /** Declare the API's code execution tool (a beta: its header goes with it). */
+  codeExecution?: boolean;
   /**
    * The bytes (base64) or text of every attachment the messages refer to, read just
    * before the request; one missing is sent as a one-line note in its place.
@@ -46,7 +50,7 @@ export interface ModelClient {
 }
 
 export type TokenCountRequest = Pick<ModelRequest, 'model' | 'system' | 'messages' | 'tools' | 'signal'> &
-  Partial<Pick<ModelRequest, 'thinking' | 'webSearch' | 'attachments'>>;
+  Partial<Pick<ModelRequest, 'thinking' | 'webSearch' | 'webFetch' | 'codeExecution' | 'attachments'>>;
 
 export type ModelErrorKind =
   | 'auth'

@@ -72,10 +72,11 @@ export function estimateBlockTokens(block: ApiContentBlock): number {
       return TOKENS_PER_BLOCK + estimateTextTokens(block.data);
     case 'server_tool_use':
       return TOKENS_PER_BLOCK + estimateTextTokens(block.name + JSON.stringify(block.input ?? {}));
-    case 'web_search_tool_result':
-      return TOKENS_PER_BLOCK + estimateTextTokens(JSON.stringify(block.content ?? null));
     case 'attachment':
       return TOKENS_PER_BLOCK + attachmentTokens(block.attachment);
+    // A server tool's result (web search, web fetch, code execution): its content, sent back whole.
+    default:
+      return TOKENS_PER_BLOCK + estimateTextTokens(JSON.stringify(block.content ?? null));
   }
 }
 

@@ -16,6 +16,7 @@ import {
   estimateTurnTokens,
 } from '../context/estimateTokens';
 import { groupThousands } from '../groupThousands';
+import { serverResultSummary } from '../session/serverTools';
 import { searchResultTitles } from '../session/webSearch';
 import type { ApiContentBlock, ApiMessage } from '../types/agentMessage';
 import { untrustedBlock } from '../untrusted/untrustedBlock';
@@ -214,6 +215,8 @@ export function renderForSummary(messages: readonly ApiMessage[]): string {
         lines.push(`Web search results: ${titles || 'none'}`);
       } else if (block.type === 'attachment')
         lines.push(`User attached ${describeAttachment(block.attachment)}`);
+      // What web fetch and code execution returned.
+      else if ('tool_use_id' in block) lines.push(serverResultSummary(block));
       // Thinking is the model's scratch work: the summary needs what was said and done.
     }
   }

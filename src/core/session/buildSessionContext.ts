@@ -6,7 +6,7 @@
  */
 import type { AgentMessage, ApiContentBlock, ApiMessage } from '../types/agentMessage';
 import type { SessionEntry } from '../types/entry';
-import type { ContentBlock, Message } from '../types/message';
+import type { ContentBlock, Message, ServerToolResultBlock, WebSearchResultBlock } from '../types/message';
 import { type ContextFilter, keepAll } from './contextFilters';
 
 export interface SessionContext {
@@ -57,24 +57,29 @@ function toTurn(message: AgentMessage): ApiMessage | undefined {
 
 const isThinking = (b: ContentBlock) => b.type === 'thinking' || b.type === 'redacted_thinking';
 
+/** A server tool's result (web search, web fetch, code execution): `…_tool_result`, never the app's `tool_result`. */
+const isServerResult = (b: ContentBlock): b is WebSearchResultBlock | ServerToolResultBlock =>
+  b.type.endsWith('_tool_result');
+
 /**
  * What of a reply goes back to the API: text, tool calls, signed thinking (the API wants
- * it back, unchanged, in a tool loop) and web searches with their results. A search
- * without its result is left out unless the turn was paused (the API finishes it when
- * the turn is sent back). Thinking alone, with nothing said or done, is no turn at all.
+ * it back, unchanged, in a tool loop) and server tool calls (web search, web fetch, code
+ * execution) with their results. A server call without its result is left out unless the
+ * turn was paused (the API finishes it when the turn is sent back). Thinking alone, with
+ * nothing said or done, is no turn at all.
  */
 function assistantBlocks(message: Message): ApiContentBlock[] {
   const results = new Set<string>();
-  const searches = new Set<string>();
+  const calls = new Set<string>();
   for (const b of message.content) {
-    if (b.type === 'web_search_tool_result') results.add(b.tool_use_id);
-    if (b.type === 'server_tool_use') searches.add(b.id);
+    if (isServerResult(b)) results.add(b.tool_use_id);
+    if (b.type === 'server_tool_use') calls.add(b.id);
   }
   const paused = message.stopReason === 'pause_turn';
   const content = message.content.filter((b) => {
     if (b.type === 'text') return isUsableText(b);
     if (b.type === 'server_tool_use') return paused || results.has(b.id);
-    if (b.type === 'web_search_tool_result') return searches.has(b.tool_use_id);
+    if (isServerResult(b)) return calls.has(b.tool_use_id);
     return b.type === 'tool_use' || isThinking(b);
   });
   return content.every(isThinking) ? [] : content;

@@ -50,7 +50,7 @@ export interface RedactedThinkingBlock {
   data: string;
 }
 
-/** A call of a tool the API runs itself (web search); the app only shows and resends it. */
+/** A call of a tool the API runs itself (web search, web fetch, code execution); the app only shows and resends it. */
 export interface ServerToolUseBlock {
   type: 'server_tool_use';
   id: string;
@@ -64,6 +64,24 @@ export interface ServerToolUseBlock {
  */
 export interface WebSearchResultBlock {
   type: 'web_search_tool_result';
+  tool_use_id: string;
+  content: unknown;
+}
+
+/** The result block types of the server tools other than web search: web fetch and code execution. */
+export type ServerToolResultType =
+  | 'web_fetch_tool_result'
+  | 'code_execution_tool_result'
+  | 'bash_code_execution_tool_result'
+  | 'text_editor_code_execution_tool_result';
+
+/**
+ * What web fetch or code execution returned (a fetched document, a command's output, a
+ * file edit) or an error object. Kept as received, to send back unchanged; read for
+ * display by core/session/serverTools.ts.
+ */
+export interface ServerToolResultBlock {
+  type: ServerToolResultType;
   tool_use_id: string;
   content: unknown;
 }
@@ -82,6 +100,7 @@ export type ContentBlock =
   | RedactedThinkingBlock
   | ServerToolUseBlock
   | WebSearchResultBlock
+  | ServerToolResultBlock
   /** A file the user attached; its bytes are in the attachments store. */
   | AttachmentBlock;
 

@@ -7,6 +7,8 @@
  * shapes are checked against the SDK at compile time and nothing lands in the bundle.
  */
 import type {
+  BashCodeExecutionToolResultBlock,
+  CodeExecutionToolResultBlock,
   ContentBlock,
   Message,
   MessageDeltaUsage,
@@ -14,8 +16,17 @@ import type {
   RawMessageStreamEvent,
   RefusalStopDetails,
   StopReason,
+  TextEditorCodeExecutionToolResultBlock,
   Usage,
+  WebFetchToolResultBlock,
 } from '@anthropic-ai/sdk/resources/messages/messages';
+
+/** A server tool's result other than web search's, as the API streams it (whole, no `caller`). */
+export type ScriptedServerResult =
+  | Omit<WebFetchToolResultBlock, 'caller'>
+  | CodeExecutionToolResultBlock
+  | BashCodeExecutionToolResultBlock
+  | TextEditorCodeExecutionToolResultBlock;
 
 export type ScriptedBlock =
   | {
@@ -29,8 +40,20 @@ export type ScriptedBlock =
   | { type: 'thinking'; thinking: string; signature: string }
   /** Arrives whole in content_block_start, as the API sends it. */
   | { type: 'redacted_thinking'; data: string }
-  /** A server tool call (web search): its input streams as input_json_delta. */
-  | { type: 'server_tool_use'; id: string; name: 'web_search'; input: unknown }
+  /** A server tool call (web search, web fetch, code execution): its input streams as input_json_delta. */
+  | {
+      type: 'server_tool_use';
+      id: string;
+      name:
+        | 'web_search'
+        | 'web_fetch'
+        | 'code_execution'
+        | 'bash_code_execution'
+        | 'text_editor_code_execution';
+      input: unknown;
+    }
+  /** Web fetch's or code execution's result: arrives whole in content_block_start. */
+  | ScriptedServerResult
   /** The server tool's result: arrives whole in content_block_start. */
   | {
       type: 'web_search_tool_result';
@@ -135,9 +158,8 @@ export function messageStreamEvents(reply: ScriptedReply): StreamEvent[] {
           partial_json,
         }));
         break;
-      case 'redacted_thinking':
-      case 'web_search_tool_result':
-        break; // whole in content_block_start
+      default:
+        break; // whole in content_block_start: redacted thinking, server tools' results
     }
     push({ type: 'content_block_stop', index });
   });
@@ -197,6 +219,11 @@ function openingOf(block: ScriptedBlock): ContentBlock {
         content: block.content,
         caller: { type: 'direct' },
       } as ContentBlock;
+    default:
+      // Web fetch's and code execution's results, whole; `caller` as the API adds it to web fetch's.
+      return (
+        block.type === 'web_fetch_tool_result' ? { ...block, caller: { type: 'direct' } } : block
+      ) as ContentBlock;
   }
 }
 

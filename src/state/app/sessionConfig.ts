@@ -24,6 +24,8 @@ export function sessionConfigFrom(
     maxToolRounds: settings.maxToolRounds,
     defaultThinking: settings.thinking,
     webSearch: settings.webSearch,
+    webFetch: settings.webFetch,
+    codeExecution: settings.codeExecution,
     contextWindowOverride: settings.contextWindowOverride || undefined,
     promptTemplates: settings.promptTemplates,
     apiKey: settings.apiKey || undefined,

@@ -52,6 +52,10 @@ export interface Settings {
   thinking: ThinkingSetting;
   /** Declare the API's server-side web search tool in every request. */
   webSearch: boolean;
+  /** Declare the API's web fetch tool (beta) in every request (Settings → Tools). */
+  webFetch: boolean;
+  /** Declare the API's code execution tool (beta) in every request (Settings → Tools). */
+  codeExecution: boolean;
   /** The user's prices (dollars per million tokens), by model id, over the model table's. */
   priceOverrides: Record<string, ModelPrice>;
 }
@@ -75,6 +79,8 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   thinking: DEFAULT_THINKING,
   webSearch: false,
+  webFetch: false,
+  codeExecution: false,
   priceOverrides: {},
 };
 
@@ -132,6 +138,8 @@ export function restoreSettings(stored: unknown): Settings {
     theme: s.theme === 'light' || s.theme === 'dark' ? s.theme : 'system',
     thinking: restoreThinking(s.thinking),
     webSearch: s.webSearch === true,
+    webFetch: s.webFetch === true,
+    codeExecution: s.codeExecution === true,
     priceOverrides: restorePriceOverrides(s.priceOverrides),
   };
 }

@@ -9,7 +9,7 @@ import { toolResultOf } from './toolResult';
 const SHORT_CHARS = 160;
 const SHORT_LINES = 4;
 
-function isLong(text: string): boolean {
+export function isLong(text: string): boolean {
   return text.length > SHORT_CHARS || text.split('\n', SHORT_LINES + 1).length > SHORT_LINES;
 }
 

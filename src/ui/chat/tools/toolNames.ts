@@ -8,3 +8,4 @@ export { RECALL_TOOL_NAME } from '../../../core/recall/recallToolName';
 
 export const TODO_WRITE_TOOL_NAME = 'todo_write';
 export const HANDOFF_TOOL_NAME = 'handoff';
+export const WEB_SEARCH_TOOL_NAME = 'web_search';

@@ -4,10 +4,9 @@
  * loads on first use (`lazyCall`), so the first load stays small.
  */
 import { Fragment } from 'react';
-import { WEB_SEARCH_TOOL_NAME } from '../../../core/session/webSearch';
 import { lazyPart } from '../../lazyPart';
 import { lazyCall } from './lazyCall';
-import { HANDOFF_TOOL_NAME, RECALL_TOOL_NAME, TODO_WRITE_TOOL_NAME } from './toolNames';
+import { HANDOFF_TOOL_NAME, RECALL_TOOL_NAME, TODO_WRITE_TOOL_NAME, WEB_SEARCH_TOOL_NAME } from './toolNames';
 import { rendererLookup, type ToolRenderer } from './toolRenderer';
 import { USED_TOOL_LINE } from './UsedToolLine';
 
@@ -25,6 +24,8 @@ export const toolRendererFor: (name: string) => ToolRenderer = rendererLookup({
     [HANDOFF_TOOL_NAME, USED_TOOL_LINE],
     [WEB_SEARCH_TOOL_NAME, WEB_SEARCH_LINES],
   ]),
-  // No tool of today's app needs it: it loads with the first call of a tool drawn no other way.
-  fallback: { Call: lazyCall(() => import('./DefaultToolCard').then((m) => m.DefaultToolCard)) },
+  // Every other tool is drawn as a card. The cards' own table (toolCards.ts: web fetch and
+  // code execution by name, the default card for the rest) loads with the first card, so
+  // the first load does not grow with each kind of card.
+  fallback: { Call: lazyCall(() => import('./toolCards').then((m) => m.ToolCard)) },
 });

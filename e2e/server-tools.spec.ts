@@ -1,0 +1,146 @@
+/**
+ * Settings → Tools: Web fetch and Code execution add the API's server tools. The mock
+ * refuses a request that declares one without its beta header (betaRules.ts), as the API
+ * does; here the request carries both tools and both betas in one header, the scripted
+ * blocks (the API's streaming shapes) show as cards, go back unchanged in the next
+ * request, and a reload keeps them.
+ */
+import { expect, test } from './fixtures';
+import {
+  assistantMessages,
+  composer,
+  exchange,
+  settingsDialog,
+  settingsSection,
+  withoutCacheMarks,
+} from './helpers';
+
+const fetchCall = {
+  type: 'server_tool_use' as const,
+  id: 'srvtoolu_fetch1',
+  name: 'web_fetch' as const,
+  input: { url: 'https://relay.example/rules' },
+};
+const fetchResult = {
+  type: 'web_fetch_tool_result' as const,
+  tool_use_id: 'srvtoolu_fetch1',
+  content: {
+    type: 'web_fetch_result' as const,
+    url: 'https://relay.example/rules',
+    retrieved_at: '2026-12-06T10:00:00Z',
+    content: {
+      type: 'document' as const,
+      source: { type: 'text' as const, media_type: 'text/plain' as const, data: 'Pass within the zone.' },
+      title: 'Relay rules',
+      citations: null,
+    },
+  },
+};
+const runCall = {
+  type: 'server_tool_use' as const,
+  id: 'srvtoolu_run1',
+  name: 'bash_code_execution' as const,
+  input: { command: 'python3 zones.py' },
+};
+const runResult = {
+  type: 'bash_code_execution_tool_result' as const,
+  tool_use_id: 'srvtoolu_run1',
+  content: {
+    type: 'bash_code_execution_result' as const,
+    stdout: 'zone length: 30 m',
+    stderr: 'note: metric',
+    return_code: 0,
+    content: [{ type: 'bash_code_execution_output' as const, file_id: 'file_011zones' }],
+  },
+};
+const failedFetchCall = { ...fetchCall, id: 'srvtoolu_fetch2', input: { url: 'https://down.example/' } };
+const failedFetch = {
+  type: 'web_fetch_tool_result' as const,
+  tool_use_id: 'srvtoolu_fetch2',
+  content: { type: 'web_fetch_tool_result_error' as const, error_code: 'url_not_accessible' as const },
+};
+
+test('Web fetch and Code execution: declared with their beta header, drawn as cards, sent back, kept over a reload', async ({
+  connected: page,
+  mockApi,
+}) => {
+  const tools = await settingsSection(page, 'Tools');
+  await tools.getByRole('switch', { name: 'Web fetch', exact: true }).check();
+  await tools.getByRole('switch', { name: 'Code execution', exact: true }).check();
+  await settingsDialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(settingsDialog(page)).toBeHidden();
+
+  mockApi.script({
+    kind: 'reply',
+    reply: {
+      blocks: [
+        fetchCall,
+        fetchResult,
+        failedFetchCall,
+        failedFetch,
+        runCall,
+        runResult,
+        { type: 'text', text: 'The zone is 30 m long.' },
+      ],
+    },
+  });
+  await exchange(page, 'Read https://relay.example/rules and work out the zone');
+  const first = mockApi.messageRequests()[0];
+  expect(first?.headers['anthropic-beta']).toBe('web-fetch-2025-09-10,code-execution-2025-08-25');
+  expect(first?.body.tools).toContainEqual({ type: 'web_fetch_20250910', name: 'web_fetch', max_uses: 5 });
+  expect(first?.body.tools).toContainEqual({ type: 'code_execution_20250825', name: 'code_execution' });
+
+  const checkCards = async () => {
+    const reply = assistantMessages(page).last();
+    const fetches = reply.getByRole('region', { name: 'Web fetch' });
+    await expect(fetches).toHaveCount(2);
+    await expect(fetches.first()).toContainText('Fetched https://relay.example/rules');
+    await expect(fetches.first().getByRole('link', { name: 'https://relay.example/rules' })).toHaveAttribute(
+      'href',
+      'https://relay.example/rules',
+    );
+    await expect(fetches.first()).toContainText('Relay rules');
+    await expect(fetches.nth(1)).toContainText('Web fetch failed: The page could not be fetched');
+    const run = reply.getByRole('region', { name: 'Code execution' });
+    await expect(run.locator('summary')).toHaveText('Ran a command · return code 0');
+    await expect(run.locator('pre')).toHaveText(['python3 zones.py', 'zone length: 30 m', 'note: metric']);
+    await expect(run.getByRole('list', { name: 'Files created' })).toHaveText('file_011zones');
+    await expect(run).toContainText('Download is not available from the browser');
+    await expect(reply.getByText('The zone is 30 m long.', { exact: true })).toBeVisible();
+  };
+  await checkCards();
+
+  // The next request carries every block back as the API sent it (web fetch's `caller` aside, a response field).
+  await exchange(page, 'Thanks');
+  const second = mockApi.messageRequests()[1];
+  expect(second?.headers['anthropic-beta']).toBe('web-fetch-2025-09-10,code-execution-2025-08-25');
+  const turn = withoutCacheMarks(second?.body.messages?.[1]) as { content: unknown[] };
+  expect(turn.content.slice(0, 6)).toEqual([
+    fetchCall,
+    fetchResult,
+    failedFetchCall,
+    failedFetch,
+    runCall,
+    runResult,
+  ]);
+  await expect(composer(page)).toHaveValue('');
+
+  // Kept in the session log: a reload draws the same cards.
+  await page.reload();
+  await expect(assistantMessages(page)).toHaveCount(2);
+  await assistantMessages(page).first().scrollIntoViewIfNeeded();
+  const reloaded = assistantMessages(page).first();
+  await expect(reloaded.getByRole('region', { name: 'Web fetch' }).first()).toContainText('Relay rules');
+  await expect(reloaded.getByRole('region', { name: 'Code execution' }).locator('pre')).toHaveText([
+    'python3 zones.py',
+    'zone length: 30 m',
+    'note: metric',
+  ]);
+});
+
+test('switched off, neither tool nor beta header is sent', async ({ connected: page, mockApi }) => {
+  await exchange(page, 'Hello');
+  const first = mockApi.messageRequests()[0];
+  expect(first?.headers['anthropic-beta']).toBeUndefined();
+  expect(JSON.stringify(first?.body.tools ?? [])).not.toMatch(/web_fetch|code_execution/);
+});

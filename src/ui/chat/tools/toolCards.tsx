@@ -1,0 +1,34 @@
+/**
+ * The second half of the tool renderer table, loaded with the first card (the fallback of
+ * toolRenderers.ts): the cards of the API's server tools by their calls' names, and the
+ * default card for every other tool. Kept out of the first load, so a new kind of card
+ * costs the first page nothing.
+ */
+import type { ComponentType } from 'react';
+import {
+  BASH_CODE_EXECUTION_NAME,
+  CODE_EXECUTION_TOOL_NAME,
+  TEXT_EDITOR_CODE_EXECUTION_NAME,
+  WEB_FETCH_TOOL_NAME,
+} from '../../../core/session/serverTools';
+import { DefaultToolCard } from './DefaultToolCard';
+import { CodeExecutionCard, WebFetchCard } from './ServerToolCards';
+import type { ToolCallBlock, ToolCallProps } from './toolRenderer';
+
+/** Server tool calls by name: web fetch, and code execution's three kinds of call. */
+const SERVER_TOOL_CARDS: ReadonlyMap<string, ComponentType<ToolCallProps>> = new Map([
+  [WEB_FETCH_TOOL_NAME, WebFetchCard],
+  [CODE_EXECUTION_TOOL_NAME, CodeExecutionCard],
+  [BASH_CODE_EXECUTION_NAME, CodeExecutionCard],
+  [TEXT_EDITOR_CODE_EXECUTION_NAME, CodeExecutionCard],
+]);
+
+/** The card for a call: a server tool's own (only for calls the API ran), else the default. */
+export function cardFor(call: ToolCallBlock): ComponentType<ToolCallProps> {
+  return (call.type === 'server_tool_use' && SERVER_TOOL_CARDS.get(call.name)) || DefaultToolCard;
+}
+
+export function ToolCard(props: ToolCallProps) {
+  const Card = cardFor(props.call);
+  return <Card {...props} />;
+}
