@@ -199,6 +199,13 @@ export class McpHub {
     return waitingCalls(this.gate.state).map((call) => call.id);
   }
 
+  /** Closes every connection (the app is going away). */
+  async close(): Promise<void> {
+    const lives = [...this.live.values()];
+    this.live.clear();
+    await Promise.all(lives.map((live) => live.connection?.close()));
+  }
+
   private async save(record: McpServerRecord): Promise<void> {
     this.records.set(record.id, record);
     await this.deps.records.put(record);
