@@ -70,7 +70,7 @@ describe('MCP servers in the app', () => {
     await app.composer.submitComposer('Hi');
     const request = app.mock.messageRequests()[0];
     expect(toolNames(request)).toEqual(expect.arrayContaining(['mcp__test__echo', 'mcp__test__slow']));
-    const echo = (request?.body.tools as Array<{ name: string; description: string }>).find(
+    const echo = ((request?.body.tools ?? []) as Array<{ name: string; description: string }>).find(
       (tool) => tool.name === 'mcp__test__echo',
     );
     expect(echo?.description).toMatch(
