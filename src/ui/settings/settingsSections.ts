@@ -8,11 +8,13 @@ import { handoffSection } from './sections/HandoffSection';
 import { modelSection } from './sections/ModelSection';
 import { storageSection } from './sections/StorageSection';
 import type { SettingsSection } from './sections/sectionTypes';
+import { toolsSection } from './sections/ToolsSection';
 
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   generalSection,
   modelSection,
   handoffSection,
+  toolsSection,
   storageSection,
   dataSection,
 ];
