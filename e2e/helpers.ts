@@ -53,7 +53,7 @@ export function settingsDialog(page: Page) {
 }
 
 /** The Settings dialog's sections, as their tabs name them. */
-export type SettingsSectionTitle = 'General' | 'Model' | 'Handoff' | 'Storage' | 'Data';
+export type SettingsSectionTitle = 'General' | 'Model' | 'Handoff' | 'Tools' | 'Storage' | 'Data';
 
 /**
  * Shows the Settings section `title` (opening Settings first if it is not open) and

@@ -4,7 +4,7 @@
  * the sentence why not), a checkbox per tool named by the tool's name, Reconnect and
  * Remove. Loaded with the Settings dialog's Tools tab only; the actions load the McpHub.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { mcpActions } from '../../state/actions/actions';
 import type { McpServerView } from '../../state/slices/mcp/initialState';
 import { selectMcpServers, serverSummary } from '../../state/slices/mcp/selectors';
@@ -20,8 +20,7 @@ function AddServerForm({ onDone }: { onDone(): void }) {
   const [token, setToken] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setBusy(true);
     const outcome = await (await mcpActions()).addMcpServer({
       name,
@@ -34,7 +33,7 @@ function AddServerForm({ onDone }: { onDone(): void }) {
     else setProblem(outcome.message);
   };
   return (
-    <form className="mcp-add" onSubmit={(event) => void submit(event)} aria-label="Add MCP server">
+    <div className="mcp-add" role="group" aria-label="Add MCP server">
       <label htmlFor={`${id}-name`}>Name</label>
       <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
       <label htmlFor={`${id}-url`}>Server URL</label>
@@ -66,14 +65,17 @@ function AddServerForm({ onDone }: { onDone(): void }) {
         </>
       )}
       {problem && <p role="alert">{problem}</p>}
-      <button type="submit" disabled={busy}>
+      {/* Not a form: the Settings dialog is one, and Enter there is Save. */}
+      <button type="button" disabled={busy} onClick={() => void submit()}>
         Connect
       </button>
-    </form>
+    </div>
   );
 }
 
 function ServerRow({ server }: { server: McpServerView }) {
+  // The box follows the click at once; the store follows once the switch is stored.
+  const [switched, setSwitched] = useState<Record<string, boolean>>({});
   const act = (run: (actions: Awaited<ReturnType<typeof mcpActions>>) => Promise<unknown>) =>
     void mcpActions().then(run);
   return (
@@ -86,8 +88,12 @@ function ServerRow({ server }: { server: McpServerView }) {
             <label title={tool.description}>
               <input
                 type="checkbox"
-                checked={tool.enabled}
-                onChange={(e) => act((a) => a.setMcpToolEnabled(server.id, tool.name, e.target.checked))}
+                checked={switched[tool.name] ?? tool.enabled}
+                onChange={(e) => {
+                  const enabled = e.target.checked;
+                  setSwitched((now) => ({ ...now, [tool.name]: enabled }));
+                  act((a) => a.setMcpToolEnabled(server.id, tool.name, enabled));
+                }}
               />
               {tool.name}
             </label>
