@@ -33,7 +33,7 @@ function AddServerForm({ onDone }: { onDone(): void }) {
     else setProblem(outcome.message);
   };
   return (
-    <div className="mcp-add" role="group" aria-label="Add MCP server">
+    <fieldset className="mcp-add" aria-label="Add MCP server">
       <label htmlFor={`${id}-name`}>Name</label>
       <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
       <label htmlFor={`${id}-url`}>Server URL</label>
@@ -69,7 +69,7 @@ function AddServerForm({ onDone }: { onDone(): void }) {
       <button type="button" disabled={busy} onClick={() => void submit()}>
         Connect
       </button>
-    </div>
+    </fieldset>
   );
 }
 
