@@ -112,6 +112,26 @@ function uiChunkName(): (id: string, context: ChunkingContext) => string | null 
   };
 }
 
+/**
+ * The MCP SDK's client imports Ajv (`validation/ajv-provider.js`) for a default output
+ * validator that Baton never uses (src/mcp/openClient.ts passes its own): in the build,
+ * that import resolves to a stub (src/mcp/build/noAjvProvider.ts). Ajv is CommonJS, so
+ * without this the bundler's CommonJS helpers would join the shared runtime chunk of the
+ * first load, besides the dead weight of Ajv itself in the MCP chunk.
+ */
+function mcpWithoutAjv(): Plugin {
+  const stub = fileURLToPath(new URL('./src/mcp/build/noAjvProvider.ts', import.meta.url));
+  return {
+    name: 'baton-mcp-without-ajv',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer?.includes('@modelcontextprotocol/sdk/dist/esm/client/')) return null;
+      return /\/validation\/ajv-provider\.js$/.test(source) ? stub : null;
+    },
+  };
+}
+
 const MAIN_ID = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const BOOT_ID = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
 
@@ -181,7 +201,7 @@ export default defineConfig({
   // Relative: the built app runs from any sub-path (https://example.org/tools/baton/).
   base: './',
   define: { __BATON_BUILD__: JSON.stringify(BUILD_ID) },
-  plugins: [react(), preloadUi(), pwa()],
+  plugins: [react(), preloadUi(), mcpWithoutAjv(), pwa()],
   build: {
     target: 'es2022',
     // Browsers preload modules themselves (Chromium 66, Safari 17, Firefox 115); an older

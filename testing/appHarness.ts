@@ -118,6 +118,8 @@ export interface AppHarnessOptions {
   /** Sessions stored before start-up, and the active session id stored with them. */
   sessions?: ReadonlyArray<{ header: SessionHeader; entries: readonly SessionEntry[] }>;
   activeSessionId?: string;
+  /** The database to start on (a restart of an app closed before); default a fresh one. */
+  dbName?: string;
 }
 
 /**
@@ -126,7 +128,7 @@ export interface AppHarnessOptions {
  * key too), and resolves once start-up has finished and the runtime exists.
  */
 export async function startAppHarness(options: AppHarnessOptions = {}): Promise<AppHarness> {
-  const dbName = `baton-app-test-${crypto.randomUUID()}`;
+  const dbName = options.dbName ?? `baton-app-test-${crypto.randomUUID()}`;
   const app = await loadApp();
   // Tab sync is not under test here. A Node BroadcastChannel would link every app of the
   // test process and is never closed; without one the app follows no other tab.
@@ -193,6 +195,8 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
     stored,
     async close() {
       runtime.session.abort();
+      await runtime.mcp.hub?.close();
+      await runtime.mcp.records.close();
       runtime.queue.dispose();
       runtime.repository.close();
       raw.close();

@@ -23,6 +23,10 @@ export const WRAPPER_TAG_NAMES = [
   'passage',
   /** The todo reminder, which quotes the model's own todo items (todoReminder.ts). */
   'system-reminder',
+  /** An MCP tool's description as its server wrote it (state/mcp/mcpTools.ts). */
+  'mcp-tool-description',
+  /** What an MCP tool answered, in its tool_result (state/mcp/mcpTools.ts). */
+  'mcp-tool-result',
 ] as const;
 
 export type WrapperTagName = (typeof WRAPPER_TAG_NAMES)[number];

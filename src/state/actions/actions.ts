@@ -251,3 +251,5 @@ export function saveSettings(next: Settings): Promise<void> {
   return storeSettings(next, previous);
 }
 export const forgetKey = later((e) => e.forgetKey());
+/** MCP servers and tool permissions (mcpActions.ts): loaded when first used. */
+export const mcpActions = () => loadEngine().then((e) => e.mcpActions());

@@ -24,3 +24,5 @@ export {
 } from './sessionActions';
 export { forgetKey, saveSettings } from './settingsActions';
 export { continueToolRounds, stopToolRounds } from './toolRoundActions';
+/** MCP servers and tool permissions, a chunk of their own (mcpActions.ts). */
+export const mcpActions = () => import('./mcpActions');

@@ -9,6 +9,7 @@ import type { SessionLog } from '../../core/session/sessionLog';
 import type { AttachmentFiles } from '../../storage/attachmentFiles';
 import type { SessionRepository } from '../../storage/sessionRepository';
 import type { WriteQueue } from '../../storage/writeQueue';
+import type { McpHold } from '../mcp/mcpHold';
 import type { SearchAccess } from '../search/searchAccess';
 import type { LiveSession } from './liveSession';
 
@@ -43,6 +44,8 @@ export interface Runtime {
   opening: OpenQueue;
   /** The search worker, loaded on the first search. */
   search: SearchAccess;
+  /** The MCP servers: the hub, loaded only once a server exists (state/mcp/startMcp.ts). */
+  mcp: McpHold;
   /** Sessions deleted in another tab: handled once each, and those whose writes were refused. */
   deletedElsewhere: { handled: Set<string>; refusedWrites: Set<string> };
 }

@@ -16,6 +16,7 @@ import { WriteQueue } from '../../storage/writeQueue';
 import { afterReply } from '../actions/afterReply';
 import { rememberDeviceKey } from '../actions/keyRemoval';
 import { sendPrompt } from '../actions/sendPrompt';
+import { mcpHold, startMcpIfAny } from '../mcp/startMcp';
 import { runHeldInBackground, sendHeldInBackground } from '../offline/heldInBackground';
 import { followConnection } from '../offline/heldMessages';
 import { lazyRecall } from '../search/lazyRecall';
@@ -81,11 +82,14 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   };
   // Each session held live (the one on screen, and those still writing in the background)
   // is one AgentSession over these ports, with what follows its runs.
+  const mcp = mcpHold(repository.databaseName, () => lives.all.map((live) => live.session));
   const makeLive = (sessionLog: SessionLog): LiveSession => {
     const live = liveSession(
       new AgentSession(ports, sessionConfigFrom(get().settings, showRetry), sessionLog),
     );
     followRunEnds(live, () => afterReply(live));
+    // The MCP tools and their permission step, once a server exists.
+    mcp.hub?.attach(live.session);
     return live;
   };
   const lives = new LiveSessions(
@@ -117,6 +121,7 @@ export async function startEngine({ repository, headers, active, problems }: Loa
     lives,
     opening: new OpenQueue(),
     search,
+    mcp,
     deletedElsewhere: { handled: new Set(), refusedWrites: new Set() },
   };
   // Only now may anything be written: the first load has finished.
@@ -144,6 +149,7 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   // A key set before fingerprints were kept joins the list now (once; later saves add theirs).
   void rememberDeviceKey(get().settings.apiKey);
   void removeOrphans(repository);
+  void startMcpIfAny(mcp, notifyError);
 }
 
 /**

@@ -14,6 +14,7 @@ import { createStore } from 'zustand/vanilla';
 import { type AttachmentsState, initialAttachmentsState } from '../slices/attachments/initialState';
 import { type ComposerState, initialComposerState } from '../slices/composer/initialState';
 import { type HandoffSliceState, initialHandoffState } from '../slices/handoff/initialState';
+import { initialMcpState, type McpState } from '../slices/mcp/initialState';
 import { initialRuntimeState, type RuntimeState } from '../slices/runtime/initialState';
 import { initialSessionState, type SessionState } from '../slices/session/initialState';
 import { initialSettingsState, type SettingsState } from '../slices/settings/initialState';
@@ -28,6 +29,7 @@ export type BatonState = SessionState &
   AttachmentsState &
   SettingsState &
   StatusState &
+  McpState &
   RuntimeState;
 
 export const initialState: BatonState = {
@@ -37,6 +39,7 @@ export const initialState: BatonState = {
   ...initialAttachmentsState,
   ...initialSettingsState,
   ...initialStatusState,
+  ...initialMcpState,
   ...initialRuntimeState,
 };
 

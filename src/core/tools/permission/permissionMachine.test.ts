@@ -142,6 +142,14 @@ describe('permission machine', () => {
     expect(statusOf(drive([{ type: 'cancelled', id: 'runs' }], state), 'runs')).toBe('cancelled');
   });
 
+  it('on Esc for some calls (one session’s turn) leaves the others waiting', () => {
+    const state = drive([request('mine'), request('other'), { type: 'escape', ids: ['mine'] }]);
+    expect(state.calls.map(({ id, status }) => ({ id, status }))).toEqual([
+      { id: 'mine', status: 'denied' },
+      { id: 'other', status: 'waiting' },
+    ]);
+  });
+
   it('marks a call that ended in an error failed, with its sentence', () => {
     const state = drive([
       request('a'),

@@ -51,8 +51,11 @@ export type PermissionEvent =
   | { type: 'allow_once'; id: string }
   | { type: 'always_allow'; id: string }
   | { type: 'deny'; id: string }
-  /** Esc: denies every waiting call, cancels allowed ones and asks running ones to stop. */
-  | { type: 'escape' }
+  /**
+   * Esc: denies every waiting call, cancels allowed ones and asks running ones to stop;
+   * with `ids`, only those calls (the turn stopped was one session's, not every one's).
+   */
+  | { type: 'escape'; ids?: readonly string[] }
   | { type: 'start'; id: string }
   | { type: 'finish'; id: string; isError?: boolean; error?: string }
   | { type: 'cancelled'; id: string }
@@ -174,6 +177,7 @@ export function transition(state: PermissionState, event: PermissionEvent): Tran
         state: {
           ...state,
           calls: state.calls.map((call) => {
+            if (event.ids && !event.ids.includes(call.id)) return call;
             if (call.status === 'waiting') return { ...call, status: 'denied', decision: 'escape' };
             if (call.status === 'allowed') return { ...call, status: 'cancelled' };
             if (call.status === 'running') return { ...call, cancelRequested: true };

@@ -1,11 +1,15 @@
+import { lazyPart } from '../../lazyPart';
 import type { SectionProps, SettingsSection } from './sectionTypes';
+
+/** MCP servers, in a chunk of their own loaded with this tab (McpServersSettings.tsx). */
+const McpServersSettings = lazyPart(() => import('../McpServersSettings').then((m) => m.McpServersSettings));
 
 /**
  * The API's server tools beyond web search (in Model): web fetch and code execution. Both
  * are betas, run by the API and billed by Anthropic; the request carries each one's beta
  * header while it is on (docs/tools.md).
  */
-function ToolsPanel({ draft, update }: SectionProps) {
+function ServerToolsSettings({ draft, update }: SectionProps) {
   return (
     <fieldset className="settings-section">
       <legend>Server tools</legend>
@@ -40,6 +44,16 @@ function ToolsPanel({ draft, update }: SectionProps) {
         Files it creates are listed, but cannot be downloaded from the browser.
       </p>
     </fieldset>
+  );
+}
+
+/** Tools the model may use: the API's server tools, then MCP servers. */
+function ToolsPanel(props: SectionProps) {
+  return (
+    <>
+      <ServerToolsSettings {...props} />
+      <McpServersSettings />
+    </>
   );
 }
 

@@ -1,0 +1,231 @@
+// @vitest-environment jsdom
+/**
+ * MCP servers through the real app (issue 25): the store, the agent session, the SDK
+ * against the mock Messages API, and a real MCP server (the official SDK's, Streamable
+ * HTTP) on 127.0.0.1. Each test fails if its part of the feature breaks: the call log is
+ * the server's own record of what reached it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { type McpTestServer, startMcpTestServer } from '../../../e2e/servers/mcpTestServer';
+import { type AppHarness, startAppHarness } from '../../../testing/appHarness';
+import { type RecordedRequest, sentMessages, textReply, toolUseReply } from '../../../testing/mockModel';
+import type { BatonState } from '../store/store';
+
+const apps: AppHarness[] = [];
+const servers: McpTestServer[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+  for (const server of servers.splice(0)) await server.close();
+});
+
+async function startApp(dbName?: string) {
+  const app = await startAppHarness(dbName ? { dbName } : {});
+  apps.push(app);
+  // Loaded after the app, so they share the app's store and runtime.
+  const mcp = await import('./mcpActions');
+  const selectors = await import('../slices/mcp/selectors');
+  return { app, mcp, selectors };
+}
+
+async function startServer(): Promise<McpTestServer> {
+  const server = await startMcpTestServer();
+  servers.push(server);
+  return server;
+}
+
+const connected = (s: BatonState) => s.mcpServers[0]?.status.kind === 'connected';
+const toolNames = (request: RecordedRequest | undefined) =>
+  ((request?.body.tools ?? []) as Array<{ name: string }>).map((tool) => tool.name);
+const toolResults = (request: RecordedRequest | undefined) =>
+  sentMessages(request)
+    .flatMap((message) => message.content)
+    .filter((block) => block.type === 'tool_result') as Array<{
+    tool_use_id: string;
+    content: string;
+    is_error?: boolean;
+  }>;
+const calls = (server: McpTestServer, tool: string, event = 'call') =>
+  server.log.entries.filter((entry) => entry.tool === tool && entry.event === event);
+
+/** Sends `text` without waiting for the run (it may wait for a permission) and waits for the card. */
+async function sendAndWaitForPermission(app: AppHarness, text: string) {
+  app.type(text);
+  const sent = app.composer.submitComposer(text);
+  const state = await app.until((s) => s.toolPermissions.length === 1, 'a permission card');
+  return { sent, request: state.toolPermissions[0]! };
+}
+
+describe('MCP servers in the app', () => {
+  it('adds a server: connected with its 8 tools, offered to the model as mcp__<server>__<tool>, descriptions wrapped', async () => {
+    const server = await startServer();
+    const { app, mcp, selectors } = await startApp();
+    const added = await mcp.addMcpServer({ name: 'test', url: server.url, authorization: 'none' });
+    expect(added.ok).toBe(true);
+    const view = app.state().mcpServers[0]!;
+    expect(selectors.serverSummary(view)).toBe('Connected · 8 tools');
+    expect(view.tools.map((tool) => tool.apiName)).toContain('mcp__test__echo');
+
+    app.mock.script(textReply('Hello.'));
+    app.type('Hi');
+    await app.composer.submitComposer('Hi');
+    const request = app.mock.messageRequests()[0];
+    expect(toolNames(request)).toEqual(expect.arrayContaining(['mcp__test__echo', 'mcp__test__slow']));
+    const echo = ((request?.body.tools ?? []) as Array<{ name: string; description: string }>).find(
+      (tool) => tool.name === 'mcp__test__echo',
+    );
+    expect(echo?.description).toMatch(
+      /<mcp-tool-description server="test" tool="echo">\n[\s\S]+\n<\/mcp-tool-description>$/,
+    );
+  });
+
+  it('a call waits for permission with nothing sent to the server; Allow once runs it and the result reaches the next request', async () => {
+    const server = await startServer();
+    const { app, mcp } = await startApp();
+    await mcp.addMcpServer({ name: 'test', url: server.url, authorization: 'none' });
+    app.mock.script(toolUseReply('toolu_1', 'mcp__test__echo', { text: 'ping' }), textReply('Done.'));
+
+    const { sent, request } = await sendAndWaitForPermission(app, 'Echo ping');
+    expect(request).toMatchObject({
+      callId: 'toolu_1',
+      serverName: 'test',
+      tool: 'echo',
+      input: { text: 'ping' },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(calls(server, 'echo')).toHaveLength(0);
+    expect(app.mock.messageRequests()).toHaveLength(1);
+
+    expect(await mcp.answerToolPermission('toolu_1', 'allow_once')).toEqual({ ok: true, id: 'toolu_1' });
+    await sent;
+    expect(calls(server, 'echo')).toHaveLength(1);
+    expect(app.state().toolPermissions).toEqual([]);
+    const [result] = toolResults(app.mock.messageRequests()[1]);
+    expect(result?.tool_use_id).toBe('toolu_1');
+    expect(result?.is_error).toBeUndefined();
+    expect(result?.content).toBe('<mcp-tool-result server="test" tool="echo">\nping\n</mcp-tool-result>');
+    // Allow once is once: the next call asks again.
+    expect(app.state().mcpServers[0]?.tools.find((tool) => tool.name === 'echo')?.alwaysAllowed).toBe(false);
+  });
+
+  it('Deny answers the model with an error result saying the user declined, runs nothing, and the chat goes on', async () => {
+    const server = await startServer();
+    const { app, mcp } = await startApp();
+    await mcp.addMcpServer({ name: 'test', url: server.url, authorization: 'none' });
+    app.mock.script(toolUseReply('toolu_2', 'mcp__test__echo', { text: 'secret' }), textReply('Understood.'));
+
+    const { sent } = await sendAndWaitForPermission(app, 'Echo it');
+    await mcp.answerToolPermission('toolu_2', 'deny');
+    await sent;
+    expect(calls(server, 'echo')).toHaveLength(0);
+    const [result] = toolResults(app.mock.messageRequests()[1]);
+    expect(result).toMatchObject({ tool_use_id: 'toolu_2', is_error: true });
+    expect(result?.content).toContain('The user declined to run it');
+    expect(app.state().isStreaming).toBe(false);
+    expect(app.state().entries.at(-1)).toMatchObject({ message: { role: 'assistant' } });
+  });
+
+  it('Always allow is stored with the server and outlives a restart of the app: the next call runs without asking', async () => {
+    const server = await startServer();
+    const first = await startApp();
+    await first.mcp.addMcpServer({ name: 'test', url: server.url, authorization: 'none' });
+    first.app.mock.script(toolUseReply('toolu_3', 'mcp__test__echo', { text: 'one' }), textReply('One.'));
+    const { sent } = await sendAndWaitForPermission(first.app, 'Echo one');
+    await first.mcp.answerToolPermission('toolu_3', 'always_allow');
+    await sent;
+    expect(calls(server, 'echo')).toHaveLength(1);
+    const dbName = first.app.dbName;
+    await apps.splice(0, 1)[0]!.close();
+
+    const second = await startApp(dbName);
+    await second.app.until(connected, 'the stored server connected again');
+    expect(second.app.state().mcpServers[0]?.tools.find((tool) => tool.name === 'echo')?.alwaysAllowed).toBe(
+      true,
+    );
+    second.app.mock.script(toolUseReply('toolu_4', 'mcp__test__echo', { text: 'two' }), textReply('Two.'));
+    second.app.type('Echo two');
+    await second.app.composer.submitComposer('Echo two');
+    expect(second.app.state().toolPermissions).toEqual([]);
+    expect(calls(server, 'echo').map((entry) => entry.args)).toEqual([{ text: 'one' }, { text: 'two' }]);
+    expect(toolResults(second.app.mock.messageRequests()[1])[0]?.content).toContain('\ntwo\n');
+
+    // Revoked, the next call asks again.
+    expect((await second.mcp.revokeAlwaysAllow(second.app.state().mcpServers[0]!.id, 'echo')).ok).toBe(true);
+    second.app.mock.script(
+      toolUseReply('toolu_5', 'mcp__test__echo', { text: 'three' }),
+      textReply('Three.'),
+    );
+    const again = await sendAndWaitForPermission(second.app, 'Echo three');
+    await second.mcp.answerToolPermission('toolu_5', 'deny');
+    await again.sent;
+  });
+
+  it('Esc while a call waits denies it; Esc while the slow tool runs cancels it on the server', async () => {
+    const server = await startServer();
+    const { app, mcp } = await startApp();
+    await mcp.addMcpServer({ name: 'test', url: server.url, authorization: 'none' });
+
+    app.mock.script(toolUseReply('toolu_6', 'mcp__test__slow', {}));
+    const waiting = await sendAndWaitForPermission(app, 'Wait');
+    expect(app.composer.stop()).toBe(true);
+    await waiting.sent;
+    await app.until((s) => s.toolPermissions.length === 0, 'the card gone');
+    expect(calls(server, 'slow')).toHaveLength(0);
+
+    app.mock.script(toolUseReply('toolu_7', 'mcp__test__slow', {}));
+    const running = await sendAndWaitForPermission(app, 'Wait again');
+    await mcp.answerToolPermission('toolu_7', 'allow_once');
+    await server.log.waitFor((entry) => entry.tool === 'slow' && entry.event === 'call');
+    expect(app.state().toolProgress.toolu_7).toMatchObject({ tool: 'slow', serverName: 'test' });
+    expect(app.composer.stop()).toBe(true);
+    await running.sent;
+    await server.log.waitFor((entry) => entry.tool === 'slow' && entry.event === 'aborted');
+    expect(app.state().toolProgress).toEqual({});
+  });
+
+  it('a server that does not answer gets the sentence suggesting connector mode; bad input gets its sentence', async () => {
+    const dead = await startServer();
+    const url = dead.url;
+    await dead.kill();
+    const { app, mcp, selectors } = await startApp();
+    expect((await mcp.addMcpServer({ name: 'dead one', url, authorization: 'none' })).ok).toBe(true);
+    const summary = selectors.serverSummary(app.state().mcpServers[0]!);
+    expect(summary).toContain('Baton could not reach dead one at');
+    expect(summary).toContain('Let the API connect');
+
+    expect(
+      await mcp.addMcpServer({ name: 'x', url: 'https://user:pw@example.com/mcp', authorization: 'none' }),
+    ).toEqual({ ok: false, message: expect.stringContaining('has a user name or password in it') });
+    expect(await mcp.addMcpServer({ name: 'dead_one', url, authorization: 'none' })).toEqual({
+      ok: false,
+      message: expect.stringContaining('gives its tools the same names as those of the server "dead one"'),
+    });
+    expect(await mcp.addMcpServer({ name: 'dead one', url, authorization: 'none' })).toEqual({
+      ok: false,
+      message: 'There is already a server named "dead one". Choose another name.',
+    });
+    expect(await mcp.addMcpServer({ name: 'b', url, authorization: 'bearer' })).toMatchObject({ ok: false });
+    expect(app.state().mcpServers).toHaveLength(1);
+  });
+
+  it('a tool switched off is not offered; removing the server takes its tools away', async () => {
+    const server = await startServer();
+    const { app, mcp } = await startApp();
+    const added = await mcp.addMcpServer({ name: 'test', url: server.url, authorization: 'none' });
+    if (!added.ok) throw new Error(added.message);
+    await mcp.setMcpToolEnabled(added.id, 'echo', false);
+    expect(app.state().mcpServers[0]?.tools.find((tool) => tool.name === 'echo')?.enabled).toBe(false);
+
+    app.mock.script(textReply('One.'), textReply('Two.'));
+    app.type('Hi');
+    await app.composer.submitComposer('Hi');
+    const offered = toolNames(app.mock.messageRequests()[0]);
+    expect(offered).not.toContain('mcp__test__echo');
+    expect(offered).toContain('mcp__test__slow');
+
+    await mcp.removeMcpServer(added.id);
+    expect(app.state().mcpServers).toEqual([]);
+    app.type('Again');
+    await app.composer.submitComposer('Again');
+    expect(toolNames(app.mock.messageRequests()[1]).filter((name) => name.startsWith('mcp__'))).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * What the Add MCP server form (and an edit) may store, checked before anything is
+ * stored or sent: a name that gives the tools names of their own, a URL without
+ * credentials in it, a token when Bearer token is chosen. Each refusal is one sentence.
+ */
+import { mcpApiName } from '../../core/tools/mcpNames';
+import type { McpAuthorization, McpServerRecord } from '../../mcp/serverRecords';
+import { checkServerUrl } from '../../mcp/serverUrl';
+
+export interface McpServerInput {
+  name: string;
+  url: string;
+  authorization: McpAuthorization;
+  /** With `bearer`. */
+  token?: string;
+  /** How long a call may wait, in ms (default 60 s). */
+  timeoutMs?: number;
+}
+
+export type McpServerPatch = Partial<McpServerInput>;
+
+export type CheckedServerInput =
+  | { ok: true; fields: Pick<McpServerRecord, 'name' | 'url' | 'authorization' | 'token'> }
+  | { ok: false; message: string };
+
+const MAX_NAME = 40;
+
+/** The server part of its tools' names for the model: two names that give the same one collide. */
+const nameForModel = (name: string) => mcpApiName({ server: name, tool: 'x' });
+
+export function checkServerInput(
+  input: McpServerInput,
+  others: readonly Pick<McpServerRecord, 'name'>[],
+): CheckedServerInput {
+  const name = input.name.trim();
+  if (name === '') return { ok: false, message: 'Give the server a name: its tools are offered under it.' };
+  if (name.length > MAX_NAME) {
+    return { ok: false, message: `The name is too long: keep it to ${MAX_NAME} characters.` };
+  }
+  const clash = others.find((other) => nameForModel(other.name) === nameForModel(name));
+  if (clash) {
+    const same = clash.name.trim() === name;
+    return {
+      ok: false,
+      message: same
+        ? `There is already a server named "${name}". Choose another name.`
+        : `The name "${name}" gives its tools the same names as those of the server "${clash.name}" (both become "${nameForModel(name).slice(5, -3)}" for the model). Choose another name.`,
+    };
+  }
+  const url = checkServerUrl(input.url);
+  if (!url.ok) return url;
+  const token = input.token?.trim() ?? '';
+  if (input.authorization === 'bearer' && token === '') {
+    return { ok: false, message: 'Paste the token under Token, or choose another kind of Authorization.' };
+  }
+  if (input.timeoutMs !== undefined && !(input.timeoutMs >= 1000 && input.timeoutMs <= 3_600_000)) {
+    return { ok: false, message: 'The timeout must be between 1 second and 1 hour.' };
+  }
+  return {
+    ok: true,
+    fields: {
+      name,
+      url: url.url.href,
+      authorization: input.authorization,
+      ...(input.authorization === 'bearer' && { token }),
+    },
+  };
+}
