@@ -117,11 +117,17 @@ test('"Forget key" also takes out a key the model echoed broken in two, prefix a
 });
 
 test('"Forget key" deletes the MCP servers\' OAuth secrets database too', async ({ connected: page }) => {
-  // A server's tokens as the MCP sign-in stores them, in their own database.
+  // A server's tokens as the MCP sign-in stores them, in their own database (version 2,
+  // which start-up may already have created to read the server records).
   await page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('baton-secrets', 1);
-      request.onupgradeneeded = () => request.result.createObjectStore('mcp-oauth');
+      const request = indexedDB.open('baton-secrets', 2);
+      request.onupgradeneeded = () => {
+        const names = request.result.objectStoreNames;
+        if (!names.contains('mcp-oauth')) request.result.createObjectStore('mcp-oauth');
+        if (!names.contains('mcp-servers'))
+          request.result.createObjectStore('mcp-servers', { keyPath: 'id' });
+      };
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
