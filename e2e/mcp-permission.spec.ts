@@ -7,6 +7,7 @@
  * turn and denies what waits.
  */
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './axe';
 import { assistantMessages, send, settingsDialog, settingsSection, textReply, waitIdle } from './helpers';
 import type { MessagesRequestBody, MockStep } from './mock/mockApi';
 import { expect, test } from './servers/fixtures';
@@ -227,4 +228,34 @@ test('parallel calls each get their own card and their own answer', async ({
     ['toolu_par_1', false],
     ['toolu_par_2', true],
   ]);
+});
+
+test('the cards have no serious accessibility violations, in the light and the dark theme', async ({
+  connected: page,
+  mockApi,
+  mcpServer,
+}) => {
+  // axe takes seconds per run on a loaded machine, and this runs it twice.
+  test.setTimeout(180_000);
+  await addTestServer(page, mcpServer);
+  mockApi.script(echoCall('toolu_axe_1', 'look at me \u202Eplease'), textReply('Noted.'));
+  await send(page, 'Echo something');
+  await expect(permissionCards(page)).toHaveCount(1);
+  // Hidden characters in the arguments are shown, not applied.
+  await expect(permissionCards(page)).toContainText('look at me ⟨U+202E⟩please');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  // Reachable from the keyboard: Shift+Tab from the message box lands on the card's buttons.
+  await page.getByRole('textbox', { name: 'Message' }).focus();
+  const deny = permissionCards(page).getByRole('button', { name: 'Deny' });
+  for (let step = 0; step < 10 && !(await deny.evaluate((el) => el === document.activeElement)); step++) {
+    await page.keyboard.press('Shift+Tab');
+  }
+  await expect(deny).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(permissionCards(page)).toHaveCount(0);
+  await expect(assistantMessages(page).last()).toContainText('Noted.');
+  expect(echoCalls(mcpServer)).toHaveLength(0);
 });
