@@ -55,6 +55,11 @@ const AutoHandoffStopNote = lazyWhen(
   (s) => s.autoHandoffStop !== null,
   () => import('./handoff/AutoHandoffStopNote').then((m) => m.AutoHandoffStopNote),
 );
+// MCP tool calls waiting for the user's answer (issue 25).
+const ToolPermissions = lazyWhen(
+  (s) => s.toolPermissions.length > 0,
+  () => import('./chat/permission/ToolPermissionCards').then((m) => m.ToolPermissionCards),
+);
 
 type Drawer = 'sessions' | 'todos';
 
@@ -188,6 +193,7 @@ export function App() {
           <ChatView />
           <AutoHandoffStopNote />
           <HandoffProposalSlot />
+          <ToolPermissions />
         </RegionBoundary>
         {/* Anchored at the composer's top edge: a notice never covers its controls. Outside
             the regions, so what a region's way out did is still said. */}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import { toolRoundLabel } from '../core/agent/toolRounds';
 import { openSettings } from '../state/actions/actions';
 import { selectCurrentModel } from '../state/store/selectors';
@@ -7,6 +7,7 @@ import { useBaton } from '../state/store/useBaton';
 import { contextMeterView } from './contextMeter';
 import { ExportMenu } from './exchange/ExportMenu';
 import { Icon } from './icons/Icon';
+import { lazyPart } from './lazyPart';
 import { SwitchModelButton } from './models/SwitchModelButton';
 import { MeterExplanation } from './pricing/MeterExplanation';
 import { SessionCost } from './usage/SessionCost';
@@ -14,9 +15,7 @@ import './contextMeter.css';
 import './statusLine.css';
 
 // Its own chunk, after the first paint: the price, the paste counter and their sentences (initial JS budget).
-const NextTurnPrice = lazy(() =>
-  import('./pricing/NextTurnPrice').then((m) => ({ default: m.NextTurnPrice })),
-);
+const NextTurnPrice = lazyPart(() => import('./pricing/NextTurnPrice').then((m) => m.NextTurnPrice));
 
 /** `start` and `end` are App's buttons for the drawers, at the ends of the one row of chrome. */
 export function StatusLine({ start, end }: { start?: ReactNode; end?: ReactNode }) {
@@ -75,9 +74,7 @@ export function StatusLine({ start, end }: { start?: ReactNode; end?: ReactNode 
         <span className="context-count" data-testid="context-count">
           {meter.label}
         </span>
-        <Suspense fallback={null}>
-          <NextTurnPrice meter={meter} />
-        </Suspense>
+        <NextTurnPrice meter={meter} />
       </span>
       {saveError && <span className="status-save-error">{saveError}</span>}
       <span className="spacer" />

@@ -373,20 +373,20 @@ export class Agent {
   ): Promise<{ results: Message[]; endsRun: boolean }> {
     const calls = toolCalls(message);
     if (calls.length === 0) return { results: [], endsRun: false };
-    const results: ToolResultBlock[] = [];
-    let endsRun = false;
-    for (const call of calls) {
-      // Each call through the registry: its hooks, its refusals and its failures included.
-      const result = await this.config.tools.run(call, signal);
-      results.push({
+    // Every call through the registry (hooks, refusals and failures included), asked together, run in order.
+    const ran = await this.config.tools.runAll(calls, signal);
+    const results = calls.map(
+      (call, index): ToolResultBlock => ({
         type: 'tool_result',
         tool_use_id: call.id,
-        content: result.content,
-        ...(result.isError === true && { is_error: true }),
-      });
-      endsRun ||= result.endsRun === true;
-    }
-    return { results: [{ role: 'toolResult', content: results }], endsRun };
+        content: ran[index]?.content ?? '',
+        ...(ran[index]?.isError === true && { is_error: true }),
+      }),
+    );
+    return {
+      results: [{ role: 'toolResult', content: results }],
+      endsRun: ran.some((r) => r.endsRun === true),
+    };
   }
 }
 

@@ -68,4 +68,10 @@ export type AfterCallHook = (
 export interface ToolRunner {
   definitions(): ToolDefinition[];
   run(call: ToolCall, signal: AbortSignal): Promise<ToolExecutionResult>;
+  /**
+   * A reply's calls, their results in the same order: every call's permission step starts
+   * at once (parallel calls each wait for their own answer, side by side), and the tools
+   * run one after another in the order of the calls.
+   */
+  runAll(calls: readonly ToolCall[], signal: AbortSignal): Promise<ToolExecutionResult[]>;
 }

@@ -181,6 +181,80 @@ describe('ToolRegistry: before-call hooks', () => {
   });
 });
 
+describe('ToolRegistry: a reply with several calls', () => {
+  it('asks for every call at once, runs each when allowed, in the order of the calls', async () => {
+    const registry = new ToolRegistry();
+    const order: string[] = [];
+    const slow = tool('slow', {
+      needsApproval: true,
+      execute: vi.fn(async () => {
+        order.push('slow ran');
+        return { content: 'slow done' };
+      }),
+    });
+    const quick = tool('quick', {
+      needsApproval: true,
+      execute: vi.fn(() => {
+        order.push('quick ran');
+        return { content: 'quick done' };
+      }),
+    });
+    registry.register(slow);
+    registry.register(quick);
+    const answers = new Map<
+      string,
+      (decision: { action: 'allow' } | { action: 'deny'; message: string }) => void
+    >();
+    registry.beforeCall(
+      (c) =>
+        new Promise((resolve) => {
+          order.push(`asked ${c.name}`);
+          answers.set(c.name, resolve);
+        }),
+    );
+    const running = registry.runAll([call('slow'), call('quick'), call('missing')], everywhere, signal());
+    await vi.waitFor(() => expect(answers.size).toBe(2));
+    // Both cards wait side by side; nothing has run.
+    expect(order).toEqual(['asked slow', 'asked quick']);
+    // The second is answered first: it still waits for the first, so results keep their order.
+    answers.get('quick')?.({ action: 'allow' });
+    await Promise.resolve();
+    expect(quick.execute).not.toHaveBeenCalled();
+    answers.get('slow')?.({ action: 'deny', message: 'The user declined.' });
+    expect(await running).toEqual([
+      { content: 'The user declined.', isError: true },
+      { content: 'quick done' },
+      { content: 'Unknown tool: missing', isError: true },
+    ]);
+    expect(order).toEqual(['asked slow', 'asked quick', 'quick ran']);
+    expect(slow.execute).not.toHaveBeenCalled();
+  });
+
+  it('runs none of the waiting calls once the run is stopped', async () => {
+    const registry = new ToolRegistry();
+    const asked = tool('run_command', { needsApproval: true });
+    registry.register(asked);
+    const controller = new AbortController();
+    registry.beforeCall(
+      (_c, _t, running) =>
+        new Promise((resolve) =>
+          running.addEventListener('abort', () => resolve({ action: 'deny', message: 'Stopped.' })),
+        ),
+    );
+    const running = registry.runAll(
+      [call('run_command'), { id: 'toolu_2', name: 'run_command', input: {} }],
+      everywhere,
+      controller.signal,
+    );
+    controller.abort();
+    expect(await running).toEqual([
+      { content: 'Stopped.', isError: true },
+      { content: 'Stopped.', isError: true },
+    ]);
+    expect(asked.execute).not.toHaveBeenCalled();
+  });
+});
+
 describe('ToolRegistry: after-call hooks', () => {
   it('passes each result through the hooks in order, refusals included', async () => {
     const registry = new ToolRegistry();

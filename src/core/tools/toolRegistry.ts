@@ -35,6 +35,9 @@ export function approvalMissingMessage(name: string): string {
 
 const refused = (content: string): ToolExecutionResult => ({ content, isError: true });
 
+/** A call's fate once its before-call hooks have spoken: run the tool, or answer with a refusal. */
+type Verdict = { run: Tool } | ToolExecutionResult;
+
 export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
   private readonly beforeHooks: BeforeCallHook[] = [];
@@ -77,6 +80,7 @@ export class ToolRegistry {
     return {
       definitions: () => this.definitions(availability()),
       run: (call, signal) => this.run(call, availability(), signal),
+      runAll: (calls, signal) => this.runAll(calls, availability(), signal),
     };
   }
 
@@ -86,10 +90,67 @@ export class ToolRegistry {
     availability: ToolAvailability,
     signal: AbortSignal,
   ): Promise<ToolExecutionResult> {
-    const tool = this.isAvailable(call.name, availability) ? this.tools.get(call.name) : undefined;
+    const tool = this.lookUp(call, availability);
+    return this.finish(call, tool, this.decide(call, tool, signal), signal);
+  }
+
+  /**
+   * Runs a reply's calls, results in their order. Every call's before-call hooks start at
+   * once, so parallel calls each ask for permission side by side rather than one card
+   * after the other; each tool then runs once its own answer and the calls before it are
+   * in, so tools never overlap and results keep the order the API requires.
+   */
+  async runAll(
+    calls: readonly ToolCall[],
+    availability: ToolAvailability,
+    signal: AbortSignal,
+  ): Promise<ToolExecutionResult[]> {
+    const decided = calls.map((call) => {
+      const tool = this.lookUp(call, availability);
+      return { call, tool, verdict: this.decide(call, tool, signal) };
+    });
+    const results: ToolExecutionResult[] = [];
+    for (const { call, tool, verdict } of decided)
+      results.push(await this.finish(call, tool, verdict, signal));
+    return results;
+  }
+
+  private lookUp(call: ToolCall, availability: ToolAvailability): Tool | undefined {
+    return this.isAvailable(call.name, availability) ? this.tools.get(call.name) : undefined;
+  }
+
+  /** The before-call hooks' verdict: the tool to run, or the refusal to answer with. Never rejects. */
+  private async decide(call: ToolCall, tool: Tool | undefined, signal: AbortSignal): Promise<Verdict> {
+    try {
+      if (signal.aborted) return refused(TOOL_CANCELLED);
+      if (!tool) return refused(unknownToolMessage(call.name));
+      let allowed = false;
+      for (const hook of [...this.beforeHooks]) {
+        const decision = await hook(call, tool, signal);
+        if (decision?.action === 'deny') return refused(decision.message);
+        if (decision?.action === 'allow') allowed = true;
+      }
+      if (tool.needsApproval === true && !allowed) return refused(approvalMissingMessage(call.name));
+      return { run: tool };
+    } catch (caught) {
+      return refused(toolFailedMessage(caught));
+    }
+  }
+
+  /** Runs the tool if its verdict allows, then the after-call hooks; never throws. */
+  private async finish(
+    call: ToolCall,
+    tool: Tool | undefined,
+    verdict: Promise<Verdict>,
+    signal: AbortSignal,
+  ): Promise<ToolExecutionResult> {
     let result: ToolExecutionResult;
     try {
-      result = await this.decideAndRun(call, tool, signal);
+      // A hook that waited for the user (or a call before this one) may end after the run was stopped.
+      const decided = await verdict;
+      if (!('run' in decided)) result = decided;
+      else if (signal.aborted) result = refused(TOOL_CANCELLED);
+      else result = await decided.run.execute(call.input, signal, call);
     } catch (caught) {
       result = refused(toolFailedMessage(caught));
     }
@@ -101,25 +162,6 @@ export class ToolRegistry {
       }
     }
     return result;
-  }
-
-  private async decideAndRun(
-    call: ToolCall,
-    tool: Tool | undefined,
-    signal: AbortSignal,
-  ): Promise<ToolExecutionResult> {
-    if (signal.aborted) return refused(TOOL_CANCELLED);
-    if (!tool) return refused(unknownToolMessage(call.name));
-    let allowed = false;
-    for (const hook of [...this.beforeHooks]) {
-      const decision = await hook(call, tool, signal);
-      if (decision?.action === 'deny') return refused(decision.message);
-      if (decision?.action === 'allow') allowed = true;
-    }
-    // A hook that waited for the user may come back after the run was stopped.
-    if (signal.aborted) return refused(TOOL_CANCELLED);
-    if (tool.needsApproval === true && !allowed) return refused(approvalMissingMessage(call.name));
-    return tool.execute(call.input, signal, call);
   }
 }
 

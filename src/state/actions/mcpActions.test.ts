@@ -159,6 +159,38 @@ describe('MCP servers in the app', () => {
     await again.sent;
   });
 
+  it('parallel calls each wait for their own answer side by side; results go back in the order of the calls', async () => {
+    const server = await startServer();
+    const { app, mcp } = await startApp();
+    await mcp.addMcpServer({ name: 'test', url: server.url, authorization: 'none' });
+    const both = toolUseReply('toolu_p1', 'mcp__test__echo', { text: 'one' });
+    both.reply.blocks.push({
+      type: 'tool_use',
+      id: 'toolu_p2',
+      name: 'mcp__test__echo',
+      input: { text: 'two' },
+    });
+    app.mock.script(both, textReply('Both.'));
+
+    app.type('Echo twice');
+    const sent = app.composer.submitComposer('Echo twice');
+    const state = await app.until((s) => s.toolPermissions.length === 2, 'two permission cards at once');
+    expect(state.toolPermissions.map((request) => request.callId)).toEqual(['toolu_p1', 'toolu_p2']);
+    // The second answered first runs only after the first is answered (in order), and nothing ran before.
+    await mcp.answerToolPermission('toolu_p2', 'allow_once');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls(server, 'echo')).toHaveLength(0);
+    await mcp.answerToolPermission('toolu_p1', 'deny');
+    await sent;
+    expect(calls(server, 'echo').map((entry) => entry.args)).toEqual([{ text: 'two' }]);
+    expect(
+      toolResults(app.mock.messageRequests()[1]).map((r) => [r.tool_use_id, r.is_error === true]),
+    ).toEqual([
+      ['toolu_p1', true],
+      ['toolu_p2', false],
+    ]);
+  });
+
   it('Esc while a call waits denies it; Esc while the slow tool runs cancels it on the server', async () => {
     const server = await startServer();
     const { app, mcp } = await startApp();

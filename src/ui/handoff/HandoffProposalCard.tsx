@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { HandoffProposal } from '../../core/handoff/handoffProposals';
 import { answerHandoffProposal } from '../../state/actions/actions';
+import { useBaton } from '../../state/store/useBaton';
 import { shownText } from '../text/revealInvisibles';
 import './handoffProposal.css';
 
@@ -49,4 +50,12 @@ export function HandoffProposalCard({ proposal }: { proposal: HandoffProposal })
       </div>
     </section>
   );
+}
+
+/** The proposal waiting now, if any (HandoffProposalSlot draws this once one has come). */
+export function WaitingHandoffProposal() {
+  const proposal = useBaton((s) => s.handoffProposal);
+  if (!proposal) return null;
+  // Keyed by the call: a new proposal starts from its own suggested focus.
+  return <HandoffProposalCard key={proposal.toolUseId} proposal={proposal} />;
 }

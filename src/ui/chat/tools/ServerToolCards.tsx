@@ -15,8 +15,8 @@ import type { ServerToolUseBlock } from '../../../core/types/message';
 import { isWebUrl } from '../../markdown/safeUrls';
 import { PlainText } from '../../text/PlainText';
 import { shownName, shownText } from '../../text/revealInvisibles';
-import { isLong } from './DefaultToolCard';
 import type { ToolCallProps } from './toolRenderer';
+import { isLong } from './toolValue';
 import './serverToolCards.css';
 
 /** Said on the card of code that created files: the browser cannot fetch them (SDK issue #930). */

@@ -1,4 +1,4 @@
-import { Fragment, Suspense } from 'react';
+import { Fragment } from 'react';
 import type { Message } from '../../../core/types/message';
 import type { ToolCallBlock } from './toolRenderer';
 import { toolRendererFor } from './toolRenderers';
@@ -36,9 +36,7 @@ export function ToolCalls({
     if (!first) return null;
     const { Call, List } = toolRendererFor(first.name);
     const drawn = run.map((call) => (
-      <Suspense key={call.id} fallback={null}>
-        <Call call={call} message={message} streaming={streaming} />
-      </Suspense>
+      <Call key={call.id} call={call} message={message} streaming={streaming} />
     ));
     return List ? <List key={first.id}>{drawn}</List> : <Fragment key={first.id}>{drawn}</Fragment>;
   });
