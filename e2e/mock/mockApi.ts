@@ -89,7 +89,10 @@ export interface MockApi {
    * entries; keeps the context window.
    */
   reset(): void;
-  /** Resolves with the recorded requests once at least `count` have arrived. */
+  /**
+   * Resolves with the recorded requests once at least `count` have arrived; by default
+   * waits as long as the tests' `expect` does (15 s), so a loaded machine is not a failure.
+   */
   waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
   close(): Promise<void>;
 }
@@ -307,7 +310,7 @@ export async function startMockApi(options: MockApiOptions = {}): Promise<MockAp
       preflights = 0;
       promptCache.clear();
     },
-    waitForRequests(count, timeoutMs = 5000) {
+    waitForRequests(count, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
         const check = (): boolean => {
           if (requests.length < count) return false;
