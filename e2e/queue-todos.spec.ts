@@ -58,8 +58,10 @@ test('Enter while a reply streams queues a follow-up chip, removable, else sent 
   connected: page,
   mockApi,
 }) => {
+  // About 18 s of streaming: the chips are typed, checked and one removed while it lasts,
+  // also on a loaded machine (at 7.5 s the reply once ended first and sent both).
   mockApi.script(
-    textReply(SLOW_REPLY, { delayMsPerEvent: 250, chunkSize: 4 }),
+    textReply(SLOW_REPLY, { delayMsPerEvent: 600, chunkSize: 4 }),
     textReply('Follow-up answered.'),
   );
   await send(page, 'First question');
@@ -79,7 +81,7 @@ test('Enter while a reply streams queues a follow-up chip, removable, else sent 
   expect(mockApi.requests).toHaveLength(1);
   await expect(page.getByTestId('agent-state')).toHaveText('Replying');
 
-  await mockApi.waitForRequests(2, 15_000);
+  await mockApi.waitForRequests(2, 30_000);
   await expect(assistantMessages(page)).toHaveText([SLOW_REPLY, 'Follow-up answered.']);
   await waitIdle(page);
   await expect(queuedChips(page)).toHaveCount(0);
