@@ -3,12 +3,14 @@ import { contextOverflowSentence } from '../core/context/lengthRefusal';
 import { startHandoff } from '../state/actions/actions';
 import { selectCurrentModel, selectHandoffActive } from '../state/store/selectors';
 import { useBaton } from '../state/store/useBaton';
+import { bannerAfter, bannerShown, dismissBanner, NO_BANNER } from './contextBannerState';
 import { type ContextMeterView, contextMeterView } from './contextMeter';
 import { nextTurnText } from './pricing/priceText';
 
 /**
- * Past the user's threshold, suggests a handoff with one click. "Not now" hides it for
- * the open session until its context grows again, so it does not nag on every reply.
+ * Past the user's triggers, suggests a handoff with one click: once per crossing
+ * (contextBannerState.ts), so "Not now" keeps it away however much the context grows,
+ * until the context has been below the triggers and crosses them again.
  */
 export function ContextBanner() {
   const settings = useBaton((s) => s.settings);
@@ -17,15 +19,15 @@ export function ContextBanner() {
   const sessionId = useBaton((s) => s.activeSessionId);
   const isStreaming = useBaton((s) => s.isStreaming);
   const handoffActive = useBaton(selectHandoffActive);
-  const [dismissed, setDismissed] = useState<{ sessionId: string | null; used: number } | null>(null);
+  const [kept, keep] = useState(NO_BANNER);
   const meter = contextMeterView(entries, settings, model);
+  // Every context the open session shows is judged, so a drop below the triggers is seen
+  // (React's way to keep what earlier renders saw: set during render, only on a change).
+  const banner = bannerAfter(kept, sessionId, meter.reasons);
+  if (banner !== kept) keep(banner);
 
   // "Do nothing" in Settings: no banner (the meter still shows the fill).
-  const hidden =
-    settings.autoHandoff === 'off' ||
-    !meter.overThreshold ||
-    handoffActive ||
-    (dismissed !== null && dismissed.sessionId === sessionId && dismissed.used >= meter.used);
+  const hidden = settings.autoHandoff === 'off' || !bannerShown(banner) || handoffActive;
   if (hidden) return null;
   return (
     <section className="context-banner" aria-label="Context almost full">
@@ -42,7 +44,7 @@ export function ContextBanner() {
         >
           Hand off now
         </button>
-        <button type="button" onClick={() => setDismissed({ sessionId, used: meter.used })}>
+        <button type="button" onClick={() => keep(dismissBanner(banner))}>
           Not now
         </button>
       </div>

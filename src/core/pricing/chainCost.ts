@@ -3,8 +3,8 @@
  * what its handoffs saved. See docs/handoff.md, "What continuing and handing off cost".
  */
 import type { Usage } from '../types/message';
-import { totalTokens } from '../usage/sessionUsage';
-import { type PriceSchedule, promptTokens, requestCost } from './priceSchedule';
+import { promptTokens, requestCost, type ScheduleOf } from './priceSchedule';
+import { sessionCost } from './sessionCost';
 
 /** One request a session made: the model that answered and the usage the API reported. */
 export interface ChainTurn {
@@ -43,27 +43,17 @@ export interface ChainCost {
   saved?: number;
 }
 
-type ScheduleOf = (model: string) => PriceSchedule | undefined;
-
 export function chainCost(sessions: readonly ChainSession[], scheduleOf: ScheduleOf): ChainCost {
-  let total: number | undefined;
-  let unpriced = false;
-  let used = false;
-  for (const { turns } of sessions) {
-    for (const turn of turns) {
-      if (totalTokens(turn.usage) === 0) continue;
-      used = true;
-      const schedule = scheduleOf(turn.model);
-      if (schedule) total = (total ?? 0) + requestCost(turn.usage, schedule);
-      else unpriced = true;
-    }
-  }
-  // Nothing used yet costs nothing, whatever the model.
-  if (!used) total = 0;
+  // The very sum of the session's own cost line, over every turn of every session, so
+  // that a session with no ancestors shows one figure twice, never two.
+  const models = sessions.flatMap(({ turns }) =>
+    turns.map(({ model, usage }) => ({ model, requests: [usage] })),
+  );
+  const { cost: total, partial } = sessionCost({ models, unreadable: 0 }, scheduleOf);
   const saved = savedByHandoffs(sessions, scheduleOf);
   return {
     ...(total !== undefined && { total }),
-    partial: total !== undefined && unpriced,
+    partial,
     ...(saved !== undefined && { saved }),
   };
 }

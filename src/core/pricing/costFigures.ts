@@ -2,7 +2,8 @@
  * Every money figure of the meter, the handoff preview and the chain's cost line, from
  * one function over the model table (through the user's prices), the API's usage and the
  * context size. docs/handoff.md, "What continuing and handing off cost", explains each
- * figure; no price appears anywhere but the model table.
+ * figure; no price appears anywhere but the model table. The session's own cost
+ * (sessionCost.ts) prices its replies with the same `requestCost`.
  */
 import type { Usage } from '../types/message';
 import type { PriceOverrides } from '../usage/modelPrice';

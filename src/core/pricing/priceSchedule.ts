@@ -7,7 +7,6 @@
 import type { LongContextPrice, ModelPrice } from '../models/modelTable';
 import { modelFacts } from '../models/modelTable';
 import type { Usage } from '../types/message';
-import { costOf } from '../usage/estimateCost';
 import { type PriceOverrides, priceFor, priceSource } from '../usage/modelPrice';
 
 /** A model's prices: the base price, and the price of long requests where the table has one. */
@@ -27,6 +26,22 @@ export function priceScheduleFor(model: string, overrides: PriceOverrides): Pric
   if (!base) return undefined;
   const longContext = priceSource(model, overrides) === 'table' ? modelFacts(model).longContext : undefined;
   return longContext ? { base, longContext } : { base };
+}
+
+/** How a figure finds each model's schedule: undefined for a model without a price. */
+export type ScheduleOf = (model: string) => PriceSchedule | undefined;
+
+const PER_MILLION = 1_000_000;
+
+/** The dollars `usage` costs at `price` (dollars per million tokens of each kind). */
+export function costOf(usage: Usage, price: ModelPrice): number {
+  return (
+    (usage.input * price.input +
+      usage.output * price.output +
+      usage.cacheWrite * price.cacheWrite +
+      usage.cacheRead * price.cacheRead) /
+    PER_MILLION
+  );
 }
 
 /** The tokens the API reads for a request: everything but its output. */

@@ -4,7 +4,7 @@
  * digits below a dollar, cents above.
  */
 import { groupThousands } from '../groupThousands';
-import type { CostEstimate } from './estimateCost';
+import type { CostEstimate } from '../pricing/sessionCost';
 import { totalTokens } from './sessionUsage';
 
 /** Below this a cost is written "< $0.0001": more digits would only be noise. */

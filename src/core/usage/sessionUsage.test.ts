@@ -25,7 +25,7 @@ const entry = (message: Message, parentId: string | null = null): SessionEntry =
 };
 
 describe('sumSessionUsage', () => {
-  it('sums every reply by the model that answered it, in the order the models first answered', () => {
+  it('keeps every reply by the model that answered it, in the order the models first answered', () => {
     const entries = [
       entry({ role: 'user', content: [{ type: 'text', text: 'q' }] }),
       entry(reply('claude-opus-4-8', tokens(100, 10, 1000, 0))),
@@ -34,8 +34,8 @@ describe('sumSessionUsage', () => {
     ];
     expect(sumSessionUsage(entries)).toEqual({
       models: [
-        { model: 'claude-opus-4-8', usage: tokens(300, 30, 1000, 1000) },
-        { model: 'claude-sonnet-4-5', usage: tokens(50, 5, 0, 2000) },
+        { model: 'claude-opus-4-8', requests: [tokens(100, 10, 1000, 0), tokens(200, 20, 0, 1000)] },
+        { model: 'claude-sonnet-4-5', requests: [tokens(50, 5, 0, 2000)] },
       ],
       unreadable: 0,
     });
@@ -45,7 +45,9 @@ describe('sumSessionUsage', () => {
     const root = entry(reply('m', tokens(1, 1)));
     const first = entry(reply('m', tokens(10, 10)), root.id);
     const sibling = entry(reply('m', tokens(100, 100)), root.id);
-    expect(sumSessionUsage([root, first, sibling]).models).toEqual([{ model: 'm', usage: tokens(111, 111) }]);
+    expect(sumSessionUsage([root, first, sibling]).models).toEqual([
+      { model: 'm', requests: [tokens(1, 1), tokens(10, 10), tokens(100, 100)] },
+    ]);
   });
 
   it('leaves out user messages, custom entries, replies without usage and replies that used nothing', () => {
@@ -69,7 +71,7 @@ describe('sumSessionUsage', () => {
 
   it('files a reply that recorded no model under "", and reads missing cache counts as zero', () => {
     const entries = [entry(reply(undefined, { input: 7, output: 3 }))];
-    expect(sumSessionUsage(entries).models).toEqual([{ model: '', usage: tokens(7, 3) }]);
+    expect(sumSessionUsage(entries).models).toEqual([{ model: '', requests: [tokens(7, 3)] }]);
   });
 
   it('counts damaged usage as unreadable instead of adding nonsense', () => {
@@ -81,7 +83,7 @@ describe('sumSessionUsage', () => {
       entry(reply('m', tokens(1, 2))),
     ];
     expect(sumSessionUsage(entries)).toEqual({
-      models: [{ model: 'm', usage: tokens(1, 2) }],
+      models: [{ model: 'm', requests: [tokens(1, 2)] }],
       unreadable: 4,
     });
   });
@@ -95,7 +97,7 @@ describe('sumSessionUsage', () => {
 });
 
 describe('addReply', () => {
-  it('gives the same sums as summing the whole session again', () => {
+  it('gives the same totals as reading the whole session again', () => {
     const messages = [
       reply('a', tokens(1, 2, 3, 4)),
       { role: 'user', content: [] } satisfies Message,
@@ -117,6 +119,6 @@ describe('addReply', () => {
   it('leaves the total it was given unchanged', () => {
     const total = addReply(NO_USAGE, reply('a', tokens(1, 1)));
     addReply(total, reply('a', tokens(5, 5)));
-    expect(total.models).toEqual([{ model: 'a', usage: tokens(1, 1) }]);
+    expect(total.models).toEqual([{ model: 'a', requests: [tokens(1, 1)] }]);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * The tokens a session's replies used, summed by the model that answered each one. Kept
- * by model, not as one sum, because each model has its own price and a price can change
- * in Settings after the fact: the cost is worked out from these sums when it is shown
- * (estimateCost.ts), never stored.
+ * The tokens a session's replies used, by the model that answered each one. Kept by
+ * model, not as one sum, because each model has its own price and a price can change in
+ * Settings after the fact: the cost is worked out when it is shown (pricing/sessionCost.ts),
+ * never stored. Kept reply by reply, not summed, because a model can charge more for
+ * every token of a request whose prompt is long: only each request's own usage tells
+ * which price it paid.
  *
  * Every reply of the session counts, on every branch: a reply the user edited away was
  * still paid for.
@@ -13,13 +15,14 @@ import type { Message, Usage } from '../types/message';
 export interface ModelUsage {
   /** The model that answered, as the API named it; '' when the reply did not record one. */
   model: string;
-  usage: Usage;
+  /** Each reply's usage, in the order the replies ended. */
+  requests: readonly Usage[];
 }
 
 export interface SessionUsage {
   /** One line per model, in the order the models first answered. */
   models: readonly ModelUsage[];
-  /** Replies whose stored usage is damaged (not counts): left out of the sums, and said so. */
+  /** Replies whose stored usage is damaged (not counts): left out, and said so. */
   unreadable: number;
 }
 
@@ -68,23 +71,23 @@ export function addTokens(a: Usage, b: Usage): Usage {
 
 /** The usage of every reply among `entries` (all branches), in one pass. */
 export function sumSessionUsage(entries: Iterable<SessionEntry>): SessionUsage {
-  // Summed in place: a long session has 100,000 entries and this runs when one is opened.
-  const byModel = new Map<string, Usage>();
+  // Gathered in place: a long session has 100,000 entries and this runs when one is opened.
+  const byModel = new Map<string, Usage[]>();
   let unreadable = 0;
   for (const entry of entries) {
     if (!isMessageEntry(entry)) continue;
     const reply = replyUsage(entry.message);
     if (reply.kind === 'unreadable') unreadable += 1;
     if (reply.kind !== 'tokens') continue;
-    const sum = byModel.get(reply.model);
-    if (sum) for (const field of USAGE_FIELDS) sum[field] += reply.usage[field];
-    else byModel.set(reply.model, { ...reply.usage });
+    const requests = byModel.get(reply.model);
+    if (requests) requests.push(reply.usage);
+    else byModel.set(reply.model, [reply.usage]);
   }
-  return { models: [...byModel].map(([model, usage]) => ({ model, usage })), unreadable };
+  return { models: [...byModel].map(([model, requests]) => ({ model, requests })), unreadable };
 }
 
 /**
- * `total` with one more message counted: how the sums follow a session as its replies
+ * `total` with one more message counted: how the totals follow a session as its replies
  * end, without summing the whole session again. Returns `total` itself when the message
  * adds nothing, so a store holding it sees no change.
  */
@@ -95,9 +98,9 @@ export function addReply(total: SessionUsage, message: Message): SessionUsage {
   const at = total.models.findIndex((line) => line.model === reply.model);
   const models =
     at === -1
-      ? [...total.models, { model: reply.model, usage: reply.usage }]
+      ? [...total.models, { model: reply.model, requests: [reply.usage] }]
       : total.models.map((line, i) =>
-          i === at ? { ...line, usage: addTokens(line.usage, reply.usage) } : line,
+          i === at ? { ...line, requests: [...line.requests, reply.usage] } : line,
         );
   return { ...total, models };
 }

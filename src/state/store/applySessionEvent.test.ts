@@ -25,7 +25,7 @@ const header = (id: string, updatedAt: number, leafId: string | null = 'x'): Ses
 });
 const tokens = (input: number, output: number): Usage => ({ input, output, cacheRead: 0, cacheWrite: 0 });
 /** What the view says the whole stored session used. */
-const STORED_USAGE: SessionUsage = { models: [{ model: 'm', usage: tokens(40, 4) }], unreadable: 0 };
+const STORED_USAGE: SessionUsage = { models: [{ model: 'm', requests: [tokens(40, 4)] }], unreadable: 0 };
 const BRANCH: SessionEntry[] = [
   { id: 'e1', parentId: null, sessionId: 's', timestamp: 1, type: 'message', message: reply('hi') },
 ];
@@ -120,12 +120,15 @@ describe('applySessionEvent', () => {
     expect(r.streamingEntryId).toBeUndefined();
   });
 
-  it("message_end of a reply adds its usage to the session's, without summing the session again", () => {
+  it("message_end of a reply adds its usage to the session's, without reading the session again", () => {
     const { v, reads } = view();
-    const sessionUsage: SessionUsage = { models: [{ model: 'm', usage: tokens(10, 1) }], unreadable: 0 };
+    const sessionUsage: SessionUsage = { models: [{ model: 'm', requests: [tokens(10, 1)] }], unreadable: 0 };
     const message: Message = { ...reply('done'), model: 'm', usage: tokens(5, 2) };
     const r = applySessionEvent(state({ sessionUsage }), { type: 'message_end', message }, v, 'e1');
-    expect(r.patch.sessionUsage).toEqual({ models: [{ model: 'm', usage: tokens(15, 3) }], unreadable: 0 });
+    expect(r.patch.sessionUsage).toEqual({
+      models: [{ model: 'm', requests: [tokens(10, 1), tokens(5, 2)] }],
+      unreadable: 0,
+    });
     expect(reads).not.toContain('usage');
   });
 

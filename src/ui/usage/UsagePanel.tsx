@@ -1,6 +1,6 @@
 import { groupThousands } from '../../core/groupThousands';
+import type { CostEstimate, CostLine } from '../../core/pricing/sessionCost';
 import type { Usage } from '../../core/types/message';
-import type { CostEstimate, CostLine } from '../../core/usage/estimateCost';
 import { formatUsd } from '../../core/usage/formatCost';
 import { openSettings } from '../../state/actions/actions';
 import { selectHandedOffTo } from '../../state/store/selectors';

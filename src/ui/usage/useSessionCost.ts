@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { type CostEstimate, estimateCost } from '../../core/usage/estimateCost';
-import { priceFor } from '../../core/usage/modelPrice';
+import { priceScheduleFor } from '../../core/pricing/priceSchedule';
+import { type CostEstimate, sessionCost } from '../../core/pricing/sessionCost';
 import { addReply } from '../../core/usage/sessionUsage';
 import { useBaton, useBatonShallow } from '../../state/store/useBaton';
 
@@ -25,6 +25,7 @@ export function useSessionCost(): CostEstimate | null {
           usage: streamingUsage,
         })
       : sessionUsage;
-    return estimateCost(usage, (model) => priceFor(model, overrides));
+    // The schedule, not a flat price: the chain's total prices the same replies so.
+    return sessionCost(usage, (model) => priceScheduleFor(model, overrides));
   }, [sessionUsage, streamingModel, streamingUsage, overrides]);
 }

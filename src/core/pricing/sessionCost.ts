@@ -1,15 +1,20 @@
 /**
- * A session's estimated cost: each model's tokens at that model's price (modelPrice.ts),
- * in US dollars. A model without a price keeps its tokens and gets no cost; if only some
- * of the tokens could be priced, the estimate says it is partial instead of passing the
- * priced part off as the whole.
+ * A session's estimated cost, for its cost line and usage panel: every reply priced on
+ * its own by `requestCost`, as the meter prices a turn, because a long request on a model
+ * with a long-request price costs more on every token, which summed tokens would hide.
+ * The chain's total is this same sum over all its sessions (chainCost.ts), so the two
+ * figures on the cost line cannot disagree. A model
+ * without a price keeps its tokens and gets no cost; if only some of the tokens could be
+ * priced, the estimate says it is partial instead of passing the priced part off as the
+ * whole.
  */
-import type { ModelPrice } from '../models/modelTable';
 import type { Usage } from '../types/message';
-import { addTokens, type SessionUsage, totalTokens, ZERO_TOKENS } from './sessionUsage';
+import { addTokens, type SessionUsage, totalTokens, ZERO_TOKENS } from '../usage/sessionUsage';
+import { requestCost, type ScheduleOf } from './priceSchedule';
 
 export interface CostLine {
   model: string;
+  /** The model's replies' tokens together. */
   usage: Usage;
   /** Undefined: no price is known for this model. */
   cost?: number;
@@ -27,34 +32,23 @@ export interface CostEstimate {
   unreadable: number;
 }
 
-const PER_MILLION = 1_000_000;
-
-/** The dollars `usage` costs at `price` (dollars per million tokens of each kind). */
-export function costOf(usage: Usage, price: ModelPrice): number {
-  return (
-    (usage.input * price.input +
-      usage.output * price.output +
-      usage.cacheWrite * price.cacheWrite +
-      usage.cacheRead * price.cacheRead) /
-    PER_MILLION
-  );
-}
-
-export function estimateCost(
-  usage: SessionUsage,
-  priceOf: (model: string) => ModelPrice | undefined,
-): CostEstimate {
+export function sessionCost(usage: SessionUsage, scheduleOf: ScheduleOf): CostEstimate {
   let total = ZERO_TOKENS;
   let cost: number | undefined;
   let unpriced = false;
-  const lines = usage.models.map(({ model, usage: tokens }): CostLine => {
+  const lines = usage.models.map(({ model, requests }): CostLine => {
+    const schedule = scheduleOf(model);
+    let tokens = ZERO_TOKENS;
+    let lineCost = 0;
+    for (const request of requests) {
+      tokens = addTokens(tokens, request);
+      if (schedule) lineCost += requestCost(request, schedule);
+    }
     total = addTokens(total, tokens);
-    const price = priceOf(model);
-    if (!price) {
+    if (!schedule) {
       if (totalTokens(tokens) > 0) unpriced = true;
       return { model, usage: tokens };
     }
-    const lineCost = costOf(tokens, price);
     cost = (cost ?? 0) + lineCost;
     return { model, usage: tokens, cost: lineCost };
   });
