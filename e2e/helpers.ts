@@ -31,9 +31,9 @@ export function userMessages(page: Page) {
   return page.getByRole('article', { name: 'You' });
 }
 
-/** Waits until no reply is being written. */
-export async function waitIdle(page: Page): Promise<void> {
-  await expect(page.getByTestId('agent-state')).toHaveText('Ready');
+/** Waits until no reply is being written; `timeout` for replies paced like the demo model's. */
+export async function waitIdle(page: Page, timeout?: number): Promise<void> {
+  await expect(page.getByTestId('agent-state')).toHaveText('Ready', { timeout });
 }
 
 /** A text reply from the mock; with `delayMsPerEvent` it streams slowly enough to stop or reload mid-way. */

@@ -207,7 +207,8 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
   };
 }
 
-const UNTIL_TIMEOUT_MS = 5000;
+/** As long as the e2e tests' expect waits: a full run on two loaded cores took over 5 s to reconnect an MCP server. */
+const UNTIL_TIMEOUT_MS = 15_000;
 
 function until(
   store: App['store']['batonStore'],
