@@ -5,6 +5,12 @@
  * blocks (the API's streaming shapes) show as cards, go back unchanged in the next
  * request, and a reload keeps them.
  */
+import {
+  fetchCall,
+  fetchResult,
+  bashCall as runCall,
+  bashResult as runResult,
+} from '../testing/serverToolBlocks';
 import { expect, test } from './fixtures';
 import {
   assistantMessages,
@@ -15,44 +21,6 @@ import {
   withoutCacheMarks,
 } from './helpers';
 
-const fetchCall = {
-  type: 'server_tool_use' as const,
-  id: 'srvtoolu_fetch1',
-  name: 'web_fetch' as const,
-  input: { url: 'https://relay.example/rules' },
-};
-const fetchResult = {
-  type: 'web_fetch_tool_result' as const,
-  tool_use_id: 'srvtoolu_fetch1',
-  content: {
-    type: 'web_fetch_result' as const,
-    url: 'https://relay.example/rules',
-    retrieved_at: '2026-12-06T10:00:00Z',
-    content: {
-      type: 'document' as const,
-      source: { type: 'text' as const, media_type: 'text/plain' as const, data: 'Pass within the zone.' },
-      title: 'Relay rules',
-      citations: null,
-    },
-  },
-};
-const runCall = {
-  type: 'server_tool_use' as const,
-  id: 'srvtoolu_run1',
-  name: 'bash_code_execution' as const,
-  input: { command: 'python3 zones.py' },
-};
-const runResult = {
-  type: 'bash_code_execution_tool_result' as const,
-  tool_use_id: 'srvtoolu_run1',
-  content: {
-    type: 'bash_code_execution_result' as const,
-    stdout: 'zone length: 30 m',
-    stderr: 'note: metric',
-    return_code: 0,
-    content: [{ type: 'bash_code_execution_output' as const, file_id: 'file_011zones' }],
-  },
-};
 const failedFetchCall = { ...fetchCall, id: 'srvtoolu_fetch2', input: { url: 'https://down.example/' } };
 const failedFetch = {
   type: 'web_fetch_tool_result' as const,
@@ -103,8 +71,8 @@ test('Web fetch and Code execution: declared with their beta header, drawn as ca
     await expect(fetches.nth(1)).toContainText('Web fetch failed: The page could not be fetched');
     const run = reply.getByRole('region', { name: 'Code execution' });
     await expect(run.locator('summary')).toHaveText('Ran a command · return code 0');
-    await expect(run.locator('pre')).toHaveText(['python3 zones.py', 'zone length: 30 m', 'note: metric']);
-    await expect(run.getByRole('list', { name: 'Files created' })).toHaveText('file_011zones');
+    await expect(run.locator('pre')).toHaveText(['python3 plot.py', 'saved plot.png', 'warning: slow']);
+    await expect(run.getByRole('list', { name: 'Files created' })).toHaveText('file_011plot');
     await expect(run).toContainText('Download is not available from the browser');
     await expect(reply.getByText('The zone is 30 m long.', { exact: true })).toBeVisible();
   };
@@ -132,9 +100,9 @@ test('Web fetch and Code execution: declared with their beta header, drawn as ca
   const reloaded = assistantMessages(page).first();
   await expect(reloaded.getByRole('region', { name: 'Web fetch' }).first()).toContainText('Relay rules');
   await expect(reloaded.getByRole('region', { name: 'Code execution' }).locator('pre')).toHaveText([
-    'python3 zones.py',
-    'zone length: 30 m',
-    'note: metric',
+    'python3 plot.py',
+    'saved plot.png',
+    'warning: slow',
   ]);
 });
 

@@ -27,16 +27,17 @@ export const bashCall = {
   input: { command: 'python3 plot.py' },
 } as const;
 export const bashResult = {
-  type: 'bash_code_execution_tool_result',
-  tool_use_id: 'srvtoolu_bash',
+  type: 'bash_code_execution_tool_result' as const,
+  tool_use_id: 'srvtoolu_bash' as const,
   content: {
-    type: 'bash_code_execution_result',
+    type: 'bash_code_execution_result' as const,
     stdout: 'saved plot.png\n',
     stderr: 'warning: slow\n',
     return_code: 0,
-    content: [{ type: 'bash_code_execution_output', file_id: 'file_011plot' }],
+    // A mutable array, as the SDK's block types (and the e2e mock's script) take it.
+    content: [{ type: 'bash_code_execution_output' as const, file_id: 'file_011plot' }],
   },
-} as const;
+};
 export const editCall = {
   type: 'server_tool_use',
   id: 'srvtoolu_edit',

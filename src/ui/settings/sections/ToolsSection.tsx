@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { lazyPart } from '../../lazyPart';
 import type { SectionProps, SettingsSection } from './sectionTypes';
 
@@ -13,37 +14,45 @@ function ServerToolsSettings({ draft, update }: SectionProps) {
   return (
     <fieldset className="settings-section">
       <legend>Server tools</legend>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={draft.webFetch}
-          aria-checked={draft.webFetch}
-          onChange={(e) => update('webFetch', e.target.checked)}
-        />
-        Web fetch
-      </label>
-      <p className="muted">
+      <ServerToolSwitch label="Web fetch" on={draft.webFetch} set={(on) => update('webFetch', on)}>
         Lets the model read a web page or PDF whose address came up in the conversation (fetched by the API,
         up to 5 a reply). The page counts as input tokens. Fetched pages show as cards with their address and
         title.
-      </p>
+      </ServerToolSwitch>
+      <ServerToolSwitch
+        label="Code execution"
+        on={draft.codeExecution}
+        set={(on) => update('codeExecution', on)}
+      >
+        Lets the model run shell commands and edit files in a sandbox the API provides (billed by the hour of
+        sandbox time beyond a free allowance). Its runs show as cards with the code, output and return code.
+        Files it creates are listed, but cannot be downloaded from the browser.
+      </ServerToolSwitch>
+    </fieldset>
+  );
+}
+
+/** One server tool's switch (named `label`) and the sentence that says what turning it on does. */
+function ServerToolSwitch(props: {
+  label: string;
+  on: boolean;
+  set: (on: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
       <label className="checkbox">
         <input
           type="checkbox"
           role="switch"
-          checked={draft.codeExecution}
-          aria-checked={draft.codeExecution}
-          onChange={(e) => update('codeExecution', e.target.checked)}
+          checked={props.on}
+          aria-checked={props.on}
+          onChange={(e) => props.set(e.target.checked)}
         />
-        Code execution
+        {props.label}
       </label>
-      <p className="muted">
-        Lets the model run shell commands and edit files in a sandbox the API provides (billed by the hour of
-        sandbox time beyond a free allowance). Its runs show as cards with the code, output and return code.
-        Files it creates are listed, but cannot be downloaded from the browser.
-      </p>
-    </fieldset>
+      <p className="muted">{props.children}</p>
+    </>
   );
 }
 
