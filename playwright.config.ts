@@ -28,7 +28,9 @@ export default defineConfig({
   use: {
     baseURL: APP_URL,
     browserName: 'chromium',
-    trace: 'retain-on-failure',
+    // On CI the results are thrown away with the machine, and the recorder snapshots the
+    // whole DOM at every action: work that slows a loaded two-core machine for nothing.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     // The app registers its service worker after the first interaction. Each test's fresh
     // context would install it (precaching every file of the app) for nothing, and

@@ -31,8 +31,15 @@ export function userMessages(page: Page) {
   return page.getByRole('article', { name: 'You' });
 }
 
-/** Waits until no reply is being written; `timeout` for replies paced like the demo model's. */
-export async function waitIdle(page: Page, timeout?: number): Promise<void> {
+/**
+ * How long waitIdle waits by default: a whole reply, which the demo model types at a
+ * human pace (an event every 15 ms); one took over 15 s on a loaded two-core CI machine.
+ * Only a failing check waits this long.
+ */
+const REPLY_TIMEOUT_MS = 45_000;
+
+/** Waits until no reply is being written. */
+export async function waitIdle(page: Page, timeout = REPLY_TIMEOUT_MS): Promise<void> {
   await expect(page.getByTestId('agent-state')).toHaveText('Ready', { timeout });
 }
 

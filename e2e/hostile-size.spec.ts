@@ -26,6 +26,12 @@ import {
 const TOO_DEEP = 'The rest is shown as plain text: it is nested too deeply to format.';
 const TOO_LONG = 'The rest is shown as plain text: it is too long to format.';
 
+// Playwright's trace recorder snapshots the whole DOM at every action, and reading it lays
+// out every piece of these texts that the page itself leaves unlaid (content-visibility):
+// 2 s on an idle machine, 5.7 s on a loaded one, all of it counted as the page's longest
+// task. Without the recorder the same reload's longest task is about 120 ms.
+test.use({ trace: 'off' });
+
 /** Far above noise: the page froze for 4 to 40 s on these inputs; it now works in 200 ms slices. */
 const SANITY_TASK_MS = 5000;
 
