@@ -216,6 +216,8 @@ test('messages queued while the document is written come back to the message box
 
   // Sending it now is the user's choice: it reaches the new session, after the handoff.
   await composer(page).press('Enter');
+  // The request first: "Ready" alone can still be the state from before the send.
+  await mockApi.waitForRequests(3);
   await waitIdle(page);
   const next = requestText(mockApi.requests[2]?.body);
   expect(next).toContain('<handoff-context>');

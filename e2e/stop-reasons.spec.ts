@@ -39,6 +39,8 @@ test('a refusal shows its explanation, gives the message back to edit, and is ne
   // Edited and sent: the refused turn is not in the request, neither merged nor on its own.
   await composer(page).fill('Explain how keyloggers are detected');
   await composer(page).press('Enter');
+  // Its reply first: "Ready" alone can still be the state from before the send.
+  await expect(assistantMessages(page)).toHaveCount(3);
   await waitIdle(page);
   const sent = userTexts(mockApi, 2);
   expect(sent).toContain('Explain how keyloggers are detected');

@@ -12,6 +12,7 @@ import { chromium, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import {
+  assistantMessages,
   composer,
   exchange,
   sessionTitles,
@@ -57,6 +58,8 @@ test('the largest sessions, files counted, open or delete from Storage; Keep my 
   });
   await composer(page).fill('Read my notes');
   await composer(page).press('Enter');
+  // Its reply first: "Ready" alone can still be the state from before the send.
+  await expect(assistantMessages(page)).toHaveCount(1);
   await waitIdle(page);
   await newSession(page);
   await exchange(page, 'Another short one');
