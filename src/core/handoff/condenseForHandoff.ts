@@ -3,7 +3,9 @@
  * conversation no longer fits"), each stage only while the request still does not fit:
  *
  *   0. old attached files → a line naming each (condenseStages.replaceOldAttachments);
- *   1. old tool results → one-line placeholders (condenseStages.clearOldToolResults);
+ *   1. old tool results → one-line placeholders (condenseStages.clearOldToolResults),
+ *      MCP and other client tools' and the API's server tools' (web search, web fetch,
+ *      code execution) alike, before any of the user's or the model's own words;
  *   2. old thinking blocks would go next; Baton does not keep thinking blocks yet;
  *   3. the older middle → notes, written by the model chunk by chunk (each chunk a
  *      request that fits on its own), again over the notes if they are still too long;

@@ -19,6 +19,8 @@ import { groupThousands } from '../groupThousands';
 import { serverResultSummary } from '../session/serverTools';
 import { searchResultTitles } from '../session/webSearch';
 import type { ApiContentBlock, ApiMessage } from '../types/agentMessage';
+import type { ServerToolResultBlock, ServerToolUseBlock, WebSearchResultBlock } from '../types/message';
+import { inlineText } from '../untrusted/inlineText';
 import { untrustedBlock } from '../untrusted/untrustedBlock';
 
 export type Turn = ApiMessage[];
@@ -80,8 +82,10 @@ export interface ClearedToolResults {
 
 /**
  * Replaces tool results with a one-line placeholder, oldest first, until the messages
- * fit `budget` tokens. The newest turn keeps its results: the model is usually in the
- * middle of using them. Returns new objects only where something changed.
+ * fit `budget` tokens: client tools' (MCP tools' among them) and the API's server tools'
+ * alike (web search, web fetch, code execution), which are the bulk of tool-heavy work
+ * and what a summary needs least verbatim. The newest turn keeps its results: the model
+ * is usually in the middle of using them. Returns new objects only where something changed.
  */
 export function clearOldToolResults(messages: readonly ApiMessage[], budget: number): ClearedToolResults {
   let total = estimateMessagesTokens(messages);
@@ -93,22 +97,66 @@ export function clearOldToolResults(messages: readonly ApiMessage[], budget: num
   for (let m = 0; m < lastTurnStart && total > budget; m++) {
     const message = out[m];
     if (!message) continue;
+    const serverCalls = serverToolCalls(message);
+    const clearedCalls = new Set<string>();
     for (let b = 0; b < message.content.length && total > budget; b++) {
       const block = message.content[b];
-      if (block?.type !== 'tool_result' || isPlaceholder(block.content)) continue;
-      const replacement: ApiContentBlock = {
-        ...block,
-        content: clearedToolResultText(names.get(block.tool_use_id) ?? 'a tool', block.content.length),
-      };
-      const saved = estimateBlockTokens(block) - estimateBlockTokens(replacement);
+      if (!block) continue;
+      const call = isServerToolResult(block) ? serverCalls.get(block.tool_use_id) : undefined;
+      const replacement =
+        block.type === 'tool_result' && !isPlaceholder(block.content)
+          ? {
+              ...block,
+              content: clearedToolResultText(names.get(block.tool_use_id) ?? 'a tool', block.content.length),
+            }
+          : call && isServerToolResult(block)
+            ? clearedServerResult(call, block)
+            : undefined;
+      if (!replacement) continue;
+      // The call goes with its result (see clearedServerResult): its tokens are saved too.
+      const callTokens = call ? estimateBlockTokens(call) : 0;
+      const saved = estimateBlockTokens(block) + callTokens - estimateBlockTokens(replacement);
       // A result shorter than its placeholder stays: clearing it would only grow the request.
       if (saved <= 0) continue;
       total -= saved;
       message.content[b] = replacement;
+      if (call) clearedCalls.add(call.id);
       cleared++;
     }
+    if (clearedCalls.size > 0)
+      message.content = message.content.filter(
+        (block) => block.type !== 'server_tool_use' || !clearedCalls.has(block.id),
+      );
   }
   return { messages: out, cleared };
+}
+
+type ServerResult = WebSearchResultBlock | ServerToolResultBlock;
+
+function isServerToolResult(block: ApiContentBlock): block is ServerResult {
+  return block.type !== 'tool_result' && block.type.endsWith('_tool_result') && 'tool_use_id' in block;
+}
+
+/** Of a cleared server tool call's input, what its line keeps (a file the code wrote can be long). */
+const CLEARED_CALL_INPUT_CHARS = 500;
+
+/** Stage 1's line for a server tool's call and result, which it replaces together. */
+export function clearedServerToolText(call: ServerToolUseBlock, chars: number): string {
+  const whole = JSON.stringify(call.input ?? {});
+  const input =
+    whole.length > CLEARED_CALL_INPUT_CHARS ? `${whole.slice(0, CLEARED_CALL_INPUT_CHARS)}…` : whole;
+  // The input is the model's, relayed from pages and programs: it must not read as a wrapper tag.
+  return `[${inlineText(call.name)} was called with ${inlineText(input)}; its result was cleared to fit the context window: ${groupThousands(chars)} characters removed]`;
+}
+
+/**
+ * A server tool's result cannot be a placeholder of its own: the API reads its content
+ * as its tool's result shape (a placeholder there would be invalid, and an error object
+ * would say the call failed). Nor can its call stay without it (the API wants the two
+ * together). So both give way to one text line in the assistant's turn, where they were.
+ */
+function clearedServerResult(call: ServerToolUseBlock, block: ServerResult): ApiContentBlock {
+  return { type: 'text', text: clearedServerToolText(call, JSON.stringify(block.content ?? null).length) };
 }
 
 function isPlaceholder(text: string): boolean {
@@ -120,6 +168,17 @@ function toolNames(messages: readonly ApiMessage[]): Map<string, string> {
   for (const message of messages)
     for (const block of message.content) if (block.type === 'tool_use') names.set(block.id, block.name);
   return names;
+}
+
+/**
+ * A message's server tool calls by id. A result is cleared only with its call from the
+ * same message: the call cannot be taken out of another one (a result without its call
+ * in view stays as it is).
+ */
+function serverToolCalls(message: ApiMessage): Map<string, ServerToolUseBlock> {
+  const calls = new Map<string, ServerToolUseBlock>();
+  for (const block of message.content) if (block.type === 'server_tool_use') calls.set(block.id, block);
+  return calls;
 }
 
 /** Stage 3's split: what is kept as it is, and the older middle that is summarised. */

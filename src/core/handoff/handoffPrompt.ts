@@ -7,6 +7,7 @@
 import { inlineText } from '../untrusted/inlineText';
 import { untrustedBlock } from '../untrusted/untrustedBlock';
 import { HANDOFF_PROMPT_MARKER } from './handoffMarkers';
+import { type ToolsUsed, type ToolUse, usedAnyTool } from './toolsUsed';
 
 export const HANDOFF_SECTIONS = [
   'Goal',
@@ -30,12 +31,15 @@ export interface HandoffPromptOptions {
   pendingRequest?: string;
   /** Files attached in the conversation, each described in a phrase (describeAttachment). */
   attachments?: readonly string[];
+  /** The tools the conversation called (toolsUsed.ts): named, so the document can say what they gave and what to call next. */
+  tools?: ToolsUsed;
 }
 
 export function buildHandoffPrompt({
   focus,
   pendingRequest,
   attachments = [],
+  tools,
 }: HandoffPromptOptions = {}): string {
   const sections = HANDOFF_SECTIONS.map((name) => `## ${name}`).join('\n');
   const lines = [
@@ -74,9 +78,30 @@ export function buildHandoffPrompt({
       'Name each file in Critical Context with what it showed or contained that still matters.',
     );
   }
+  if (tools && usedAnyTool(tools)) lines.push('', ...toolLines(tools));
   // The focus may be the model's own suggestion (a handoff proposal): kept on its line.
   if (focus) lines.push('', `Additional focus: ${inlineText(focus)}`);
   return lines.join('\n');
+}
+
+/** `mcp__test__echo (2 calls)`: the name the model calls, as it called it. */
+const toolUseText = ({ name, calls }: ToolUse) =>
+  `${inlineText(name)} (${calls} ${calls === 1 ? 'call' : 'calls'})`;
+
+/**
+ * The tools the work used, MCP tools under their server. Their results do not reach the
+ * new session (only the document does), so the model is asked to keep what they showed.
+ */
+function toolLines(tools: ToolsUsed): string[] {
+  const list = (uses: readonly ToolUse[]) => uses.map(toolUseText).join(', ');
+  return [
+    'Tools did part of this work; the new session offers the same tools while they stay switched on:',
+    ...tools.mcp.map(({ server, tools: uses }) => `- MCP server "${inlineText(server)}": ${list(uses)}`),
+    ...(tools.mcpUnattributed.length > 0 ? [`- MCP tools: ${list(tools.mcpUnattributed)}`] : []),
+    ...(tools.server.length > 0 ? [`- The API's server tools: ${list(tools.server)}`] : []),
+    ...(tools.other.length > 0 ? [`- Other tools: ${list(tools.other)}`] : []),
+    'Their results will not be there: in Critical Context, give what they returned that still matters; in Next Steps, name the tool (and its server) for each step that needs one.',
+  ];
 }
 
 /**

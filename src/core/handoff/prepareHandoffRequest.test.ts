@@ -15,6 +15,7 @@ import type { Message } from '../types/message';
 import { CONDENSE_PROMPT_MARKER } from './condensePrompt';
 import { buildHandoffPrompt, HANDOFF_PROMPT_MARKER, PENDING_REQUEST_LABEL } from './handoffPrompt';
 import { handoffBudget, type PrepareHandoffInput, prepareHandoffRequest } from './prepareHandoffRequest';
+import { toolsUsed } from './toolsUsed';
 
 const KEY = 'sk-ant-api03-prepare-handoff-test-0123456789';
 const WINDOW = 16_000;
@@ -140,8 +141,31 @@ describe('prepareHandoffRequest', () => {
     expect(prepared.transcript).toEqual(toApiMessages(context));
     expect(prepared.condensed).toBeUndefined();
     expect(prepared.pendingRequest).toBeUndefined();
-    expect(prepared.prompt).toBe(buildHandoffPrompt());
+    // The instruction names the tool the work used (toolsUsed.test.ts has the wording).
+    expect(prepared.prompt).toBe(buildHandoffPrompt({ tools: toolsUsed(toApiMessages(context)) }));
+    expect(prepared.prompt).toContain('- Other tools: read_file (4 calls)');
     expect(streams).toEqual([]);
+  });
+
+  it('names every MCP tool the work called, also those of turns condensed into notes', async () => {
+    const context = conversation(30, 2_000).map(
+      (message): AgentMessage =>
+        message.role === 'custom'
+          ? message
+          : {
+              ...message,
+              content: message.content.map((block) =>
+                block.type === 'tool_use' ? { ...block, name: 'mcp__files__read_file' } : block,
+              ),
+            },
+    );
+    const prepared = await prepare(context, fakeClient().client);
+
+    expect(prepared.condensed?.messagesSummarised).toBeGreaterThan(0);
+    // Most calls went into the notes; the instruction still counts all thirty.
+    const left = JSON.stringify(prepared.transcript).split('"name":"mcp__files__read_file"').length - 1;
+    expect(left).toBeLessThan(30);
+    expect(prepared.prompt).toContain('- MCP server "files": mcp__files__read_file (30 calls)');
   });
 
   it('condenses a conversation the API last refused as too long, though our estimate says it fits', async () => {

@@ -32,6 +32,7 @@ import { clipMiddle } from './condenseStages';
 import { handoffContextFilter } from './handoffAttempts';
 import { buildHandoffPrompt } from './handoffPrompt';
 import { handoffTranscript } from './handoffTranscript';
+import { toolsUsed } from './toolsUsed';
 
 export interface PrepareHandoffInput {
   /** The agent's context: the session's branch as the model sees it. */
@@ -88,9 +89,12 @@ export async function prepareHandoffRequest(given: PrepareHandoffInput): Promise
     Math.min(input.window, refusedLimit(input.context, input.model) ?? input.window),
     input.maxTokens,
   );
+  const transcript = toApiMessages(messages, input.contextFilter);
   const prompt = buildHandoffPrompt({
     ...(input.focus && { focus: input.focus }),
     attachments: attachedFiles(messages).map(describeAttachment),
+    // Read before condensing: a call whose turn gets summarised was still made.
+    tools: toolsUsed(transcript),
     // Often the refused request is what overflowed (a pasted log): named whole, it would
     // overflow the handoff too. Its start and end name it; the composer gets it whole.
     // Redacted first, so a clip cannot leave half a key behind.
@@ -101,7 +105,6 @@ export async function prepareHandoffRequest(given: PrepareHandoffInput): Promise
       ),
     }),
   });
-  const transcript = toApiMessages(messages, input.contextFilter);
   const instruction: ApiMessage = { role: 'user', content: [{ type: 'text', text: prompt }] };
   const fixed =
     estimateTextTokens(input.system) +

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { assistant, chain, toolUse, user } from '../../../testing/entryBuilders';
+import { assistant, chain, toolResults, toolUse, user } from '../../../testing/entryBuilders';
 import { nextEvent } from '../../../testing/events';
 import { counter, memoryPersistence } from '../../../testing/memoryPersistence';
 import {
@@ -12,10 +12,13 @@ import {
   textReply,
   toolUseReply,
 } from '../../../testing/mockModel';
+import { fetchCall, fetchResult } from '../../../testing/serverToolBlocks';
 import { createSessionHeader, SessionLog } from '../session/sessionLog';
 import type { SessionEvent } from '../sessionEvents';
 import { SessionParts } from '../sessionParts';
+import type { SessionConfig } from '../sessionPorts';
 import { SessionSettings } from '../sessionSettings';
+import type { Tool } from '../tools/tool';
 import type { SessionEntry } from '../types/entry';
 import { HandoffRefused, NOTHING_TO_HAND_OFF } from './handoffMachine';
 import { buildHandoffSwitch } from './handoffSwitch';
@@ -30,7 +33,7 @@ afterEach(async () => {
 });
 
 /** The session's parts over the mock API and a log in memory; the tests talk to its handoff part. */
-async function start(entries: SessionEntry[]) {
+async function start(entries: SessionEntry[], config: Partial<SessionConfig> = {}) {
   mock = await startMockApi();
   const client = mockModelClient(mock);
   const log = new SessionLog(
@@ -45,7 +48,7 @@ async function start(entries: SessionEntry[]) {
   const listeners = new Set<(event: SessionEvent) => void>([(event) => events.push(event)]);
   let parts: SessionParts | undefined;
   const settings = new SessionSettings(
-    { client, model: TEST_MODEL, maxTokens: 1024, apiKey: TEST_API_KEY },
+    { client, model: TEST_MODEL, maxTokens: 1024, apiKey: TEST_API_KEY, ...config },
     () => (parts as SessionParts).host.header,
   );
   parts = new SessionParts({ persistence, now: () => 50, newId: counter('n') }, settings, log, (event) => {
@@ -206,5 +209,53 @@ describe('SessionHandoffs: a proposal found unanswered after a reload', () => {
       content: [{ type: 'tool_result', tool_use_id: 'toolu_h', content: HANDOFF_DECLINED_RESULT }],
     });
     expect(parts.handoffs.takeAccepted()).toBeUndefined();
+  });
+});
+
+describe('SessionHandoffs: the tools the work used', () => {
+  const ECHO = 'mcp__test__echo';
+  /** An MCP tool as the app registers it in every live session (state/mcp/mcpHub.ts). */
+  const echo: Tool = {
+    definition: {
+      name: ECHO,
+      description: 'The tool "echo" of the MCP server "test".',
+      input_schema: { type: 'object', properties: { text: { type: 'string' } } },
+    },
+    execute: (input) => ({ content: JSON.stringify(input) }),
+    needsApproval: true,
+  };
+  const WORKED = chain([
+    user('Check the relay rules and echo the verdict'),
+    assistant([fetchCall, fetchResult, toolUse('toolu_echo', ECHO, { text: 'in the zone' })], 'tool_use'),
+    toolResults({ type: 'tool_result', tool_use_id: 'toolu_echo', content: 'in the zone' }),
+    assistant(['The baton is passed in the zone.']),
+  ]);
+  const offered = (request: { body: { tools?: unknown[] } } | undefined) =>
+    (request?.body.tools ?? []).map((tool) => (tool as { name?: string }).name);
+
+  it('names them in the instruction, and the new session offers the same tools', async () => {
+    const { mock, parts } = await start(WORKED, { webFetch: true });
+    parts.tools.register(echo);
+    mock.script(textReply(DOCUMENT), textReply('Going on.'));
+    expect(await parts.handoffs.handoff()).toMatchObject({ status: 'done' });
+
+    const [handoffRequest] = mock.messageRequests();
+    const instruction = sentMessages(handoffRequest).at(-1)?.content.at(-1);
+    const text = instruction?.type === 'text' ? instruction.text : '';
+    expect(text).toContain(`- MCP server "test": ${ECHO} (1 call)`);
+    expect(text).toContain("- The API's server tools: web_fetch (1 call)");
+
+    // Servers and switches are the app's: the new session's first request declares the
+    // same tools as the handoff request (and every request before it) did.
+    await parts.conversation.prompt('Go on');
+    const next = mock.messageRequests()[1];
+    expect(sentMessages(next)[0]?.content[0]).toMatchObject({
+      type: 'text',
+      text: expect.stringContaining('<handoff-context>'),
+    });
+    expect(offered(next)).toContain(ECHO);
+    expect(offered(next)).toContain('web_fetch');
+    // (`recall` joins them there: it is offered in sessions started by a handoff.)
+    expect(offered(next)).toEqual(expect.arrayContaining(offered(handoffRequest)));
   });
 });
