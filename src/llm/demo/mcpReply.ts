@@ -5,9 +5,8 @@
  * tool_result comes back, the demo says what the tool answered, or that it failed or
  * was declined, quoting the result's text.
  */
-import { MCP_TOOL_PREFIX } from '../../core/tools/mcpNames';
 import type { ScriptedBlock } from '../sse/messageStreamEvents';
-import { type DemoMcpTool, demoMcpTools, findNamedMcpTool } from './mcpToolMatch';
+import { DEMO_MCP_PREFIX, type DemoMcpTool, demoMcpTools, findNamedMcpTool } from './mcpToolMatch';
 import type { DemoRequest, DemoTurn } from './readRequest';
 import { quote, stableHash } from './text';
 import { buildToolInput } from './toolInput';
@@ -56,7 +55,7 @@ export function mcpResultReply(
   const sentences: string[] = [];
   for (const result of last.toolResults) {
     const call = previous?.toolUses.find((use) => use.id === result.toolUseId);
-    if (call === undefined || !call.name.startsWith(MCP_TOOL_PREFIX)) continue;
+    if (call === undefined || !call.name.startsWith(DEMO_MCP_PREFIX)) continue;
     // A tool switched off since the call is no longer in the request: its API name stands in.
     const tool = tools.find((candidate) => candidate.name === call.name);
     const label = tool

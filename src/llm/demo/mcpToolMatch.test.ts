@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { demoMcpTools, findNamedMcpTool } from './mcpToolMatch';
+import { MCP_TOOL_PREFIX } from '../../core/tools/mcpNames';
+import { DEMO_MCP_PREFIX, demoMcpTools, findNamedMcpTool } from './mcpToolMatch';
 
 const tool = (name: string, description = '') => ({ name, description, inputSchema: { type: 'object' } });
 
 describe('demoMcpTools', () => {
+  it('knows MCP tools by the prefix mcpNames.ts gives them', () => {
+    expect(DEMO_MCP_PREFIX).toBe(MCP_TOOL_PREFIX);
+  });
+
   it('keeps only MCP tools, with the names from Baton’s description tag', () => {
     const tools = demoMcpTools([
       tool('todo_write'),

@@ -5,9 +5,15 @@
  * name, as Settings lists it, so both names count. A name counts only as a whole word,
  * in any case: "echo" names the tool echo, "echoes" and "my_echo" do not.
  */
-import { MCP_TOOL_PREFIX } from '../../core/tools/mcpNames';
 import { readAttributeText } from '../../core/untrusted/untrustedBlock';
 import type { DemoTool } from './readRequest';
+
+/**
+ * mcpNames.ts's MCP_TOOL_PREFIX, written out: importing that module would put it in a
+ * chunk of its own, shared with the MCP code, and the first load's list of chunks would
+ * grow by its name (the initial JS has no byte to spare). A test holds the two equal.
+ */
+export const DEMO_MCP_PREFIX = 'mcp__';
 
 export interface DemoMcpTool extends DemoTool {
   /** The server's name as the user gave it. */
@@ -32,7 +38,7 @@ const ATTRIBUTE = /([a-z-]+)="([^"]*)"/g;
 
 /** The request's MCP tools, with the names the user knows them by. */
 export function demoMcpTools(tools: readonly DemoTool[]): DemoMcpTool[] {
-  return tools.filter((tool) => tool.name.startsWith(MCP_TOOL_PREFIX)).map(withOwnNames);
+  return tools.filter((tool) => tool.name.startsWith(DEMO_MCP_PREFIX)).map(withOwnNames);
 }
 
 function withOwnNames(tool: DemoTool): DemoMcpTool {
@@ -42,7 +48,7 @@ function withOwnNames(tool: DemoTool): DemoMcpTool {
     if (key !== undefined && value !== undefined) attributes.set(key, readAttributeText(value));
   }
   // Without the description's tag, the API name is all there is: split at its first `__`.
-  const rest = tool.name.slice(MCP_TOOL_PREFIX.length);
+  const rest = tool.name.slice(DEMO_MCP_PREFIX.length);
   const split = rest.indexOf('__');
   const server = attributes.get('server') ?? (split > 0 ? rest.slice(0, split) : rest);
   const own = attributes.get('tool') ?? (split > 0 ? rest.slice(split + 2) : rest);
