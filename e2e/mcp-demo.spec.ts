@@ -23,6 +23,14 @@ async function addTestServer(page: Page, server: McpTestServer): Promise<void> {
   await expect(settingsDialog(page)).toBeHidden();
 }
 
+/**
+ * The card waits for the demo's first reply, which it types at a human pace (as waitIdle
+ * allows for): on a loaded two-core machine that took over 15 s. Each test waits for two
+ * such replies, so it gets more than Playwright's default time too.
+ */
+const DEMO_REPLY_MS = 45_000;
+test.describe.configure({ timeout: 180_000 });
+
 const permissionCards = (page: Page) => page.getByRole('group', { name: 'Tool permission' });
 
 const echoCalls = (server: McpTestServer) =>
@@ -38,7 +46,7 @@ test('with no key, the demo calls the echo tool the message names; Allow once ru
   await send(page, 'Please echo “hello from the demo”');
 
   const card = permissionCards(page);
-  await expect(card).toHaveCount(1);
+  await expect(card).toHaveCount(1, { timeout: DEMO_REPLY_MS });
   await expect(card).toContainText('test');
   await expect(card).toContainText('echo');
   await expect(card).toContainText('hello from the demo');
@@ -46,13 +54,16 @@ test('with no key, the demo calls the echo tool the message names; Allow once ru
   expect(echoCalls(mcpServer)).toHaveLength(0);
 
   await card.getByRole('button', { name: 'Allow once' }).click();
-  await mcpServer.log.waitFor((entry) => entry.event === 'done' && entry.tool === 'echo');
   await waitIdle(page);
   await expect(card).toHaveCount(0);
   await expect(assistantMessages(page).last()).toContainText(
     'The tool “echo” of the MCP server “test” answered: “hello from the demo”',
   );
   expect(echoCalls(mcpServer).map((entry) => entry.args)).toEqual([{ text: 'hello from the demo' }]);
+  expect(mcpServer.log.entries.filter((entry) => entry.tool === 'echo').map((entry) => entry.event)).toEqual([
+    'call',
+    'done',
+  ]);
   expect(mockApi.requests).toHaveLength(0);
 });
 
@@ -66,7 +77,7 @@ test('with no key, Deny leaves the server untouched and the demo says the call w
   await send(page, 'echo: do not run this');
 
   const card = permissionCards(page);
-  await expect(card).toHaveCount(1);
+  await expect(card).toHaveCount(1, { timeout: DEMO_REPLY_MS });
   await expect(card).toContainText('do not run this');
   await card.getByRole('button', { name: 'Deny' }).click();
   await waitIdle(page);
