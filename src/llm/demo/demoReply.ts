@@ -1,8 +1,9 @@
 /**
  * The offline demo model: a pure function from a Messages API request body to the
  * reply it streams. Deterministic (same request, same reply), so it works in tests and
- * shows every part of the app (streaming, the todo tool, handoff and the condensing
- * that makes a long conversation's handoff fit) without a key.
+ * shows every part of the app (streaming, the todo tool, a call of an MCP tool the user
+ * names, handoff and the condensing that makes a long conversation's handoff fit)
+ * without a key.
  */
 import { formatBytes } from '../../core/attachments/attachmentLimits';
 import { contextWindowFor } from '../../core/context/contextWindow';
@@ -17,6 +18,8 @@ import {
   sectionOf,
   withoutHandoffContext,
 } from './handoffDocument';
+import { mcpCallBlocks, mcpResultReply } from './mcpReply';
+import { demoMcpTools } from './mcpToolMatch';
 import { type DemoFile, type DemoRequest, type DemoTurn, readRequest, requestTokens } from './readRequest';
 import { clip, estimateTokens, quote, stableHash } from './text';
 
@@ -48,8 +51,14 @@ function replyBlocks(request: DemoRequest, last: DemoTurn | undefined): Scripted
     return [text(condenseNotes(conversationPart(last.text), request.maxTokens))];
   }
   if (isHandoffPrompt(last.text)) return [text(handoffDocument(request, last.text))];
-  if (last.toolResults.length > 0) return [text(toolResultReply(request, last))];
+  if (last.toolResults.length > 0) {
+    const previous = request.turns.at(-2);
+    return [text(mcpResultReply(request, previous, last) ?? toolResultReply(request, last))];
+  }
   const ownText = withoutHandoffContext(last.text);
+  // Naming a tool is the more specific wish: "plan" may well be part of its text.
+  const mcpCall = mcpCallBlocks(request, ownText);
+  if (mcpCall !== undefined) return mcpCall;
   if (wantsPlan(request, ownText)) {
     const steps = planSteps(ownText);
     return [
@@ -90,7 +99,9 @@ function describeFile(file: DemoFile): string {
 
 function wantsPlan(request: DemoRequest, lastText: string): boolean {
   return (
-    PLAN_WORDS.test(lastText) && request.toolNames.includes(TODO_TOOL_NAME) && request.toolChoice !== 'none'
+    PLAN_WORDS.test(lastText) &&
+    request.tools.some((tool) => tool.name === TODO_TOOL_NAME) &&
+    request.toolChoice !== 'none'
   );
 }
 
@@ -124,6 +135,12 @@ function greeting(request: DemoRequest, lastText: string, files: readonly DemoFi
   paragraphs.push(
     'Try asking me to make a plan (I will write a todo list with the todo tool), or type /handoff to see a handoff document. Add an API key in Settings to talk to a real model.',
   );
+  const [mcpTool] = demoMcpTools(request.tools);
+  if (mcpTool !== undefined) {
+    paragraphs.push(
+      `You have MCP tools switched on: name one in a message with its text in quotes, such as ${mcpTool.tool} "hello", and I will call it (Baton asks you first).`,
+    );
+  }
   return paragraphs.join('\n\n');
 }
 

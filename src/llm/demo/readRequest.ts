@@ -30,10 +30,20 @@ export type DemoFile =
   | { kind: 'pdf'; name?: string; bytes: number; pages?: number }
   | { kind: 'text'; name: string; chars: number };
 
+/** A tool the request offers, as far as the demo can use it. */
+export interface DemoTool {
+  name: string;
+  /** '' when the tool has none. */
+  description: string;
+  /** The tool's input_schema as sent: untyped JSON, read with care (toolInput.ts). */
+  inputSchema: unknown;
+}
+
 export interface DemoRequest {
   model: string;
   turns: DemoTurn[];
-  toolNames: string[];
+  /** The tools with a name, in the request's order. */
+  tools: DemoTool[];
   /** tool_choice.type, or undefined when none was sent. */
   toolChoice: string | undefined;
   /**
@@ -54,7 +64,17 @@ export function readRequest(body: unknown): DemoRequest {
   return {
     model: typeof root.model === 'string' ? root.model : 'baton-demo',
     turns: turns.filter((turn): turn is DemoTurn => turn !== undefined),
-    toolNames: tools.map((tool) => tool.name).filter((name): name is string => typeof name === 'string'),
+    tools: tools.flatMap((tool) =>
+      typeof tool.name === 'string'
+        ? [
+            {
+              name: tool.name,
+              description: readString(tool.description) ?? '',
+              inputSchema: tool.input_schema,
+            },
+          ]
+        : [],
+    ),
     toolChoice: readString(asRecord(root.tool_choice).type),
     inputChars:
       JSON.stringify(root.system ?? '').length +
