@@ -3,7 +3,7 @@ import { checkServerInput } from '../../mcp/serverInput';
 import { batonStore, resetBatonStore } from '../../store/store';
 import { clearToolProgress, putServerView, removeServerView, setToolProgress } from './actions';
 import { initialMcpState, type McpServerView } from './initialState';
-import { mcpToolOwner, selectMcpServers, selectOfferedToolNames, serverSummary } from './selectors';
+import { selectMcpServers, selectOfferedToolNames, serverSummary } from './selectors';
 
 const view = (id: string, extra: Partial<McpServerView> = {}): McpServerView => ({
   id,
@@ -60,27 +60,6 @@ describe('mcp slice', () => {
     );
     putServerView(view('b', { tools: [tool('echo', true, 'mcp__b__echo')] }));
     expect(selectOfferedToolNames(batonStore.getState())).toEqual(['mcp__a__echo']);
-  });
-
-  it("finds whose tool a model's name is: the server's name and the tool's own", () => {
-    const tool = (name: string, apiName?: string) => ({
-      name,
-      description: '',
-      enabled: true,
-      alwaysAllowed: false,
-      ...(apiName && { apiName }),
-    });
-    const servers = [
-      view('s1', { name: 'My docs', tools: [tool('read file', 'mcp__My_docs__read_file'), tool('bad')] }),
-      view('s2', { name: 'test', tools: [tool('echo', 'mcp__test__echo')] }),
-    ];
-    expect(mcpToolOwner(servers, 'mcp__My_docs__read_file')).toEqual({
-      server: 'My docs',
-      tool: 'read file',
-    });
-    expect(mcpToolOwner(servers, 'mcp__test__echo')).toEqual({ server: 'test', tool: 'echo' });
-    expect(mcpToolOwner(servers, 'mcp__gone__echo')).toBeUndefined();
-    expect(mcpToolOwner([], 'mcp__test__echo')).toBeUndefined();
   });
 
   it('keeps progress per call and clears it', () => {

@@ -34,18 +34,3 @@ export function selectOfferedToolNames(s: BatonState): string[] {
       : [],
   );
 }
-
-/**
- * Whose tool the model's name `apiName` is, while its server is set up: the server's
- * name as the user gave it and the tool's own name (the chat's tool cards show both).
- */
-export function mcpToolOwner(
-  servers: readonly McpServerView[],
-  apiName: string,
-): { server: string; tool: string } | undefined {
-  for (const server of servers) {
-    const tool = server.tools.find((candidate) => candidate.apiName === apiName);
-    if (tool) return { server: server.name, tool: tool.name };
-  }
-  return undefined;
-}

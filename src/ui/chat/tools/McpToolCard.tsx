@@ -7,11 +7,10 @@
  * with the first MCP call drawn (toolCards.tsx).
  */
 import { useEffect, useRef, useState } from 'react';
-import { mcpToolOwner } from '../../../state/slices/mcp/selectors';
 import { useBaton, useBatonShallow } from '../../../state/store/useBaton';
 import { PlainText } from '../../text/PlainText';
 import { shownName, shownText } from '../../text/revealInvisibles';
-import { mcpCallOwner, ownerLabel } from './mcpCallOwner';
+import { mcpCallOwner, mcpToolOwner, ownerLabel } from './mcpCallOwner';
 import {
   isInLatestReply,
   type McpCallStatus,

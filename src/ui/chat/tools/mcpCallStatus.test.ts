@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { chain, toolResults, toolUse, assistant as withContent } from '../../../../testing/entryBuilders';
 import { declinedResult } from '../../../core/tools/permission/permissionMachine';
 import { untrustedBlock } from '../../../core/untrusted/untrustedBlock';
-import { mcpCallOwner, ownerLabel } from './mcpCallOwner';
+import type { McpServerView } from '../../../state/slices/mcp/initialState';
+import { mcpCallOwner, mcpToolOwner, ownerLabel } from './mcpCallOwner';
 import {
   isInLatestReply,
   type McpCallFacts,
@@ -195,6 +196,37 @@ describe('whose tool a call is', () => {
     expect(mcpCallOwner('mcp__a__b__c', undefined)).toEqual({ server: 'a', tool: 'b__c' });
     expect(mcpCallOwner('mcp__odd', undefined)).toEqual({ server: 'an MCP server', tool: 'odd' });
     expect(mcpCallOwner('mcp__odd__', undefined)).toEqual({ server: 'an MCP server', tool: 'odd__' });
+  });
+
+  it("finds it in the servers' listings: the server's name and the tool's own", () => {
+    const view = (id: string, name: string, tools: McpServerView['tools']): McpServerView => ({
+      id,
+      name,
+      url: 'http://127.0.0.1:1/mcp',
+      authorization: 'none',
+      timeoutMs: 60_000,
+      status: { kind: 'connected', toolCount: tools.length },
+      tools,
+      leftOut: [],
+    });
+    const tool = (name: string, apiName?: string) => ({
+      name,
+      description: '',
+      enabled: true,
+      alwaysAllowed: false,
+      ...(apiName && { apiName }),
+    });
+    const servers = [
+      view('s1', 'My docs', [tool('read file', 'mcp__My_docs__read_file'), tool('bad')]),
+      view('s2', 'test', [tool('echo', 'mcp__test__echo')]),
+    ];
+    expect(mcpToolOwner(servers, 'mcp__My_docs__read_file')).toEqual({
+      server: 'My docs',
+      tool: 'read file',
+    });
+    expect(mcpToolOwner(servers, 'mcp__test__echo')).toEqual({ server: 'test', tool: 'echo' });
+    expect(mcpToolOwner(servers, 'mcp__gone__echo')).toBeUndefined();
+    expect(mcpToolOwner([], 'mcp__test__echo')).toBeUndefined();
   });
 
   it('names the card "<tool> on <server>"', () => {

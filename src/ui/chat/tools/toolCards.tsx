@@ -11,9 +11,9 @@ import {
   TEXT_EDITOR_CODE_EXECUTION_NAME,
   WEB_FETCH_TOOL_NAME,
 } from '../../../core/session/serverTools';
-import { MCP_TOOL_PREFIX } from '../../../core/tools/mcpNames';
+import { lazyPart } from '../../lazyPart';
 import { DefaultToolCard } from './DefaultToolCard';
-import { lazyCall } from './lazyCall';
+import { MCP_CALL_PREFIX } from './mcpCallPrefix';
 import { CodeExecutionCard, WebFetchCard } from './ServerToolCards';
 import type { ToolCallBlock, ToolCallProps } from './toolRenderer';
 
@@ -25,8 +25,12 @@ const SERVER_TOOL_CARDS: ReadonlyMap<string, ComponentType<ToolCallProps>> = new
   [TEXT_EDITOR_CODE_EXECUTION_NAME, CodeExecutionCard],
 ]);
 
-/** Its own chunk: only chats with MCP servers draw it (the default card comes first more often). */
-const McpToolCard = lazyCall(() => import('./McpToolCard').then((m) => m.McpToolCard));
+/**
+ * Its own chunk: only chats with MCP servers draw it. lazyPart itself, as lazyCall is
+ * (lazyCall.ts): the first load already hands lazyPart to other chunks, while taking
+ * lazyCall from it here would cost the first load a name of its own.
+ */
+const McpToolCard = lazyPart<ToolCallProps>(() => import('./McpToolCard').then((m) => m.McpToolCard));
 
 /**
  * The card for a call: a server tool's own (only for calls the API ran), the MCP card for
@@ -34,7 +38,7 @@ const McpToolCard = lazyCall(() => import('./McpToolCard').then((m) => m.McpTool
  */
 export function cardFor(call: ToolCallBlock): ComponentType<ToolCallProps> {
   if (call.type === 'server_tool_use') return SERVER_TOOL_CARDS.get(call.name) ?? DefaultToolCard;
-  return call.name.startsWith(MCP_TOOL_PREFIX) ? McpToolCard : DefaultToolCard;
+  return call.name.startsWith(MCP_CALL_PREFIX) ? McpToolCard : DefaultToolCard;
 }
 
 export function ToolCard(props: ToolCallProps) {
