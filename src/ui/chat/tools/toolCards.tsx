@@ -1,8 +1,8 @@
 /**
  * The second half of the tool renderer table, loaded with the first card (the fallback of
- * toolRenderers.ts): the cards of the API's server tools by their calls' names, and the
- * default card for every other tool. Kept out of the first load, so a new kind of card
- * costs the first page nothing.
+ * toolRenderers.ts): the cards of the API's server tools by their calls' names, the MCP
+ * tools' card for calls named `mcp__…`, and the default card for every other tool. Kept
+ * out of the first load, so a new kind of card costs the first page nothing.
  */
 import type { ComponentType } from 'react';
 import {
@@ -11,7 +11,9 @@ import {
   TEXT_EDITOR_CODE_EXECUTION_NAME,
   WEB_FETCH_TOOL_NAME,
 } from '../../../core/session/serverTools';
+import { lazyPart } from '../../lazyPart';
 import { DefaultToolCard } from './DefaultToolCard';
+import { MCP_CALL_PREFIX } from './mcpCallPrefix';
 import { CodeExecutionCard, WebFetchCard } from './ServerToolCards';
 import type { ToolCallBlock, ToolCallProps } from './toolRenderer';
 
@@ -23,9 +25,20 @@ const SERVER_TOOL_CARDS: ReadonlyMap<string, ComponentType<ToolCallProps>> = new
   [TEXT_EDITOR_CODE_EXECUTION_NAME, CodeExecutionCard],
 ]);
 
-/** The card for a call: a server tool's own (only for calls the API ran), else the default. */
+/**
+ * Its own chunk: only chats with MCP servers draw it. lazyPart itself, as lazyCall is
+ * (lazyCall.ts): the first load already hands lazyPart to other chunks, while taking
+ * lazyCall from it here would cost the first load a name of its own.
+ */
+const McpToolCard = lazyPart<ToolCallProps>(() => import('./McpToolCard').then((m) => m.McpToolCard));
+
+/**
+ * The card for a call: a server tool's own (only for calls the API ran), the MCP card for
+ * a call of an MCP server's tool (only the app runs those), else the default.
+ */
 export function cardFor(call: ToolCallBlock): ComponentType<ToolCallProps> {
-  return (call.type === 'server_tool_use' && SERVER_TOOL_CARDS.get(call.name)) || DefaultToolCard;
+  if (call.type === 'server_tool_use') return SERVER_TOOL_CARDS.get(call.name) ?? DefaultToolCard;
+  return call.name.startsWith(MCP_CALL_PREFIX) ? McpToolCard : DefaultToolCard;
 }
 
 export function ToolCard(props: ToolCallProps) {

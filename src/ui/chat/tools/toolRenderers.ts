@@ -24,8 +24,8 @@ export const toolRendererFor: (name: string) => ToolRenderer = rendererLookup({
     [HANDOFF_TOOL_NAME, USED_TOOL_LINE],
     [WEB_SEARCH_TOOL_NAME, WEB_SEARCH_LINES],
   ]),
-  // Every other tool is drawn as a card. The cards' own table (toolCards.ts: web fetch and
-  // code execution by name, the default card for the rest) loads with the first card, so
-  // the first load does not grow with each kind of card.
+  // Every other tool is drawn as a card. The cards' own table (toolCards.tsx: web fetch and
+  // code execution by name, the MCP card for `mcp__…` calls, the default card for the rest)
+  // loads with the first card, so the first load does not grow with each kind of card.
   fallback: { Call: lazyCall(() => import('./toolCards').then((m) => m.ToolCard)) },
 });

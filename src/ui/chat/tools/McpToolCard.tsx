@@ -1,0 +1,152 @@
+/**
+ * An MCP tool call in the chat: the tool and its server, and where the call stands
+ * (waiting for permission, running with the seconds it has taken and the server's
+ * progress, done, failed with its sentence, denied), expandable to the arguments and
+ * the result. Everything a server or the model wrote is drawn as text with its hidden
+ * characters shown; a long result is cut in view until Show all. Its own chunk, loaded
+ * with the first MCP call drawn (toolCards.tsx).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useBaton, useBatonShallow } from '../../../state/store/useBaton';
+import { PlainText } from '../../text/PlainText';
+import { shownName, shownText } from '../../text/revealInvisibles';
+import { mcpCallOwner, mcpToolOwner, ownerLabel } from './mcpCallOwner';
+import {
+  isInLatestReply,
+  type McpCallStatus,
+  mcpCallStatus,
+  resultBody,
+  resultPreview,
+  statusAnnouncement,
+  statusLabel,
+} from './mcpCallStatus';
+import type { ToolCallProps } from './toolRenderer';
+import { toolResultOf } from './toolResult';
+import { announceToolStatus, toolStatusRegion } from './toolStatusAnnouncer';
+import { shownValue } from './toolValue';
+import './mcpToolCard.css';
+
+/** Whole seconds since `running` last became true; 0 while it is not. */
+function useRunningSeconds(running: boolean): number {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    if (!running) return;
+    setSeconds(0);
+    const start = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - start) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return seconds;
+}
+
+/** The call's status (mcpCallStatus.ts) from the store as it is now, with the facts it was read from. */
+function useCallStatus({ call, message, streaming }: ToolCallProps) {
+  const result = useBaton((s) => toolResultOf(s.entries, call.id));
+  const request = useBaton((s) => s.toolPermissions.find((candidate) => candidate.callId === call.id));
+  const waiting = request !== undefined;
+  const progress = useBaton((s) => s.toolProgress[call.id]);
+  const live = useBaton((s) => streaming || (s.isStreaming && isInLatestReply(s.entries, call.id)));
+  // What this card has seen happen: a call that ran and is done waits for its result without progress.
+  const [seen, setSeen] = useState({ asked: false, ran: false });
+  useEffect(() => {
+    if (waiting) setSeen((was) => (was.asked ? was : { ...was, asked: true }));
+    if (progress) setSeen((was) => (was.ran ? was : { ...was, ran: true }));
+  }, [waiting, progress]);
+  const others = message.content.some((block) => block.type === 'tool_use' && block.id !== call.id);
+  const status = mcpCallStatus({
+    ...(result && { result }),
+    ...(progress && { progress }),
+    waiting,
+    live,
+    asked: seen.asked || waiting,
+    ran: seen.ran || progress !== undefined,
+    others,
+  });
+  return { status, result, request, progress };
+}
+
+/** Tells screen readers that the call started running and how it ended (one region for the page). */
+function useAnnouncedStatus(kind: McpCallStatus['kind'], label: string): void {
+  const before = useRef<McpCallStatus['kind'] | undefined>(undefined);
+  // The region exists before anything is said in it, so the first announcement is read.
+  useEffect(() => {
+    toolStatusRegion();
+  }, []);
+  useEffect(() => {
+    const text = statusAnnouncement(before.current, kind, label);
+    before.current = kind;
+    if (text) announceToolStatus(text);
+  }, [kind, label]);
+}
+
+/** A result, cut to its start when long, with a button that draws it whole. */
+function ResultText({ text }: { text: string }) {
+  const [whole, setWhole] = useState(false);
+  const preview = resultPreview(text);
+  const shown = whole || !preview.cut ? text : preview.text;
+  return (
+    <>
+      <pre className="tool-card-text">
+        <PlainText text={shown} />
+      </pre>
+      {preview.cut && !whole && (
+        <div className="mcp-tool-cut">
+          <span className="muted">
+            Showing {preview.text.length.toLocaleString('en-US')} of {text.length.toLocaleString('en-US')}{' '}
+            characters.
+          </span>{' '}
+          <button type="button" className="link-button" onClick={() => setWhole(true)}>
+            Show all
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function McpToolCard(props: ToolCallProps) {
+  const { call } = props;
+  const { status, result, request, progress } = useCallStatus(props);
+  const listed = useBatonShallow((s) => mcpToolOwner(s.mcpServers, call.name));
+  const told = request
+    ? { server: request.serverName, tool: request.tool }
+    : progress
+      ? { server: progress.serverName, tool: progress.tool }
+      : listed;
+  const owner = mcpCallOwner(call.name, told);
+  // Names, progress and results are the server's and the model's words: hidden characters shown.
+  const label = ownerLabel(owner, shownName);
+  const seconds = useRunningSeconds(status.kind === 'running');
+  useAnnouncedStatus(status.kind, label);
+  const args = shownText(shownValue(call.input ?? {}));
+  return (
+    <section className="tool-call tool-card mcp-tool-card" aria-label={label}>
+      <div className="mcp-tool-head">
+        <code>{shownName(owner.tool)}</code> <span className="muted">on {shownName(owner.server)}</span>
+        {' · '}
+        <span className="mcp-tool-status" data-status={status.kind}>
+          {statusLabel(status, seconds, shownName)}
+        </span>
+      </div>
+      <details>
+        <summary>Arguments and result</summary>
+        <div className="tool-card-label">Arguments</div>
+        {args === '{}' ? (
+          <div className="tool-card-pending">No arguments.</div>
+        ) : (
+          <pre className="tool-card-text">
+            <PlainText text={args} />
+          </pre>
+        )}
+        <div className="tool-card-label">{result?.is_error ? 'Error' : 'Result'}</div>
+        {result ? (
+          <ResultText text={shownText(resultBody(result.content))} />
+        ) : (
+          <div className="tool-card-pending">
+            {status.kind === 'no_result' ? 'No result.' : 'No result yet.'}
+          </div>
+        )}
+      </details>
+    </section>
+  );
+}
