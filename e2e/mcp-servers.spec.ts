@@ -139,12 +139,16 @@ test('a rename onto another server’s name is refused with its sentence and kee
 }) => {
   await addServer(page, 'first', mcpServer.url);
   const panel = await addServer(page, 'second', mcpServer.url);
-  await expect(panel.getByRole('listitem', { name: 'second' }).getByText('Connected · 8 tools')).toBeVisible();
+  await expect(
+    panel.getByRole('listitem', { name: 'second' }).getByText('Connected · 8 tools'),
+  ).toBeVisible();
   await panel.getByRole('listitem', { name: 'second' }).getByRole('button', { name: 'Edit' }).click();
   const form = panel.getByRole('group', { name: 'Edit MCP server' });
   await form.getByLabel('Name').fill('first');
   await form.getByRole('button', { name: 'Save and reconnect' }).click();
-  await expect(form.getByRole('alert')).toHaveText('There is already a server named "first". Choose another name.');
+  await expect(form.getByRole('alert')).toHaveText(
+    'There is already a server named "first". Choose another name.',
+  );
   await expect(form.getByLabel('Name')).toHaveValue('first');
   await expect(panel.getByRole('listitem', { name: 'second' })).toBeVisible();
 });
@@ -158,8 +162,9 @@ test('a tool whose name and description hold a hidden character is shown with it
   const panel = await addServer(page, 'test', mcpServer.url);
   const row = panel.getByRole('listitem', { name: 'test' });
   await expect(row.getByText('Connected · 9 tools')).toBeVisible();
-  const tool = row.getByRole('checkbox', { name: 'peek⟨U+202E⟩txt.exe', exact: true });
-  await expect(tool).toBeChecked();
+  const tool = page.getByRole('checkbox', { name: 'peek⟨U+202E⟩txt.exe', exact: true });
+  await expect(row.locator(tool)).toBeChecked();
+  // The description is the label's title (`has` takes a locator relative to the label).
   await expect(row.locator('label', { has: tool })).toHaveAttribute(
     'title',
     'Added later: peek⟨U+202E⟩txt.exe.',

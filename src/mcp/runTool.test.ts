@@ -61,7 +61,10 @@ describe('runMcpTool', () => {
       connection((_name, _args, options) => {
         seen.push(options);
         return Promise.reject(
-          new McpAdapterError('timeout', '"read" on Files did not answer within 5 s, so Baton cancelled the call.'),
+          new McpAdapterError(
+            'timeout',
+            '"read" on Files did not answer within 5 s, so Baton cancelled the call.',
+          ),
         );
       }),
       'read',

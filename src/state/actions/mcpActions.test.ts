@@ -7,10 +7,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type McpTestServer, startMcpTestServer } from '../../../e2e/servers/mcpTestServer';
-import { secretsDatabaseFor } from '../../mcp/secretsDatabase';
-import { createServerRecords } from '../../mcp/serverRecords';
 import { type AppHarness, startAppHarness } from '../../../testing/appHarness';
 import { type RecordedRequest, sentMessages, textReply, toolUseReply } from '../../../testing/mockModel';
+import { secretsDatabaseFor } from '../../mcp/secretsDatabase';
+import { createServerRecords } from '../../mcp/serverRecords';
 import type { BatonState } from '../store/store';
 
 const apps: AppHarness[] = [];
@@ -279,7 +279,11 @@ describe('MCP servers in the app', () => {
       id: added.id,
     });
     const view = first.app.state().mcpServers[0]!;
-    expect(view).toMatchObject({ name: 'renamed', timeoutMs: 1000, status: { kind: 'connected', toolCount: 8 } });
+    expect(view).toMatchObject({
+      name: 'renamed',
+      timeoutMs: 1000,
+      status: { kind: 'connected', toolCount: 8 },
+    });
     expect(first.selectors.serverSummary(view)).toBe('Connected · 8 tools');
     const tool = (name: string) => view.tools.find((each) => each.name === name);
     expect(tool('echo')).toMatchObject({ apiName: 'mcp__renamed__echo', alwaysAllowed: true });
@@ -297,7 +301,8 @@ describe('MCP servers in the app', () => {
     expect(toolNames(second.app.mock.messageRequests()[0])).not.toContain('mcp__test__slow');
     await second.mcp.answerToolPermission('toolu_e2', 'allow_once');
     await slow.sent;
-    const [result] = toolResults(second.app.mock.messageRequests()[1]);
+    // The restored session holds the first call's result too: this one is the last.
+    const result = toolResults(second.app.mock.messageRequests()[1]).at(-1);
     expect(result).toMatchObject({
       tool_use_id: 'toolu_e2',
       is_error: true,
@@ -350,8 +355,14 @@ describe('MCP servers in the app', () => {
     expect(JSON.stringify(app.state().mcpServers)).not.toContain('secret-1');
 
     expect(
-      (await mcp.updateMcpServer(added.id, { name: 'keyed', url: server.url, authorization: 'bearer', token: '' }))
-        .ok,
+      (
+        await mcp.updateMcpServer(added.id, {
+          name: 'keyed',
+          url: server.url,
+          authorization: 'bearer',
+          token: '',
+        })
+      ).ok,
     ).toBe(true);
     const stored = createServerRecords(secretsDatabaseFor(app.dbName));
     expect((await stored.list())[0]?.token).toBe('secret-1');
@@ -371,7 +382,7 @@ describe('MCP servers in the app', () => {
     await stored.close();
   });
 
-  it('a rename is refused when it takes another server\'s name or gives its tools the names of another server\'s tools', async () => {
+  it("a rename is refused when it takes another server's name or gives its tools the names of another server's tools", async () => {
     const first = await startServer();
     const second = await startServer();
     second.addTool('b__echo');
@@ -379,7 +390,10 @@ describe('MCP servers in the app', () => {
     const a = await mcp.addMcpServer({ name: 'a', url: second.url, authorization: 'none' });
     const z = await mcp.addMcpServer({ name: 'z', url: first.url, authorization: 'none' });
     if (!a.ok || !z.ok) throw new Error('not added');
-    await app.until((s) => s.mcpServers.every((server) => server.status.kind === 'connected'), 'both connected');
+    await app.until(
+      (s) => s.mcpServers.every((server) => server.status.kind === 'connected'),
+      'both connected',
+    );
 
     expect(await mcp.updateMcpServer(z.id, { name: 'a' })).toEqual({
       ok: false,

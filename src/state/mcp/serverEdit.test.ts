@@ -17,7 +17,11 @@ const record = (extra: Partial<McpServerRecord> = {}): McpServerRecord => ({
 const bearer = record({ authorization: 'bearer', token: 'stored-token' });
 
 /** The record an edit gives, or its sentence. */
-function edited(from: McpServerRecord, patch: Parameters<typeof planServerEdit>[1], others = [{ name: 'other' }]) {
+function edited(
+  from: McpServerRecord,
+  patch: Parameters<typeof planServerEdit>[1],
+  others = [{ name: 'other' }],
+) {
   const plan = planServerEdit(from, patch, others);
   return plan.ok ? plan : plan.message;
 }
@@ -34,10 +38,17 @@ describe('planServerEdit', () => {
 
   it('a Token left blank (or not sent) keeps the stored token; a typed one replaces it', () => {
     for (const token of [undefined, '', '   ']) {
-      const plan = edited(bearer, { name: 'docs', authorization: 'bearer', ...(token !== undefined && { token }) });
+      const plan = edited(bearer, {
+        name: 'docs',
+        authorization: 'bearer',
+        ...(token !== undefined && { token }),
+      });
       expect(plan).toMatchObject({ ok: true, record: { token: 'stored-token' } });
     }
-    expect(edited(bearer, { token: ' new-token ' })).toMatchObject({ ok: true, record: { token: 'new-token' } });
+    expect(edited(bearer, { token: ' new-token ' })).toMatchObject({
+      ok: true,
+      record: { token: 'new-token' },
+    });
   });
 
   it('leaving Bearer token drops the token; choosing it with no token stored asks for one', () => {
@@ -86,7 +97,9 @@ describe('planServerEdit', () => {
   });
 
   it('refuses what Add refuses: a taken name, a bad URL, a bad timeout', () => {
-    expect(edited(record(), { name: 'other' })).toBe('There is already a server named "other". Choose another name.');
+    expect(edited(record(), { name: 'other' })).toBe(
+      'There is already a server named "other". Choose another name.',
+    );
     expect(edited(record(), { name: 'my_server' }, [{ name: 'my server' }])).toContain(
       'gives its tools the same names',
     );

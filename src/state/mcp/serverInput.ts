@@ -57,7 +57,11 @@ export function checkServerInput(
   const timeout = input.timeoutMs;
   if (
     timeout !== undefined &&
-    !(Number.isInteger(timeout) && timeout >= MIN_TIMEOUT_SECONDS * 1000 && timeout <= MAX_TIMEOUT_SECONDS * 1000)
+    !(
+      Number.isInteger(timeout) &&
+      timeout >= MIN_TIMEOUT_SECONDS * 1000 &&
+      timeout <= MAX_TIMEOUT_SECONDS * 1000
+    )
   ) {
     return { ok: false, message: 'The timeout must be between 1 second and 1 hour.' };
   }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimeoutSeconds, timeoutText } from './timeoutInput';
+import { DEFAULT_TOOL_TIMEOUT_MS } from '../../mcp/serverRecords';
 import { checkServerInput } from './serverInput';
+import { DEFAULT_TIMEOUT_SECONDS, parseTimeoutSeconds, timeoutText } from './timeoutInput';
 
-const SENTENCE =
-  'Timeout (seconds) takes a whole number of seconds from 1 to 3600 (an hour), such as 60.';
+const SENTENCE = 'Timeout (seconds) takes a whole number of seconds from 1 to 3600 (an hour), such as 60.';
 
 describe('Timeout (seconds)', () => {
-  it('shows a stored timeout in seconds, 60 when there is none', () => {
+  it('shows a stored timeout in seconds, the records’ default when there is none', () => {
+    expect(DEFAULT_TIMEOUT_SECONDS * 1000).toBe(DEFAULT_TOOL_TIMEOUT_MS);
     expect(timeoutText()).toBe('60');
     expect(timeoutText(90_000)).toBe('90');
     expect(timeoutText(1000)).toBe('1');
