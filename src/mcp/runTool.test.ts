@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { McpAdapterError } from './mcpErrors';
-import { runMcpTool } from './runTool';
-import type { CallToolOutcome, McpConnection } from './types';
+import { runMcpTool, TIMEOUT_ADVICE } from './runTool';
+import type { CallOptions, CallToolOutcome, McpConnection } from './types';
 
-function connection(answer: () => Promise<CallToolOutcome>): McpConnection {
+function connection(
+  answer: (name: string, args: Record<string, unknown>, options?: CallOptions) => Promise<CallToolOutcome>,
+): McpConnection {
   return {
     config: { id: 's', name: 'Files', url: 'https://files.example/mcp', auth: { kind: 'none' } },
     transport: 'streamable-http',
@@ -37,18 +39,44 @@ describe('runMcpTool', () => {
 
   it('answers a failed call with an error result holding its sentence', async () => {
     const outcome = await runMcpTool(
-      connection(() => Promise.reject(new McpAdapterError('timeout', '"read" on Files did not answer.'))),
+      connection(() => Promise.reject(new McpAdapterError('server_died', 'Files closed the connection.'))),
       'read',
       {},
     );
     expect(outcome).toEqual({
       status: 'failed',
       result: {
-        content: [{ type: 'text', text: '"read" on Files did not answer.' }],
+        content: [{ type: 'text', text: 'Files closed the connection.' }],
         isError: true,
         notes: [],
       },
-      failure: { kind: 'timeout', message: '"read" on Files did not answer.' },
+      failure: { kind: 'server_died', message: 'Files closed the connection.' },
+    });
+  });
+
+  it('gives the call the timeout it is asked to keep, and a timed-out call says where to change it', async () => {
+    const seen: Array<CallOptions | undefined> = [];
+    const signal = new AbortController().signal;
+    const outcome = await runMcpTool(
+      connection((_name, _args, options) => {
+        seen.push(options);
+        return Promise.reject(
+          new McpAdapterError(
+            'timeout',
+            '"read" on Files did not answer within 5 s, so Baton cancelled the call.',
+          ),
+        );
+      }),
+      'read',
+      {},
+      { timeoutMs: 5000, signal },
+    );
+    expect(seen).toEqual([expect.objectContaining({ timeoutMs: 5000, signal })]);
+    const sentence = `"read" on Files did not answer within 5 s, so Baton cancelled the call. ${TIMEOUT_ADVICE}`;
+    expect(outcome).toEqual({
+      status: 'failed',
+      result: { content: [{ type: 'text', text: sentence }], isError: true, notes: [] },
+      failure: { kind: 'timeout', message: sentence },
     });
   });
 

@@ -16,6 +16,9 @@ export interface ToolRunOutcome {
   failure?: { kind: McpFailureKind; message: string };
 }
 
+/** After a timeout's sentence: where the user can give a slow server longer. */
+export const TIMEOUT_ADVICE = "The server's timeout can be set with Edit in Settings → Tools.";
+
 export async function runMcpTool(
   connection: McpConnection,
   name: string,
@@ -30,10 +33,12 @@ export async function runMcpTool(
       error instanceof McpAdapterError
         ? error
         : new McpAdapterError('unknown', `"${name}" on ${connection.config.name} failed: ${String(error)}`);
+    // The call waited as long as options.timeoutMs (the server's setting, passed by the hub) allows.
+    const message = failure.kind === 'timeout' ? `${failure.message} ${TIMEOUT_ADVICE}` : failure.message;
     return {
       status: failure.kind === 'cancelled' ? 'cancelled' : 'failed',
-      result: { content: [{ type: 'text', text: failure.message }], isError: true, notes: [] },
-      failure: { kind: failure.kind, message: failure.message },
+      result: { content: [{ type: 'text', text: message }], isError: true, notes: [] },
+      failure: { kind: failure.kind, message },
     };
   }
 }

@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type McpTestServer, startMcpTestServer } from '../../../e2e/servers/mcpTestServer';
 import { type AppHarness, startAppHarness } from '../../../testing/appHarness';
 import { type RecordedRequest, sentMessages, textReply, toolUseReply } from '../../../testing/mockModel';
+import { secretsDatabaseFor } from '../../mcp/secretsDatabase';
+import { createServerRecords } from '../../mcp/serverRecords';
 import type { BatonState } from '../store/store';
 
 const apps: AppHarness[] = [];
@@ -146,7 +148,8 @@ describe('MCP servers in the app', () => {
     await second.app.composer.submitComposer('Echo two');
     expect(second.app.state().toolPermissions).toEqual([]);
     expect(calls(server, 'echo').map((entry) => entry.args)).toEqual([{ text: 'one' }, { text: 'two' }]);
-    expect(toolResults(second.app.mock.messageRequests()[1])[0]?.content).toContain('\ntwo\n');
+    // The restored session may hold the first call's result too: this call's is the last.
+    expect(toolResults(second.app.mock.messageRequests()[1]).at(-1)?.content).toContain('\ntwo\n');
 
     // Revoked, the next call asks again.
     expect((await second.mcp.revokeAlwaysAllow(second.app.state().mcpServers[0]!.id, 'echo')).ok).toBe(true);
@@ -259,5 +262,153 @@ describe('MCP servers in the app', () => {
     app.type('Again');
     await app.composer.submitComposer('Again');
     expect(toolNames(app.mock.messageRequests()[1]).filter((name) => name.startsWith('mcp__'))).toEqual([]);
+  });
+
+  it('an edit of name and timeout reconnects under the new name, keeps Always allow and tools switched off, outlives a restart, and the timeout holds', async () => {
+    const server = await startServer();
+    const first = await startApp();
+    const added = await first.mcp.addMcpServer({ name: 'test', url: server.url, authorization: 'none' });
+    if (!added.ok) throw new Error(added.message);
+    await first.mcp.setMcpToolEnabled(added.id, 'progress', false);
+    first.app.mock.script(toolUseReply('toolu_e1', 'mcp__test__echo', { text: 'one' }), textReply('One.'));
+    const { sent } = await sendAndWaitForPermission(first.app, 'Echo one');
+    await first.mcp.answerToolPermission('toolu_e1', 'always_allow');
+    await sent;
+
+    expect(await first.mcp.updateMcpServer(added.id, { name: 'renamed', timeoutMs: 1000 })).toEqual({
+      ok: true,
+      id: added.id,
+    });
+    const view = first.app.state().mcpServers[0]!;
+    expect(view).toMatchObject({
+      name: 'renamed',
+      timeoutMs: 1000,
+      status: { kind: 'connected', toolCount: 8 },
+    });
+    expect(first.selectors.serverSummary(view)).toBe('Connected · 8 tools');
+    const tool = (name: string) => view.tools.find((each) => each.name === name);
+    expect(tool('echo')).toMatchObject({ apiName: 'mcp__renamed__echo', alwaysAllowed: true });
+    expect(tool('progress')?.enabled).toBe(false);
+    const dbName = first.app.dbName;
+    await apps.splice(0, 1)[0]!.close();
+
+    const second = await startApp(dbName);
+    await second.app.until(connected, 'the edited server connected again');
+    expect(second.app.state().mcpServers[0]).toMatchObject({ name: 'renamed', timeoutMs: 1000 });
+    // The model gets the tools under the new name only, and a call of slow ends after 1 s with the sentence.
+    second.app.mock.script(toolUseReply('toolu_e2', 'mcp__renamed__slow', {}), textReply('Gave up.'));
+    const slow = await sendAndWaitForPermission(second.app, 'Be slow');
+    expect(toolNames(second.app.mock.messageRequests()[0])).toContain('mcp__renamed__slow');
+    expect(toolNames(second.app.mock.messageRequests()[0])).not.toContain('mcp__test__slow');
+    await second.mcp.answerToolPermission('toolu_e2', 'allow_once');
+    await slow.sent;
+    // The restored session holds the first call's result too: this one is the last.
+    const result = toolResults(second.app.mock.messageRequests()[1]).at(-1);
+    expect(result).toMatchObject({
+      tool_use_id: 'toolu_e2',
+      is_error: true,
+      content:
+        '"slow" on renamed did not answer within 1 s, so Baton cancelled the call. The server\'s timeout can be set with Edit in Settings → Tools.',
+    });
+    await server.log.waitFor((entry) => entry.tool === 'slow' && entry.event === 'aborted');
+  });
+
+  it('an edit to another URL drops Always allow (each tool asks again) and keeps tools switched off', async () => {
+    const before = await startServer();
+    const after = await startServer();
+    const { app, mcp } = await startApp();
+    const added = await mcp.addMcpServer({ name: 'test', url: before.url, authorization: 'none' });
+    if (!added.ok) throw new Error(added.message);
+    await mcp.setMcpToolEnabled(added.id, 'slow', false);
+    app.mock.script(toolUseReply('toolu_u1', 'mcp__test__echo', { text: 'one' }), textReply('One.'));
+    const { sent } = await sendAndWaitForPermission(app, 'Echo one');
+    await mcp.answerToolPermission('toolu_u1', 'always_allow');
+    await sent;
+
+    expect((await mcp.updateMcpServer(added.id, { url: after.url })).ok).toBe(true);
+    const view = app.state().mcpServers[0]!;
+    expect(view).toMatchObject({ url: after.url, status: { kind: 'connected' } });
+    expect(view.tools.find((tool) => tool.name === 'echo')?.alwaysAllowed).toBe(false);
+    expect(view.tools.find((tool) => tool.name === 'slow')?.enabled).toBe(false);
+    const stored = createServerRecords(secretsDatabaseFor(app.dbName));
+    expect((await stored.list())[0]).toMatchObject({ url: after.url, alwaysAllowed: [] });
+    await stored.close();
+
+    // The next call of echo asks first, and runs on the new server.
+    app.mock.script(toolUseReply('toolu_u2', 'mcp__test__echo', { text: 'two' }), textReply('Two.'));
+    const again = await sendAndWaitForPermission(app, 'Echo two');
+    await mcp.answerToolPermission('toolu_u2', 'allow_once');
+    await again.sent;
+    expect(calls(after, 'echo').map((entry) => entry.args)).toEqual([{ text: 'two' }]);
+  });
+
+  it('an edit with Token left blank keeps the stored token; a refused edit changes nothing', async () => {
+    const server = await startServer();
+    const { app, mcp } = await startApp();
+    const added = await mcp.addMcpServer({
+      name: 'keyed',
+      url: server.url,
+      authorization: 'bearer',
+      token: 'secret-1',
+    });
+    if (!added.ok) throw new Error(added.message);
+    expect(app.state().mcpServers[0]).toMatchObject({ hasToken: true });
+    expect(JSON.stringify(app.state().mcpServers)).not.toContain('secret-1');
+
+    expect(
+      (
+        await mcp.updateMcpServer(added.id, {
+          name: 'keyed',
+          url: server.url,
+          authorization: 'bearer',
+          token: '',
+        })
+      ).ok,
+    ).toBe(true);
+    const stored = createServerRecords(secretsDatabaseFor(app.dbName));
+    expect((await stored.list())[0]?.token).toBe('secret-1');
+
+    // Each refusal is a sentence, and the server stays as it was.
+    expect(await mcp.updateMcpServer(added.id, { timeoutMs: 500 })).toEqual({
+      ok: false,
+      message: 'The timeout must be between 1 second and 1 hour.',
+    });
+    expect(await mcp.updateMcpServer(added.id, { name: '' })).toMatchObject({ ok: false });
+    expect(await mcp.updateMcpServer(added.id, { url: 'https://elsewhere.example/mcp' })).toEqual({
+      ok: false,
+      message: expect.stringContaining('so the stored token is not sent there'),
+    });
+    expect((await stored.list())[0]).toMatchObject({ name: 'keyed', url: server.url, token: 'secret-1' });
+    expect(app.state().mcpServers[0]).toMatchObject({ name: 'keyed', status: { kind: 'connected' } });
+    await stored.close();
+  });
+
+  it("a rename is refused when it takes another server's name or gives its tools the names of another server's tools", async () => {
+    const first = await startServer();
+    const second = await startServer();
+    second.addTool('b__echo');
+    const { app, mcp } = await startApp();
+    const a = await mcp.addMcpServer({ name: 'a', url: second.url, authorization: 'none' });
+    const z = await mcp.addMcpServer({ name: 'z', url: first.url, authorization: 'none' });
+    if (!a.ok || !z.ok) throw new Error('not added');
+    await app.until(
+      (s) => s.mcpServers.every((server) => server.status.kind === 'connected'),
+      'both connected',
+    );
+
+    expect(await mcp.updateMcpServer(z.id, { name: 'a' })).toEqual({
+      ok: false,
+      message: 'There is already a server named "a". Choose another name.',
+    });
+    // Server "a__b" with tool "echo" and server "a" with tool "b__echo" are both mcp__a__b__echo.
+    expect(await mcp.updateMcpServer(z.id, { name: 'a__b' })).toEqual({
+      ok: false,
+      message:
+        'With the name "a__b", the tool "echo" of "a__b" and the tool "b__echo" of "a" would both be called "mcp__a__b__echo" for the model. Choose another name.',
+    });
+    expect(app.state().mcpServers.map((server) => server.name)).toEqual(['a', 'z']);
+    expect(app.state().mcpServers[1]?.leftOut).toEqual([]);
+    expect((await mcp.updateMcpServer(z.id, { name: 'b' })).ok).toBe(true);
+    expect(app.state().mcpServers.map((server) => server.name)).toEqual(['a', 'b']);
   });
 });

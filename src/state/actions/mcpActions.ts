@@ -22,6 +22,11 @@ async function withHub(action: (hub: McpHub) => McpOutcome | Promise<McpOutcome>
 
 /** Stores the server and connects to it; its row then shows "Connected · N tools" or the sentence why not. */
 export const addMcpServer = (input: McpServerInput) => withHub((hub) => hub.add(input));
+/**
+ * Edit: stores the changed settings and reconnects with them, or refuses with a sentence
+ * and changes nothing. A Token left blank keeps the stored one; what else an edit keeps
+ * (Always allow, tools switched off) and what a new URL drops is in state/mcp/serverEdit.ts.
+ */
 export const updateMcpServer = (id: string, patch: McpServerPatch) => withHub((hub) => hub.update(id, patch));
 export const reconnectMcpServer = (id: string) => withHub((hub) => hub.reconnect(id));
 /** Forgets the server: its record, its tokens, its Always allow; its tools leave every session. */

@@ -13,9 +13,9 @@ import { mapMcpToolNames } from '../../core/tools/mcpNames';
 import { createPermissionGate, type PermissionGate } from '../../core/tools/permission/permissionGate';
 import { permissionKey, waitingCalls } from '../../core/tools/permission/permissionMachine';
 import type { Tool, ToolCall, ToolExecutionResult } from '../../core/tools/tool';
-import type { McpConnection, McpServerConfig, McpToolInfo, OAuthHooks } from '../../mcp';
+import type { McpConnection, McpToolInfo, OAuthHooks } from '../../mcp';
 import type { McpServerRecord, McpServerRecords } from '../../mcp/serverRecords';
-import { isToolEnabled } from '../../mcp/serverRecords';
+import { DEFAULT_TOOL_TIMEOUT_MS, isToolEnabled } from '../../mcp/serverRecords';
 import type {
   McpServerStatus,
   McpServerView,
@@ -23,7 +23,9 @@ import type {
   ToolProgressView,
 } from '../slices/mcp/initialState';
 import { mcpResultText, mcpToolDefinition } from './mcpTools';
+import { type ListedServer, planServerEdit, renameClash } from './serverEdit';
 import { checkServerInput, type McpServerInput, type McpServerPatch } from './serverInput';
+import { serverConfig, serverView } from './serverView';
 
 type Adapter = typeof import('../../mcp');
 
@@ -126,7 +128,7 @@ export class McpHub {
       ...checked.fields,
       enabledTools: {},
       alwaysAllowed: [],
-      timeoutMs: input.timeoutMs ?? 60_000,
+      timeoutMs: input.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
       addedAt: (this.deps.now ?? Date.now)(),
     };
     await this.save(record);
@@ -134,14 +136,23 @@ export class McpHub {
     return { ok: true, id: record.id };
   }
 
+  /**
+   * Applies an edit and reconnects with it; refused with a sentence, nothing changed, when
+   * the edit is bad or the new name's tools would collide. What survives: serverEdit.ts.
+   */
   async update(id: string, patch: McpServerPatch): Promise<McpOutcome> {
     const record = this.records.get(id);
     if (!record) return missing(id);
     const others = [...this.records.values()].filter((other) => other.id !== id);
-    const checked = checkServerInput({ ...record, ...patch }, others);
-    if (!checked.ok) return checked;
-    const { token: _previousToken, ...kept } = record;
-    await this.save({ ...kept, ...checked.fields, timeoutMs: patch.timeoutMs ?? record.timeoutMs });
+    const edit = planServerEdit(record, patch, others);
+    if (!edit.ok) return edit;
+    if (edit.record.name !== record.name) {
+      const clash = renameClash(id, edit.record.name, this.listedServers(), this.builtInNames());
+      if (clash) return { ok: false, message: clash };
+    }
+    await this.save(edit.record);
+    if (edit.urlChanged) this.dropPermissions(id);
+    if (edit.forgetOAuth) await this.forgetOAuth(id);
     await this.connect(id, true);
     return { ok: true, id };
   }
@@ -158,16 +169,10 @@ export class McpHub {
     const live = this.live.get(id);
     this.live.delete(id);
     this.records.delete(id);
-    for (const call of waitingCalls(this.gate.state)) {
-      if (call.server === id) this.gate.dispatch({ type: 'deny', id: call.id });
-    }
-    this.gate.dispatch({ type: 'revoke_server', server: id });
-    this.gate.dispatch({ type: 'clear_settled' });
+    this.dropPermissions(id);
     await live?.connection?.close();
     await this.deps.records.delete(id);
-    if (record.authorization === 'oauth') {
-      await (await this.adapter()).createIdbSecretStore(this.deps.secretsDatabase).delete(id);
-    }
+    if (record.authorization === 'oauth') await this.forgetOAuth(id);
     this.deps.view.removeServer(id);
     this.syncTools();
     return { ok: true, id };
@@ -206,6 +211,38 @@ export class McpHub {
     await Promise.all(lives.map((live) => live.connection?.close()));
   }
 
+  /** Denies the server's waiting calls and forgets its Always allow (its record's list is emptied by the caller or gone). */
+  private dropPermissions(id: string): void {
+    for (const call of waitingCalls(this.gate.state)) {
+      if (call.server === id) this.gate.dispatch({ type: 'deny', id: call.id });
+    }
+    this.gate.dispatch({ type: 'revoke_server', server: id });
+    this.gate.dispatch({ type: 'clear_settled' });
+  }
+
+  private async forgetOAuth(id: string): Promise<void> {
+    const store = (await this.adapter()).createIdbSecretStore(this.deps.secretsDatabase);
+    await store.delete(id).finally(() => store.close());
+  }
+
+  /** Every connected server with the tools it lists (on or off): what a new name is checked against. */
+  private listedServers(): ListedServer[] {
+    return [...this.records.values()].flatMap((record) => {
+      const listed = this.live.get(record.id)?.connection?.tools.tools;
+      return listed ? [{ id: record.id, name: record.name, tools: listed.map((info) => info.name) }] : [];
+    });
+  }
+
+  /** The names the sessions' own tools take (todo_write, recall, …): no MCP tool may take one. */
+  private builtInNames(): string[] {
+    const session = this.deps.sessions()[0];
+    if (!session) return [];
+    return session.tools
+      .available({ startedByHandoff: true })
+      .filter((tool) => !this.offered.has(tool))
+      .map((tool) => tool.definition.name);
+  }
+
   private async save(record: McpServerRecord): Promise<void> {
     this.records.set(record.id, record);
     await this.deps.records.put(record);
@@ -215,19 +252,6 @@ export class McpHub {
   private adapter(): Promise<Adapter> {
     this.adapterLoad ??= this.deps.adapter();
     return this.adapterLoad;
-  }
-
-  private config(record: McpServerRecord): McpServerConfig {
-    return {
-      id: record.id,
-      name: record.name,
-      url: record.url,
-      auth:
-        record.authorization === 'bearer'
-          ? { kind: 'bearer', token: record.token ?? '' }
-          : { kind: record.authorization },
-      callTimeoutMs: record.timeoutMs,
-    };
   }
 
   /** Connects (again) to server `id`; its row follows, and the tools follow the outcome. */
@@ -245,7 +269,7 @@ export class McpHub {
     const current = () => this.live.get(id) === live;
     try {
       const adapter = await this.adapter();
-      const connection = await adapter.connectMcpServer(this.config(record), {
+      const connection = await adapter.connectMcpServer(serverConfig(record), {
         interactive,
         oauth: {
           store: adapter.createIdbSecretStore(this.deps.secretsDatabase),
@@ -288,13 +312,7 @@ export class McpHub {
           refs.push({ server: record.name, tool: info.name, serverId, info });
       }
     }
-    const taken = sessions[0]
-      ? sessions[0].tools
-          .available({ startedByHandoff: true })
-          .filter((tool) => !this.offered.has(tool))
-          .map((tool) => tool.definition.name)
-      : [];
-    const { mapped, refused } = mapMcpToolNames(refs, taken);
+    const { mapped, refused } = mapMcpToolNames(refs, this.builtInNames());
     this.apiNames = new Map();
     this.leftOut = new Map();
     const tools: Tool[] = [];
@@ -412,30 +430,15 @@ export class McpHub {
     const record = this.records.get(id);
     if (!record) return;
     const live = this.live.get(id);
-    const listed = live?.connection?.tools;
-    this.deps.view.putServer({
-      id,
-      name: record.name,
-      url: record.url,
-      authorization: record.authorization,
-      timeoutMs: record.timeoutMs,
-      status: status ?? live?.status ?? { kind: 'connecting' },
-      tools: (listed?.tools ?? []).map((info) => {
-        const apiName = this.apiNames.get(permissionKey(id, info.name));
-        return {
-          name: info.name,
-          ...(apiName !== undefined && { apiName }),
-          description: info.description,
-          enabled: isToolEnabled(record, info.name),
-          alwaysAllowed: record.alwaysAllowed.includes(info.name),
-        };
-      }),
-      leftOut: [
-        ...(listed?.leftOut ?? []).map((tool) => `${tool.name}: ${tool.reason}`),
-        ...(listed?.capped ? [listed.capped] : []),
-        ...(this.leftOut.get(id) ?? []),
-      ],
-    });
+    this.deps.view.putServer(
+      serverView(
+        record,
+        status ?? live?.status ?? { kind: 'connecting' },
+        live?.connection?.tools,
+        this.apiNames,
+        this.leftOut.get(id) ?? [],
+      ),
+    );
   }
 }
 

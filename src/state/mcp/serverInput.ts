@@ -6,6 +6,7 @@
 import { mcpApiName } from '../../core/tools/mcpNames';
 import type { McpAuthorization, McpServerRecord } from '../../mcp/serverRecords';
 import { checkServerUrl } from '../../mcp/serverUrl';
+import { MAX_TIMEOUT_SECONDS, MIN_TIMEOUT_SECONDS } from './timeoutInput';
 
 export interface McpServerInput {
   name: string;
@@ -53,7 +54,15 @@ export function checkServerInput(
   if (input.authorization === 'bearer' && token === '') {
     return { ok: false, message: 'Paste the token under Token, or choose another kind of Authorization.' };
   }
-  if (input.timeoutMs !== undefined && !(input.timeoutMs >= 1000 && input.timeoutMs <= 3_600_000)) {
+  const timeout = input.timeoutMs;
+  if (
+    timeout !== undefined &&
+    !(
+      Number.isInteger(timeout) &&
+      timeout >= MIN_TIMEOUT_SECONDS * 1000 &&
+      timeout <= MAX_TIMEOUT_SECONDS * 1000
+    )
+  ) {
     return { ok: false, message: 'The timeout must be between 1 second and 1 hour.' };
   }
   return {

@@ -30,6 +30,9 @@ export interface McpServerView {
   name: string;
   url: string;
   authorization: McpAuthorization;
+  /** A bearer token is stored: the Edit form says so and never shows it. */
+  hasToken: boolean;
+  /** How long a call may wait for the server's answer, in ms. */
   timeoutMs: number;
   status: McpServerStatus;
   tools: McpToolView[];

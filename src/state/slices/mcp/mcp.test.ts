@@ -10,6 +10,7 @@ const view = (id: string, extra: Partial<McpServerView> = {}): McpServerView => 
   name: id,
   url: 'http://127.0.0.1:1/mcp',
   authorization: 'none',
+  hasToken: false,
   timeoutMs: 60_000,
   status: { kind: 'connecting' },
   tools: [],
