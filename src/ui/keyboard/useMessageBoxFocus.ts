@@ -17,15 +17,16 @@ export function useMessageBoxFocus(ready: boolean, sessionId: string | null): vo
     if (!ready) return;
     const onLoad = !loaded.current;
     loaded.current = true;
-    // Start-up's own session (none shown before it) is not one the user opened: if they
-    // have put the focus somewhere meanwhile (a Tab to the skip link), it stays there.
+    // Load and start-up's own session (none shown before it) are not something the user
+    // did: if they have put the focus somewhere meanwhile (a Tab to the skip link before
+    // the app was ready), it stays there.
     const startUp = shownId.current === null;
     shownId.current = sessionId;
     if (onLoad && window.matchMedia?.(TOUCH_ONLY).matches) return;
     // After the paint: the composer of the session just opened is mounted by then.
     const frame = requestAnimationFrame(() => {
       if (document.querySelector('dialog[open]')) return;
-      if (startUp && !onLoad && document.activeElement && document.activeElement !== document.body) return;
+      if (startUp && document.activeElement && document.activeElement !== document.body) return;
       focusMessageBox();
     });
     return () => cancelAnimationFrame(frame);
