@@ -26,12 +26,12 @@ import {
   staticClosure,
 } from './sizeBudget.mjs';
 
-// Issue 31's target is 120 KB; the initial JavaScript is at 126.3 KB (the handoff's texts
-// and the price preview moved out of the first load, 2026-12-06). Until the target is met
+// Issue 31's target is 120 KB; the initial JavaScript is at 126.2 KB (the todo list moved
+// out of the first load, 2026-12-07, making room for the chunks of the MCP tool cards). Until the target is met
 // the check holds that figure as a ceiling (a ratchet: it may only come down), so no
 // feature can add to it meanwhile. Lower it with every cut; 120 is the goal.
 const TARGET = 120 * KB;
-const BUDGET = 126.4 * KB;
+const BUDGET = 126.3 * KB;
 
 /**
  * Modules whose chunk the app imports at start-up with no user action (after the first

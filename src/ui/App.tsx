@@ -19,7 +19,6 @@ import { Notices } from './Notices';
 import { UpdateNotice } from './pwa/UpdateNotice';
 import { StatusLine } from './StatusLine';
 import { Sidebar } from './sidebar/Sidebar';
-import { TodosPanel } from './TodosPanel';
 import { useAppliedTheme } from './theme/ThemeToggle';
 import { useDrawerFocus } from './useDrawerFocus';
 import './layout.css';
@@ -29,6 +28,8 @@ const SettingsDialog = lazyPart(() => import('./settings/SettingsDialog').then((
 // After the first paint: it shows at most once in days, and only where the data is at risk.
 const BackupReminder = lazyPart(() => import('./backup/BackupReminder').then((m) => m.default));
 const ShortcutsDialog = lazyPart(() => import('./keyboard/ShortcutsDialog').then((m) => m.ShortcutsDialog));
+// Only once the model has written a todo list, which most chats never do.
+const TodosPanel = lazyPart(() => import('./TodosPanel').then((m) => m.TodosPanel));
 // Notes and questions that only some moments raise load when their moment comes.
 const KeptAfterDeleteDialog = lazyWhen(
   (s) => s.keptAfterDelete !== null,

@@ -36,6 +36,7 @@ const server: McpServerView = {
   name: 'test',
   url: 'http://127.0.0.1:1/mcp',
   authorization: 'none',
+  hasToken: false,
   timeoutMs: 60_000,
   status: { kind: 'connected', toolCount: 1 },
   tools: [{ name: 'echo', apiName: ECHO, description: '', enabled: true, alwaysAllowed: false }],

@@ -204,6 +204,7 @@ describe('whose tool a call is', () => {
       name,
       url: 'http://127.0.0.1:1/mcp',
       authorization: 'none',
+      hasToken: false,
       timeoutMs: 60_000,
       status: { kind: 'connected', toolCount: tools.length },
       tools,
