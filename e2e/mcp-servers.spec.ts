@@ -65,7 +65,7 @@ test('a server that does not answer gets the sentence that suggests connector mo
   await panel.getByRole('button', { name: 'Connect' }).click();
   const row = panel.getByRole('listitem', { name: 'gone' });
   await expect(row).toContainText('Baton could not reach gone');
-  await expect(row).toContainText('Let the API connect');
+  await expect(row).toContainText('(CORS): the server must allow requests');
 });
 
 test('Edit changes the name and timeout: a bad timeout keeps what was typed, the row reconnects, the change outlives a reload, Cancel changes nothing', async ({

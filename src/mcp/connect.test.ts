@@ -185,7 +185,7 @@ describe('failures', () => {
     const error = await adapterFailure(connectMcpServer(config(server.url)));
     expect(error.kind).toBe('unreachable');
     expect(error.message).toBe(
-      `Baton could not reach Test server at ${server.url}. It is not answering, or it does not accept requests from a web page (CORS). If it is a public https server, switch on "Let the API connect" for it.`,
+      `Baton could not reach Test server at ${server.url}. It is not answering, or it does not accept requests from a web page (CORS): the server must allow requests from this page's address.`,
     );
   });
 

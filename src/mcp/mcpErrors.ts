@@ -156,7 +156,7 @@ function unreachable(error: Error, context: FailureContext): McpAdapterError {
   }
   return new McpAdapterError(
     'unreachable',
-    `Baton could not reach ${context.server} at ${context.url}. It is not answering, or it does not accept requests from a web page (CORS). If it is a public https server, switch on "Let the API connect" for it.`,
+    `Baton could not reach ${context.server} at ${context.url}. It is not answering, or it does not accept requests from a web page (CORS): the server must allow requests from this page's address.`,
     { cause: error },
   );
 }

@@ -225,7 +225,7 @@ describe('MCP servers in the app', () => {
     expect((await mcp.addMcpServer({ name: 'dead one', url, authorization: 'none' })).ok).toBe(true);
     const summary = selectors.serverSummary(app.state().mcpServers[0]!);
     expect(summary).toContain('Baton could not reach dead one at');
-    expect(summary).toContain('Let the API connect');
+    expect(summary).toContain('(CORS): the server must allow requests');
 
     expect(
       await mcp.addMcpServer({ name: 'x', url: 'https://user:pw@example.com/mcp', authorization: 'none' }),
