@@ -6,49 +6,16 @@
  * call of it runs on the server after the user's permission.
  */
 import type { Page } from '@playwright/test';
-import {
-  assistantMessages,
-  handOff,
-  send,
-  settingsDialog,
-  settingsSection,
-  textReply,
-  waitIdle,
-} from './helpers';
-import { lastUserText, type MessagesRequestBody, type MockStep } from './mock/mockApi';
+import { assistantMessages, handOff, send, textReply, waitIdle } from './helpers';
+import { lastUserText, type MessagesRequestBody } from './mock/mockApi';
 import { expect, test } from './servers/fixtures';
+import { addTestServer, ECHO, echoCall, permissionCards } from './servers/mcpSteps';
 import type { McpTestServer } from './servers/mcpTestServer';
-
-const ECHO = 'mcp__test__echo';
-
-function echoCall(id: string, text: string): MockStep {
-  return {
-    kind: 'reply',
-    reply: {
-      blocks: [
-        { type: 'text', text: 'Let me echo that.' },
-        { type: 'tool_use', id, name: ECHO, input: { text } },
-      ],
-    },
-  };
-}
-
-/** Adds the test server as "test" in Settings → Tools and waits until its tools are offered. */
-async function addTestServer(page: Page, server: McpTestServer): Promise<void> {
-  const panel = await settingsSection(page, 'Tools');
-  await panel.getByRole('button', { name: 'Add MCP server' }).click();
-  await panel.getByLabel('Name').fill('test');
-  await panel.getByLabel('Server URL').fill(server.url);
-  await panel.getByRole('button', { name: 'Connect' }).click();
-  await expect(panel.getByRole('listitem', { name: 'test' }).getByText('Connected · 8 tools')).toBeVisible();
-  await settingsDialog(page).getByRole('button', { name: 'Cancel' }).click();
-  await expect(settingsDialog(page)).toBeHidden();
-}
 
 /** Runs one scripted echo call through the permission card (Allow once) to the model's answer. */
 async function echoThroughCard(page: Page, prompt: string, answer: string): Promise<void> {
   await send(page, prompt);
-  const card = page.getByRole('group', { name: 'Tool permission' });
+  const card = permissionCards(page);
   await card.getByRole('button', { name: 'Allow once' }).click();
   await expect(assistantMessages(page).last()).toContainText(answer);
   await expect(card).toHaveCount(0);

@@ -36,7 +36,7 @@ export function userMessages(page: Page) {
  * human pace (an event every 15 ms); one took over 15 s on a loaded two-core CI machine.
  * Only a failing check waits this long.
  */
-const REPLY_TIMEOUT_MS = 45_000;
+export const REPLY_TIMEOUT_MS = 45_000;
 
 /** Waits until no reply is being written. */
 export async function waitIdle(page: Page, timeout = REPLY_TIMEOUT_MS): Promise<void> {

@@ -6,32 +6,15 @@
  * Deny leaves the server untouched and the demo says the call was declined. The mock
  * of the Messages API hears nothing: the demo answers in the browser.
  */
-import type { Page } from '@playwright/test';
-import { assistantMessages, openApp, send, settingsDialog, settingsSection, waitIdle } from './helpers';
+import { assistantMessages, openApp, REPLY_TIMEOUT_MS, send, waitIdle } from './helpers';
 import { expect, test } from './servers/fixtures';
+import { addTestServer, permissionCards } from './servers/mcpSteps';
 import type { McpTestServer } from './servers/mcpTestServer';
 
-/** Adds the test server as "test" in Settings → Tools, waits until its tools are offered, closes Settings. */
-async function addTestServer(page: Page, server: McpTestServer): Promise<void> {
-  const panel = await settingsSection(page, 'Tools');
-  await panel.getByRole('button', { name: 'Add MCP server' }).click();
-  await panel.getByLabel('Name').fill('test');
-  await panel.getByLabel('Server URL').fill(server.url);
-  await panel.getByRole('button', { name: 'Connect' }).click();
-  await expect(panel.getByRole('listitem', { name: 'test' }).getByText('Connected · 8 tools')).toBeVisible();
-  await settingsDialog(page).getByRole('button', { name: 'Cancel' }).click();
-  await expect(settingsDialog(page)).toBeHidden();
-}
-
-/**
- * The card waits for the demo's first reply, which it types at a human pace (as waitIdle
- * allows for): on a loaded two-core machine that took over 15 s. Each test waits for two
- * such replies, so it gets more than Playwright's default time too.
- */
-const DEMO_REPLY_MS = 45_000;
+// The card waits for the demo's first reply, typed at a human pace: as long as waitIdle
+// waits for a reply. Each test waits for two such replies, so it gets more than
+// Playwright's default time too.
 test.describe.configure({ timeout: 180_000 });
-
-const permissionCards = (page: Page) => page.getByRole('group', { name: 'Tool permission' });
 
 const echoCalls = (server: McpTestServer) =>
   server.log.entries.filter((entry) => entry.event === 'call' && entry.tool === 'echo');
@@ -46,7 +29,7 @@ test('with no key, the demo calls the echo tool the message names; Allow once ru
   await send(page, 'Please echo “hello from the demo”');
 
   const card = permissionCards(page);
-  await expect(card).toHaveCount(1, { timeout: DEMO_REPLY_MS });
+  await expect(card).toHaveCount(1, { timeout: REPLY_TIMEOUT_MS });
   await expect(card).toContainText('test');
   await expect(card).toContainText('echo');
   await expect(card).toContainText('hello from the demo');
@@ -77,7 +60,7 @@ test('with no key, Deny leaves the server untouched and the demo says the call w
   await send(page, 'echo: do not run this');
 
   const card = permissionCards(page);
-  await expect(card).toHaveCount(1, { timeout: DEMO_REPLY_MS });
+  await expect(card).toHaveCount(1, { timeout: REPLY_TIMEOUT_MS });
   await expect(card).toContainText('do not run this');
   await card.getByRole('button', { name: 'Deny' }).click();
   await waitIdle(page);

@@ -6,42 +6,12 @@
  * result and the chat goes on; Always allow is remembered over a reload; Esc stops the
  * turn and denies what waits.
  */
-import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { assistantMessages, send, settingsDialog, settingsSection, textReply, waitIdle } from './helpers';
-import type { MessagesRequestBody, MockStep } from './mock/mockApi';
+import type { MessagesRequestBody } from './mock/mockApi';
 import { expect, test } from './servers/fixtures';
+import { addTestServer, ECHO, echoCall, permissionCards } from './servers/mcpSteps';
 import type { McpTestServer } from './servers/mcpTestServer';
-
-const ECHO = 'mcp__test__echo';
-
-function echoCall(id: string, text: string): MockStep {
-  return {
-    kind: 'reply',
-    reply: {
-      blocks: [
-        { type: 'text', text: 'Let me echo that.' },
-        { type: 'tool_use', id, name: ECHO, input: { text } },
-      ],
-    },
-  };
-}
-
-/** Adds the test server as "test" in Settings → Tools, waits until its tools are offered, closes Settings. */
-async function addTestServer(page: Page, server: McpTestServer): Promise<void> {
-  const panel = await settingsSection(page, 'Tools');
-  await panel.getByRole('button', { name: 'Add MCP server' }).click();
-  await panel.getByLabel('Name').fill('test');
-  await panel.getByLabel('Server URL').fill(server.url);
-  await panel.getByRole('button', { name: 'Connect' }).click();
-  await expect(panel.getByRole('listitem', { name: 'test' }).getByText('Connected · 8 tools')).toBeVisible();
-  await settingsDialog(page).getByRole('button', { name: 'Cancel' }).click();
-  await expect(settingsDialog(page)).toBeHidden();
-}
-
-function permissionCards(page: Page) {
-  return page.getByRole('group', { name: 'Tool permission' });
-}
 
 /** The tool_result blocks of a request's last message. */
 function toolResults(body: MessagesRequestBody | undefined): Array<Record<string, unknown>> {

@@ -9,10 +9,10 @@
  */
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { assistantMessages, send, settingsDialog, settingsSection, textReply, waitIdle } from './helpers';
+import { assistantMessages, send, textReply, waitIdle } from './helpers';
 import type { MockStep } from './mock/mockApi';
 import { expect, test } from './servers/fixtures';
-import type { McpTestServer } from './servers/mcpTestServer';
+import { addTestServer, permissionCards } from './servers/mcpSteps';
 
 interface Call {
   id: string;
@@ -38,18 +38,6 @@ function calling(...calls: Call[]): MockStep {
   };
 }
 
-/** Adds the test server as "test" in Settings → Tools, waits until its tools are offered, closes Settings. */
-async function addTestServer(page: Page, server: McpTestServer): Promise<void> {
-  const panel = await settingsSection(page, 'Tools');
-  await panel.getByRole('button', { name: 'Add MCP server' }).click();
-  await panel.getByLabel('Name').fill('test');
-  await panel.getByLabel('Server URL').fill(server.url);
-  await panel.getByRole('button', { name: 'Connect' }).click();
-  await expect(panel.getByRole('listitem', { name: 'test' }).getByText('Connected · 8 tools')).toBeVisible();
-  await settingsDialog(page).getByRole('button', { name: 'Cancel' }).click();
-  await expect(settingsDialog(page)).toBeHidden();
-}
-
 /** The card of a call: a region named "<tool> on <server>" in the reply. */
 function toolCard(page: Page, name: string) {
   return assistantMessages(page).getByRole('region', { name, exact: true });
@@ -60,7 +48,7 @@ function statusOf(card: ReturnType<typeof toolCard>) {
 }
 
 function permissionCard(page: Page, tool: string) {
-  return page.getByRole('group', { name: 'Tool permission' }).filter({ hasText: `the tool ${tool}.` });
+  return permissionCards(page).filter({ hasText: `the tool ${tool}.` });
 }
 
 /** Records every line the page's tool-status live region is given, from now on. */
