@@ -60,7 +60,10 @@ export function registerTestTools(server: McpServer, log: CallLog, session: () =
       const progressToken = extra._meta?.progressToken;
       for (let step = 1; step <= steps; step++) {
         await sleep(delayMs, extra.signal);
-        if (extra.signal.aborted) break;
+        if (extra.signal.aborted) {
+          log.add({ event: 'aborted', tool: 'progress', detail: `at step ${step}`, session: session() });
+          break;
+        }
         if (progressToken !== undefined) {
           await extra.sendNotification({
             method: 'notifications/progress',

@@ -114,6 +114,24 @@ describe('connecting and calling', () => {
     expect(error.message).toContain('within 0.2 s');
   });
 
+  it('cancels a call that keeps reporting progress past its total limit, on the server too, and says so', async () => {
+    const server = await start();
+    // Progress every 50 ms keeps resetting the 200 ms wait; the cap is 10 × 200 ms.
+    const connection = await connect(server.url, { callTimeoutMs: 200 });
+    const started = Date.now();
+    const error = await adapterFailure(connection.callTool('progress', { steps: 100, delayMs: 50 }));
+    expect(Date.now() - started).toBeLessThan(4_500);
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toBe(
+      '"progress" on Test server kept reporting progress but did not finish within 2 s, so Baton cancelled the call.',
+    );
+    // The server's own signal aborted: it stopped rather than finishing its 100 steps.
+    const aborted = await server.log.waitFor(
+      (entry) => entry.event === 'aborted' && entry.tool === 'progress',
+    );
+    expect(aborted.detail).not.toBe('at step 100');
+  });
+
   it('maps an isError result to is_error, an image to an image block, and caps a huge result', async () => {
     const server = await start();
     const connection = await connect(server.url);

@@ -10,7 +10,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { describeMcpFailure, type FailureContext, McpAdapterError } from './mcpErrors';
+import { describeMcpFailure, type FailureContext, McpAdapterError, progressCapFailure } from './mcpErrors';
 import { BatonOAuthProvider, type OAuthHooks } from './oauth/oauthProvider';
 import { finishSignIn } from './oauth/signIn';
 import { CONNECT_TIMEOUT_MS, type OpenedClient, openClient } from './openClient';
@@ -19,6 +19,12 @@ import { toToolListing } from './toolListing';
 import type { CallToolOutcome, ConnectionEvents, McpConnection, McpServerConfig, ToolListing } from './types';
 
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+/**
+ * A server that keeps reporting progress has its wait started over each time, but not
+ * for ever: a call may run at most this many times its timeout in all, so a server that
+ * reports progress and never finishes cannot hold the run (and the user) indefinitely.
+ */
+export const PROGRESS_RUN_FACTOR = 10;
 /** Pages of tools/list read at most; a server that pages on past this is cut there. */
 const MAX_LIST_PAGES = 20;
 
@@ -199,6 +205,12 @@ function createConnection(
           `${config.name} is not connected. Reconnect it in Settings → Tools.`,
         );
       }
+      // Our own cap rather than the SDK's maxTotalTimeout: the SDK's gives up without
+      // telling the server, while aborting the request's signal sends it notifications/cancelled.
+      const totalMs = timeoutMs * PROGRESS_RUN_FACTOR;
+      const cap = new AbortController();
+      const capTimer = setTimeout(() => cap.abort(new Error('The call ran past its total limit.')), totalMs);
+      const signal = options.signal ? AbortSignal.any([options.signal, cap.signal]) : cap.signal;
       try {
         // client.request, not client.callTool: callTool takes only the SDK's strict result schema.
         const result = await client.request(
@@ -208,7 +220,7 @@ function createConnection(
             timeout: timeoutMs,
             // A server that reports progress is still working: the wait starts over.
             resetTimeoutOnProgress: true,
-            ...(options.signal ? { signal: options.signal } : {}),
+            signal,
             onprogress: ({ progress, total, message }) =>
               options.onProgress?.({
                 progress,
@@ -219,7 +231,10 @@ function createConnection(
         );
         return result as CallToolOutcome;
       } catch (error) {
+        if (cap.signal.aborted && !options.signal?.aborted) throw progressCapFailure(callContext, totalMs);
         throw describeMcpFailure(error, callContext);
+      } finally {
+        clearTimeout(capTimer);
       }
     },
     async close() {

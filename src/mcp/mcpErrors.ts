@@ -191,6 +191,14 @@ function fromMcpError(error: McpError, context: FailureContext): McpAdapterError
 }
 
 /** The sentence for any failure of a connect, a listing or a call. */
+/** A call that kept reporting progress past its total limit (connect.ts's PROGRESS_RUN_FACTOR). */
+export function progressCapFailure(context: FailureContext, totalMs: number): McpAdapterError {
+  return new McpAdapterError(
+    'timeout',
+    `${subject(context)} kept reporting progress but did not finish within ${seconds(totalMs)}, so Baton cancelled the call.`,
+  );
+}
+
 export function describeMcpFailure(error: unknown, context: FailureContext): McpAdapterError {
   if (error instanceof McpAdapterError) return error;
   if (context.signal?.aborted) {
