@@ -377,7 +377,12 @@ export class McpHub {
     }
     const callId = call?.id ?? crypto.randomUUID();
     this.gate.dispatch({ type: 'start', id: callId });
-    const shown: ToolProgressView = { callId, serverName: server, tool };
+    const shown: ToolProgressView = {
+      callId,
+      serverName: server,
+      tool,
+      startedAt: (this.deps.now ?? Date.now)(),
+    };
     this.deps.view.setProgress(shown);
     try {
       const adapter = await this.adapter();

@@ -54,6 +54,8 @@ export interface ToolProgressView {
   callId: string;
   serverName: string;
   tool: string;
+  /** When the call started running (epoch ms): the card counts its seconds from here, so a redraw does not restart them. */
+  startedAt: number;
   progress?: number;
   total?: number;
   message?: string;

@@ -64,7 +64,7 @@ describe('mcp slice', () => {
   });
 
   it('keeps progress per call and clears it', () => {
-    setToolProgress({ callId: 'c1', serverName: 's', tool: 'slow', progress: 1, total: 3 });
+    setToolProgress({ callId: 'c1', serverName: 's', tool: 'slow', startedAt: 0, progress: 1, total: 3 });
     expect(batonStore.getState().toolProgress.c1).toMatchObject({ progress: 1, total: 3 });
     clearToolProgress('c1');
     clearToolProgress('c1');

@@ -85,6 +85,7 @@ const progress = (extra: Partial<ToolProgressView> = {}): ToolProgressView => ({
   callId: 'c1',
   serverName: 'test',
   tool: 'echo',
+  startedAt: Date.now(),
   ...extra,
 });
 
@@ -136,6 +137,18 @@ describe('an MCP call live', () => {
       '{\n  "text": "hi"\n}',
       'hi',
     ]);
+  });
+
+  it('counts seconds from when the call started, so a card drawn again does not start over', async () => {
+    act(() =>
+      batonStore.setState({
+        mcpServers: [server],
+        toolProgress: { c1: progress({ startedAt: Date.now() - 7_000 }) },
+      }),
+    );
+    show(reply([toolUse('c1', ECHO, { text: 'hi' })]), [], true);
+    const drawn = await card('echo on test');
+    expect(statusOf(drawn)).toBe('Running · 7 s');
   });
 
   it('waits for the reply’s other calls once answered, and says Denied when the result comes', async () => {

@@ -26,17 +26,22 @@ import { announceToolStatus, toolStatusRegion } from './toolStatusAnnouncer';
 import { shownValue } from './toolValue';
 import './mcpToolCard.css';
 
-/** Whole seconds since `running` last became true; 0 while it is not. */
-function useRunningSeconds(running: boolean): number {
-  const [seconds, setSeconds] = useState(0);
+const secondsSince = (start: number) => Math.max(0, Math.floor((Date.now() - start) / 1000));
+
+/**
+ * Whole seconds since the call started running (`startedAt`, from the store), or 0 when
+ * it is not running. Counted from the store's moment rather than this card's mount, so a
+ * card drawn again (scrolled out and back, the chat reopened) shows the same seconds.
+ */
+function useRunningSeconds(startedAt: number | undefined): number {
+  const [seconds, setSeconds] = useState(() => (startedAt === undefined ? 0 : secondsSince(startedAt)));
   useEffect(() => {
-    if (!running) return;
-    setSeconds(0);
-    const start = Date.now();
-    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - start) / 1000)), 1000);
+    if (startedAt === undefined) return;
+    setSeconds(secondsSince(startedAt));
+    const timer = setInterval(() => setSeconds(secondsSince(startedAt)), 1000);
     return () => clearInterval(timer);
-  }, [running]);
-  return seconds;
+  }, [startedAt]);
+  return startedAt === undefined ? 0 : seconds;
 }
 
 /** The call's status (mcpCallStatus.ts) from the store as it is now, with the facts it was read from. */
@@ -116,7 +121,7 @@ export function McpToolCard(props: ToolCallProps) {
   const owner = mcpCallOwner(call.name, told);
   // Names, progress and results are the server's and the model's words: hidden characters shown.
   const label = ownerLabel(owner, shownName);
-  const seconds = useRunningSeconds(status.kind === 'running');
+  const seconds = useRunningSeconds(status.kind === 'running' ? progress?.startedAt : undefined);
   useAnnouncedStatus(status.kind, label);
   const args = shownText(shownValue(call.input ?? {}));
   return (
