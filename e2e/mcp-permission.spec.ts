@@ -8,17 +8,9 @@
  */
 import { seriousViolations } from './axe';
 import { assistantMessages, send, settingsDialog, settingsSection, textReply, waitIdle } from './helpers';
-import type { MessagesRequestBody } from './mock/mockApi';
 import { expect, test } from './servers/fixtures';
-import { addTestServer, ECHO, echoCall, permissionCards } from './servers/mcpSteps';
+import { addTestServer, ECHO, echoCall, permissionCards, toolResults } from './servers/mcpSteps';
 import type { McpTestServer } from './servers/mcpTestServer';
-
-/** The tool_result blocks of a request's last message. */
-function toolResults(body: MessagesRequestBody | undefined): Array<Record<string, unknown>> {
-  const last = body?.messages?.at(-1);
-  const content = Array.isArray(last?.content) ? (last.content as Array<Record<string, unknown>>) : [];
-  return content.filter((block) => block.type === 'tool_result');
-}
 
 const resultText = (block: Record<string, unknown> | undefined): string => JSON.stringify(block?.content);
 

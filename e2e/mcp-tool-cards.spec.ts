@@ -12,7 +12,8 @@ import { seriousViolations } from './axe';
 import { assistantMessages, send, textReply, waitIdle } from './helpers';
 import type { MockStep } from './mock/mockApi';
 import { expect, test } from './servers/fixtures';
-import { addTestServer, permissionCards } from './servers/mcpSteps';
+import { addTestServer, permissionCards, toolResults } from './servers/mcpSteps';
+import { TINY_PNG_BASE64 } from './servers/testTools';
 
 interface Call {
   id: string;
@@ -192,4 +193,42 @@ test('a long result is cut in view until Show all; hidden characters show; the c
   await card.getByRole('button', { name: 'Show all' }).click();
   await expect(card.getByRole('button', { name: 'Show all' })).toHaveCount(0);
   expect((await result.textContent())?.length).toBe(5_000);
+});
+
+test('an image result reaches the model as an image block and shows as an image on the card, after a reload too', async ({
+  connected: page,
+  mockApi,
+  mcpServer,
+}) => {
+  await addTestServer(page, mcpServer);
+  mockApi.script(calling({ id: 'toolu_image_1', tool: 'image', input: {} }), textReply('A red pixel it is.'));
+  await send(page, 'Show me an image');
+  await permissionCard(page, 'image').getByRole('button', { name: 'Allow once' }).click();
+  await expect(assistantMessages(page).last()).toContainText('A red pixel it is.');
+  await waitIdle(page);
+
+  // The server's text, wrapped as untrusted, then its image as the API's image block.
+  const [result] = toolResults(mockApi.messageRequests()[1]?.body);
+  expect(result).toMatchObject({ type: 'tool_result', tool_use_id: 'toolu_image_1' });
+  const content = result?.content as Array<Record<string, unknown>>;
+  expect(content).toHaveLength(2);
+  expect(content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('A red pixel:') });
+  expect(String(content[0]?.text)).toMatch(/^<mcp-tool-result server="test" tool="image">/);
+  expect(content[1]).toEqual({
+    type: 'image',
+    source: { type: 'base64', media_type: 'image/png', data: TINY_PNG_BASE64 },
+  });
+
+  for (const when of ['now', 'after a reload']) {
+    if (when !== 'now') await page.reload();
+    const card = toolCard(page, 'image on test');
+    await expect(statusOf(card)).toHaveText('Done');
+    await card.getByText('Arguments and result').click();
+    // No arguments: the only text drawn is the result's.
+    await expect(card.locator('pre')).toHaveText('A red pixel:');
+    const image = card.getByRole('img', { name: 'Returned by image, 1 of 1' });
+    await expect(image).toBeVisible();
+    // Decoded: the pixel itself, not a broken image.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  }
 });

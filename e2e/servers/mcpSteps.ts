@@ -4,7 +4,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { settingsDialog, settingsSection } from '../helpers';
-import type { MockStep } from '../mock/mockApi';
+import type { MessagesRequestBody, MockStep } from '../mock/mockApi';
 import type { McpTestServer } from './mcpTestServer';
 
 /** The echo tool of the server added as "test", as the model calls it. */
@@ -38,4 +38,11 @@ export function echoCall(id: string, text: string): MockStep {
       ],
     },
   };
+}
+
+/** The tool_result blocks of a request's last message. */
+export function toolResults(body: MessagesRequestBody | undefined): Array<Record<string, unknown>> {
+  const last = body?.messages?.at(-1);
+  const content = Array.isArray(last?.content) ? (last.content as Array<Record<string, unknown>>) : [];
+  return content.filter((block) => block.type === 'tool_result');
 }

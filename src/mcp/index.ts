@@ -10,7 +10,6 @@ export {
   mapCallToolResult,
   type ResultLimits,
   type ToolResultContentBlock,
-  toolResultText,
 } from './mapToolResult';
 export { type FailureContext, McpAdapterError, type McpFailureKind } from './mcpErrors';
 export { createIdbSecretStore, MCP_SECRETS_STORE, SECRETS_DATABASE } from './oauth/idbSecretStore';

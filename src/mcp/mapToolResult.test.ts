@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TINY_PNG_BASE64 } from '../../e2e/servers/testTools';
-import { mapCallToolResult, toolResultText } from './mapToolResult';
+import { mapCallToolResult } from './mapToolResult';
 
 /** Base64 of bytes that start like the given image type. */
 const imageData = (head: number[], length = 30) => {
@@ -159,17 +159,5 @@ describe('mapCallToolResult', () => {
     expect(mapCallToolResult({ content: [] }).content).toEqual([
       { type: 'text', text: '(The tool returned no content.)' },
     ]);
-  });
-});
-
-describe('toolResultText', () => {
-  it('joins the text and mentions each image in one line', () => {
-    const mapped = mapCallToolResult({
-      content: [
-        { type: 'text', text: 'Here:' },
-        { type: 'image', data: TINY_PNG_BASE64, mimeType: 'image/png' },
-      ],
-    });
-    expect(toolResultText(mapped)).toBe('Here:\n[image: image/png, 1 KB]');
   });
 });

@@ -6,14 +6,11 @@
  * the result itself says so, so the model and the user both see that it was.
  * Pure: the result is untrusted data from the server and is only copied, never run.
  */
+import type { ToolImageMediaType, ToolResultContent } from '../core/types/message';
 import type { CallToolOutcome } from './types';
 
-export type ToolImageMediaType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
-
-/** The blocks a tool_result's content may hold, as the Messages API takes them. */
-export type ToolResultContentBlock =
-  | { type: 'text'; text: string }
-  | { type: 'image'; source: { type: 'base64'; media_type: ToolImageMediaType; data: string } };
+/** The blocks a tool_result's content may hold, as the Messages API takes them (core's type). */
+export type ToolResultContentBlock = ToolResultContent;
 
 export interface MappedToolResult {
   content: ToolResultContentBlock[];
@@ -200,18 +197,4 @@ export function mapCallToolResult(result: CallToolOutcome, limits: ResultLimits 
   if (builder.content.length === 0)
     builder.content.push({ type: 'text', text: '(The tool returned no content.)' });
   return { content: builder.content, isError: result.isError === true, notes: builder.notes };
-}
-
-/**
- * The result as one string, for a tool_result that holds only text (Baton's session
- * type today): images become a one-line mention.
- */
-export function toolResultText(mapped: MappedToolResult): string {
-  return mapped.content
-    .map((block) =>
-      block.type === 'text'
-        ? block.text
-        : `[image: ${block.source.media_type}, ${size(Math.floor((block.source.data.length * 3) / 4))}]`,
-    )
-    .join('\n');
 }

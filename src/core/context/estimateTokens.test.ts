@@ -4,8 +4,16 @@
  * about threefold. English keeps its 3.5.
  */
 import { describe, expect, it } from 'vitest';
+import { RECOMMENDED_IMAGE_PIXELS } from '../attachments/attachmentLimits';
+import { PIXELS_PER_IMAGE_TOKEN } from '../attachments/attachmentTokens';
 import { chunkText } from '../handoff/condenseStages';
-import { CHARS_PER_TOKEN, charsPerTokenOf, estimateTextTokens, TOKENS_PER_CJK_CHAR } from './estimateTokens';
+import {
+  CHARS_PER_TOKEN,
+  charsPerTokenOf,
+  estimateBlockTokens,
+  estimateTextTokens,
+  TOKENS_PER_CJK_CHAR,
+} from './estimateTokens';
 
 // 20 characters each: a Chinese, a Japanese (kana and kanji) and a Korean sentence.
 const CHINESE = '我们需要在周五之前完成账单接口的测试工作';
@@ -46,5 +54,25 @@ describe('estimateTextTokens', () => {
     const long = CHINESE.repeat(100);
     expect(charsPerTokenOf(long)).toBe(1);
     for (const piece of chunkText(long, 250)) expect(estimateTextTokens(piece)).toBeLessThanOrEqual(250);
+  });
+});
+
+describe('estimateBlockTokens for a tool result with images', () => {
+  const data =
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+  const image = {
+    type: 'image' as const,
+    source: { type: 'base64' as const, media_type: 'image/png' as const, data },
+  };
+
+  it('counts the text as text and each image as the most an image costs, never its base64 as text', () => {
+    const text = estimateBlockTokens({ type: 'tool_result', tool_use_id: 't', content: 'A red pixel:' });
+    const withImages = estimateBlockTokens({
+      type: 'tool_result',
+      tool_use_id: 't',
+      content: [{ type: 'text', text: 'A red pixel:' }, image, image],
+    });
+    const most = Math.ceil(RECOMMENDED_IMAGE_PIXELS / PIXELS_PER_IMAGE_TOKEN);
+    expect(withImages - text).toBe(2 * most);
   });
 });

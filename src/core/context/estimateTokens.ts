@@ -4,8 +4,11 @@
  * paths and numbers, so this counts 3.5 and adds a little per block and per turn: the
  * estimate errs towards "does not fit", which costs a condensing pass, never a refusal.
  */
-import { attachmentTokens } from '../attachments/attachmentTokens';
+
+import { RECOMMENDED_IMAGE_PIXELS } from '../attachments/attachmentLimits';
+import { attachmentTokens, PIXELS_PER_IMAGE_TOKEN } from '../attachments/attachmentTokens';
 import type { ApiContentBlock, ApiMessage } from '../types/agentMessage';
+import { toolResultImages, toolResultTextBlocks } from '../types/toolResultText';
 import { CHARS_PER_TOKEN } from './charsPerToken';
 
 export { CHARS_PER_TOKEN };
@@ -63,7 +66,12 @@ export function estimateBlockTokens(block: ApiContentBlock): number {
     case 'tool_use':
       return TOKENS_PER_BLOCK + estimateTextTokens(block.name + JSON.stringify(block.input ?? {}));
     case 'tool_result':
-      return TOKENS_PER_BLOCK + estimateTextTokens(block.content);
+      // An image's size is not read here: each counts as the most an image can cost.
+      return (
+        TOKENS_PER_BLOCK +
+        estimateTextTokens(toolResultTextBlocks(block.content)) +
+        toolResultImages(block.content).length * MAX_IMAGE_TOKENS
+      );
     // The API drops thinking from earlier turns before counting, but the newest turn of a
     // tool loop keeps it: counted always, erring towards "does not fit".
     case 'thinking':
@@ -91,3 +99,6 @@ export function estimateMessagesTokens(turns: readonly ApiMessage[]): number {
   for (const turn of turns) sum += estimateTurnTokens(turn);
   return sum;
 }
+
+/** What the most an image can cost, once the API has scaled it (attachmentTokens.ts). */
+const MAX_IMAGE_TOKENS = Math.ceil(RECOMMENDED_IMAGE_PIXELS / PIXELS_PER_IMAGE_TOKEN);

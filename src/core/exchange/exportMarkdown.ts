@@ -20,6 +20,7 @@ import {
 } from '../types/entry';
 import type { ContentBlock, Message } from '../types/message';
 import { textOf } from '../types/messageText';
+import { isToolResultContent, toolResultText } from '../types/toolResultText';
 import { formatTime } from './formatTime';
 
 export interface MarkdownExportOptions {
@@ -126,7 +127,7 @@ function summariseBlock(block: ContentBlock, toolNames: Map<string, string>): st
       const name = toolNames.get(block.tool_use_id);
       const label = block.is_error ? 'Tool error' : 'Tool result';
       const of = name === undefined ? '' : ` of \`${oneLine(name)}\``;
-      return `> **${label}**${of}: ${shorten(asText(block.content))}`;
+      return `> **${label}**${of}: ${shorten(isToolResultContent(block.content) ? toolResultText(block.content) : asText(block.content))}`;
     }
     default:
       // Thinking, images and other blocks kept from the API are not shown in the chat either.

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { requestProblems } from '../../../testing/requestInvariant';
 import { estimateMessagesTokens, estimateTextTokens, estimateTurnTokens } from '../context/estimateTokens';
 import type { ApiContentBlock, ApiMessage } from '../types/agentMessage';
+import { toolResultText } from '../types/toolResultText';
 import { condenseForHandoff, type Summariser } from './condenseForHandoff';
 import { CONDENSE_PROMPT_MARKER, CONDENSE_SYSTEM_PROMPT } from './condensePrompt';
 import { clearOldToolResults, splitTurns } from './condenseStages';
@@ -215,7 +216,7 @@ function tagOf(block: ApiContentBlock): string | undefined {
     block.type === 'text'
       ? block.text
       : block.type === 'tool_result'
-        ? block.content
+        ? toolResultText(block.content)
         : JSON.stringify('input' in block ? block.input : block);
   return new RegExp(TAG.source).exec(text)?.[0];
 }

@@ -20,6 +20,7 @@ import { serverResultSummary } from '../session/serverTools';
 import { searchResultTitles } from '../session/webSearch';
 import type { ApiContentBlock, ApiMessage } from '../types/agentMessage';
 import type { ServerToolResultBlock, ServerToolUseBlock, WebSearchResultBlock } from '../types/message';
+import { toolResultText } from '../types/toolResultText';
 import { inlineText } from '../untrusted/inlineText';
 import { untrustedBlock } from '../untrusted/untrustedBlock';
 
@@ -104,10 +105,13 @@ export function clearOldToolResults(messages: readonly ApiMessage[], budget: num
       if (!block) continue;
       const call = isServerToolResult(block) ? serverCalls.get(block.tool_use_id) : undefined;
       const replacement =
-        block.type === 'tool_result' && !isPlaceholder(block.content)
+        block.type === 'tool_result' && !isPlaceholder(toolResultText(block.content))
           ? {
               ...block,
-              content: clearedToolResultText(names.get(block.tool_use_id) ?? 'a tool', block.content.length),
+              content: clearedToolResultText(
+                names.get(block.tool_use_id) ?? 'a tool',
+                toolResultText(block.content).length,
+              ),
             }
           : call && isServerToolResult(block)
             ? clearedServerResult(call, block)
@@ -265,7 +269,7 @@ export function renderForSummary(messages: readonly ApiMessage[]): string {
         lines.push(`Assistant called tool ${block.name} with ${JSON.stringify(block.input ?? {})}`);
       else if (block.type === 'tool_result')
         lines.push(
-          `Result of ${names.get(block.tool_use_id) ?? 'a tool'}${block.is_error ? ' (error)' : ''}: ${block.content}`,
+          `Result of ${names.get(block.tool_use_id) ?? 'a tool'}${block.is_error ? ' (error)' : ''}: ${toolResultText(block.content)}`,
         );
       else if (block.type === 'server_tool_use')
         lines.push(`Assistant used ${block.name} with ${JSON.stringify(block.input ?? {})}`);

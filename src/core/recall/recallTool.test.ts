@@ -10,6 +10,7 @@ import {
   storedSession,
 } from '../../../testing/recallFixtures';
 import { estimateTextTokens } from '../context/estimateTokens';
+import { toolResultText } from '../types/toolResultText';
 import { readRecallResult } from './recallFormat';
 import { createRecallTool, RECALL_TOOL_NAME } from './recallTool';
 
@@ -29,7 +30,7 @@ describe('recall tool', () => {
     // "deploying" and "services" appear nowhere; "deployed" and "service" do.
     const result = await tool.execute({ query: 'deploying billing services port' }, signal);
     expect(result.isError).toBeUndefined();
-    const passages = readRecallResult(result.content);
+    const passages = readRecallResult(toolResultText(result.content));
     expect(passages.slice(0, 3).map((p) => p.entryId)).toContain(PLANTED_ENTRY_ID);
     const planted = passages.find((p) => p.entryId === PLANTED_ENTRY_ID);
     expect(planted).toMatchObject({ sessionId: 'gp', sessionTitle: 'Ship the billing service' });
@@ -39,14 +40,14 @@ describe('recall tool', () => {
   it('searches only the chain, never unrelated sessions', async () => {
     const tool = toolFor();
     const result = await tool.execute({ query: 'deployment checklist front end', limit: 10 }, signal);
-    const sessions = new Set(readRecallResult(result.content).map((p) => p.sessionId));
+    const sessions = new Set(readRecallResult(toolResultText(result.content)).map((p) => p.sessionId));
     for (const id of sessions) expect(['gp', 'p']).toContain(id);
   });
 
   it('keeps to one earlier session when asked by title', async () => {
     const tool = toolFor();
     const result = await tool.execute({ query: 'billing', session: 'part 2', limit: 10 }, signal);
-    const passages = readRecallResult(result.content);
+    const passages = readRecallResult(toolResultText(result.content));
     expect(passages.length).toBeGreaterThan(0);
     expect(new Set(passages.map((p) => p.sessionId))).toEqual(new Set(['p']));
   });
@@ -67,8 +68,8 @@ describe('recall tool', () => {
     const budget = 800;
     const tool = toolFor([bulky, p, c], budget);
     const result = await tool.execute({ query: 'billing deploy', limit: 10 }, signal);
-    expect(readRecallResult(result.content).length).toBeGreaterThan(0);
-    expect(estimateTextTokens(result.content)).toBeLessThanOrEqual(budget);
+    expect(readRecallResult(toolResultText(result.content)).length).toBeGreaterThan(0);
+    expect(estimateTextTokens(toolResultText(result.content))).toBeLessThanOrEqual(budget);
     expect(result.content).toMatch(/more left out to stay within the budget/);
   });
 
@@ -89,7 +90,7 @@ describe('recall tool', () => {
     const child = storedSession('c', 'next', [], { parentSession: 'gp' });
     const tool = createRecallTool({ port: memoryRecall([odd, child]), current: () => child.header });
     const result = await tool.execute({ query: 'billing' }, signal);
-    expect(readRecallResult(result.content)).toEqual([
+    expect(readRecallResult(toolResultText(result.content))).toEqual([
       { sessionId: 'gp', entryId: 'gp-e0', sessionTitle: 'The "quoted" <title> & more', role: 'user' },
     ]);
   });

@@ -4,6 +4,7 @@
  * document. Thinking and binary attachments are left out (signed, encrypted or bytes).
  */
 import { isCustomMessageEntry, isMessageEntry, type SessionEntry } from '../types/entry';
+import { isToolResultContent, toolResultText } from '../types/toolResultText';
 
 export type SearchableRole = 'user' | 'assistant' | 'tool' | 'handoff';
 
@@ -37,8 +38,8 @@ export function searchableEntry(entry: SessionEntry): SearchableEntry | undefine
     if (block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
     else if (block.type === 'tool_use' && 'name' in block)
       parts.push(`[${block.name}] ${inputText(block.input)}`);
-    else if (block.type === 'tool_result' && 'content' in block && typeof block.content === 'string')
-      parts.push(block.content);
+    else if (block.type === 'tool_result' && 'content' in block && isToolResultContent(block.content))
+      parts.push(toolResultText(block.content));
   }
   const text = parts.join('\n').trim();
   if (text === '') return undefined;

@@ -73,6 +73,33 @@ describe('restoreEntry', () => {
     const custom = restoreEntry({ ...makeCustomEntry('s1', 'c', 1), display: 'yes' }, 's1');
     expect(custom.ok && custom.value).toEqual(makeCustomEntry('s1', 'c', 1));
   });
+
+  it('keeps tool results of text or image blocks and drops one whose content cannot be read', () => {
+    const image = {
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' },
+    };
+    const sound = [
+      { type: 'tool_result', tool_use_id: 't1', content: 'text' },
+      { type: 'tool_result', tool_use_id: 't2', content: [{ type: 'text', text: 'a' }, image] },
+    ];
+    const base = makeMessageEntry('s1', 'm', 1);
+    const message = { ...base, message: { role: 'toolResult', content: sound } };
+    const damaged = {
+      ...message,
+      message: {
+        ...message.message,
+        content: [
+          ...sound,
+          { type: 'tool_result', tool_use_id: 't3', content: [{ type: 'image', source: 'x' }] },
+        ],
+      },
+    };
+    const restored = restoreEntry(damaged, 's1');
+    if (!restored.ok) throw new Error('expected a repaired entry');
+    expect(restored.value).toEqual(message);
+    expect(restored.problems).toEqual([expect.stringContaining('damaged content blocks')]);
+  });
 });
 
 describe('interruptIfStreaming', () => {

@@ -8,6 +8,7 @@
 import { isRecord } from '../isRecord';
 import { restoreThinking } from '../models/thinking';
 import { isMessageEntry, type MessageEntry, type SessionEntry, type SessionHeader } from '../types/entry';
+import { isToolResultContent } from '../types/toolResultText';
 
 export type Restored<T> = { ok: true; value: T; problems: string[] } | { ok: false; problem: string };
 
@@ -104,7 +105,13 @@ export function restoreEntry(raw: unknown, sessionId: string, sessionTitle?: str
     if (!isRecord(message) || typeof message.role !== 'string' || !Array.isArray(message.content)) {
       return skip(`entry ${id}: its message is damaged.`);
     }
-    const blocks = message.content.filter((block) => isRecord(block) && typeof block.type === 'string');
+    const blocks = message.content.filter(
+      (block) =>
+        isRecord(block) &&
+        typeof block.type === 'string' &&
+        // A tool result's content is read as text or blocks everywhere: anything else is damage.
+        (block.type !== 'tool_result' || isToolResultContent(block.content)),
+    );
     if (blocks.length !== message.content.length) {
       fixes.message = { ...message, content: blocks };
       problems.push(`Session ${label}: entry ${id} had damaged content blocks; they are left out.`);

@@ -5,6 +5,7 @@
  * MCP tools found at run time) all take this shape and go through one ToolRegistry.
  */
 import type { ToolDefinition } from '../types/agentMessage';
+import type { ToolResultContent } from '../types/message';
 
 /** One call the model made: the tool_use block's id, name and input. */
 export interface ToolCall {
@@ -14,7 +15,8 @@ export interface ToolCall {
 }
 
 export interface ToolExecutionResult {
-  content: string;
+  /** Text, or blocks when the result carries images (an MCP tool's, say). */
+  content: string | ToolResultContent[];
   isError?: boolean;
   /**
    * The run ends with this answer: the model is not asked again. For a tool whose answer

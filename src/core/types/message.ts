@@ -27,10 +27,19 @@ export interface ToolUseBlock {
   input: unknown;
 }
 
+/** The image types a tool_result may carry (the four the API reads). */
+export type ToolImageMediaType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+
+/** One block of a tool_result's content, as the Messages API takes it. */
+export type ToolResultContent =
+  | { type: 'text'; text: string }
+  | { type: 'image'; source: { type: 'base64'; media_type: ToolImageMediaType; data: string } };
+
 export interface ToolResultBlock {
   type: 'tool_result';
   tool_use_id: string;
-  content: string;
+  /** Text, or blocks when the result carries images (an MCP tool's screenshot, say). */
+  content: string | ToolResultContent[];
   is_error?: boolean;
 }
 

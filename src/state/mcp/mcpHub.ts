@@ -22,7 +22,7 @@ import type {
   ToolPermissionRequest,
   ToolProgressView,
 } from '../slices/mcp/initialState';
-import { mcpResultText, mcpToolDefinition } from './mcpTools';
+import { mcpResultContent, mcpToolDefinition } from './mcpTools';
 import { type ListedServer, planServerEdit, renameClash } from './serverEdit';
 import { checkServerInput, type McpServerInput, type McpServerPatch } from './serverInput';
 import { serverConfig, serverView } from './serverView';
@@ -401,8 +401,8 @@ export class McpHub {
               ...(outcome.failure && { error: outcome.failure.message }),
             },
       );
-      const text = mcpResultText(server, tool, outcome, (done) => adapter.toolResultText(done.result));
-      return { content: text, ...(outcome.result.isError && { isError: true }) };
+      const content = mcpResultContent(server, tool, outcome);
+      return { content, ...(outcome.result.isError && { isError: true }) };
     } finally {
       this.deps.view.clearProgress(callId);
       this.gate.dispatch({ type: 'clear_settled' });

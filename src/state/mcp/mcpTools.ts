@@ -6,6 +6,8 @@
  * refusal) are not wrapped.
  */
 import type { ToolDefinition } from '../../core/types/agentMessage';
+import type { ToolResultContent } from '../../core/types/message';
+import { toolResultImages, toolResultTextBlocks } from '../../core/types/toolResultText';
 import { untrustedBlock } from '../../core/untrusted/untrustedBlock';
 import type { McpToolInfo, ToolRunOutcome } from '../../mcp';
 
@@ -18,13 +20,22 @@ export function mcpToolDefinition(apiName: string, server: string, info: McpTool
   };
 }
 
-/** A run's outcome as the tool_result's text: the server's content wrapped, or Baton's failure sentence as it is. */
-export function mcpResultText(
+/**
+ * A run's outcome as the tool_result's content: Baton's failure sentence as it is, or the
+ * server's text wrapped as one untrusted block followed by its images (which carry no
+ * words, so nothing in them can pass for Baton's framing). Text alone stays a string.
+ */
+export function mcpResultContent(
   server: string,
   tool: string,
   outcome: ToolRunOutcome,
-  toText: (outcome: ToolRunOutcome) => string,
-): string {
+): string | ToolResultContent[] {
   if (outcome.failure) return outcome.failure.message;
-  return untrustedBlock('mcp-tool-result', { server, tool }, toText(outcome));
+  const wrapped = untrustedBlock(
+    'mcp-tool-result',
+    { server, tool },
+    toolResultTextBlocks(outcome.result.content),
+  );
+  const images = toolResultImages(outcome.result.content);
+  return images.length === 0 ? wrapped : [{ type: 'text', text: wrapped }, ...images];
 }

@@ -7,6 +7,8 @@
  * with the first MCP call drawn (toolCards.tsx).
  */
 import { useEffect, useRef, useState } from 'react';
+import type { ToolResultBlock } from '../../../core/types/message';
+import { toolResultImages, toolResultTextBlocks } from '../../../core/types/toolResultText';
 import { useBaton, useBatonShallow } from '../../../state/store/useBaton';
 import { PlainText } from '../../text/PlainText';
 import { shownName, shownText } from '../../text/revealInvisibles';
@@ -109,6 +111,29 @@ function ResultText({ text }: { text: string }) {
   );
 }
 
+/**
+ * The images a result carries, drawn as images (never run: an <img> of one of the four
+ * raster types the result was checked against), each named by the tool and its place.
+ */
+function ResultImages({ content, tool }: { content: ToolResultBlock['content']; tool: string }) {
+  const images = toolResultImages(content);
+  if (images.length === 0) return null;
+  return (
+    <div className="mcp-tool-images">
+      {images.map((image, index) => (
+        <img
+          // The images of a stored result never change order: the index is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          key={index}
+          src={`data:${image.source.media_type};base64,${image.source.data}`}
+          alt={`Returned by ${tool}, ${index + 1} of ${images.length}`}
+          loading="lazy"
+        />
+      ))}
+    </div>
+  );
+}
+
 export function McpToolCard(props: ToolCallProps) {
   const { call } = props;
   const { status, result, request, progress } = useCallStatus(props);
@@ -145,7 +170,10 @@ export function McpToolCard(props: ToolCallProps) {
         )}
         <div className="tool-card-label">{result?.is_error ? 'Error' : 'Result'}</div>
         {result ? (
-          <ResultText text={shownText(resultBody(result.content))} />
+          <>
+            <ResultText text={shownText(resultBody(toolResultTextBlocks(result.content)))} />
+            <ResultImages content={result.content} tool={shownName(owner.tool)} />
+          </>
         ) : (
           <div className="tool-card-pending">
             {status.kind === 'no_result' ? 'No result.' : 'No result yet.'}

@@ -7,6 +7,7 @@
 import { declinedResult } from '../../../core/tools/permission/permissionMachine';
 import type { SessionEntry } from '../../../core/types/entry';
 import type { ToolResultBlock } from '../../../core/types/message';
+import { toolResultTextBlocks } from '../../../core/types/toolResultText';
 
 export type McpCallStatus =
   | { kind: 'waiting' }
@@ -47,9 +48,10 @@ export function mcpCallStatus(facts: McpCallFacts): McpCallStatus {
   const { result } = facts;
   if (result) {
     if (result.is_error !== true) return { kind: 'done' };
-    const denial = denialOf(result.content);
+    const text = toolResultTextBlocks(result.content);
+    const denial = denialOf(text);
     if (denial) return denial;
-    return { kind: 'failed', sentence: firstLine(resultBody(result.content)) };
+    return { kind: 'failed', sentence: firstLine(resultBody(text)) };
   }
   if (facts.waiting) return { kind: 'waiting' };
   if (facts.progress) {

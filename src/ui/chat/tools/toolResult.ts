@@ -1,5 +1,6 @@
 import type { SessionEntry } from '../../../core/types/entry';
 import type { ToolResultBlock } from '../../../core/types/message';
+import { toolResultTextBlocks } from '../../../core/types/toolResultText';
 
 /** The result of the tool call `toolUseId` in a branch, if it has come back yet. */
 export function toolResultOf(
@@ -17,8 +18,8 @@ export function toolResultOf(
   return undefined;
 }
 
-/** The text of that result; undefined until it has come back, or when it is not text. */
+/** The text of that result (its images left out); undefined until it has come back. */
 export function toolResultText(entries: readonly SessionEntry[], toolUseId: string): string | undefined {
   const content = toolResultOf(entries, toolUseId)?.content;
-  return typeof content === 'string' ? content : undefined;
+  return content === undefined ? undefined : toolResultTextBlocks(content);
 }
