@@ -31,4 +31,23 @@ describe('the mock refuses a beta tool without its header, as the API does', () 
     expect(betaProblem({ messages }, {})).toMatch(/bash_code_execution_tool_result/);
     expect(betaProblem({ messages }, { 'anthropic-beta': 'code-execution-2025-08-25' })).toBeUndefined();
   });
+
+  it('refuses the MCP connector without its beta, with a server that is not https, or a toolset naming no server', () => {
+    const server = { type: 'url', url: 'https://mcp.example.test/mcp', name: 'docs' };
+    const toolset = { type: 'mcp_toolset', mcp_server_name: 'docs' };
+    const beta = { 'anthropic-beta': 'mcp-client-2025-11-20' };
+    expect(betaProblem({ mcp_servers: [server], tools: [toolset] }, beta)).toBeUndefined();
+    expect(betaProblem({ mcp_servers: [server], tools: [toolset] }, {})).toMatch(/mcp-client-2025-11-20/);
+    expect(
+      betaProblem({ mcp_servers: [{ ...server, url: 'http://127.0.0.1:1/mcp' }], tools: [toolset] }, beta),
+    ).toMatch(/https/);
+    expect(
+      betaProblem({ mcp_servers: [server], tools: [{ ...toolset, mcp_server_name: 'other' }] }, beta),
+    ).toMatch(/'other'/);
+    const messages = [
+      { role: 'assistant', content: [{ type: 'mcp_tool_use', id: 'm', name: 'x', server_name: 'docs' }] },
+    ];
+    expect(betaProblem({ messages }, {})).toMatch(/mcp-client-2025-11-20/);
+    expect(betaProblem({ messages }, beta)).toBeUndefined();
+  });
 });

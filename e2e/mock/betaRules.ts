@@ -9,6 +9,8 @@
 const BETA_TOOLS: ReadonlyArray<{ toolType: string; blockName: RegExp; beta: string }> = [
   { toolType: 'web_fetch_20250910', blockName: /^web_fetch/, beta: 'web-fetch-2025-09-10' },
   { toolType: 'code_execution_20250825', blockName: /code_execution/, beta: 'code-execution-2025-08-25' },
+  // The MCP connector: its toolset entries and its blocks.
+  { toolType: 'mcp_toolset', blockName: /^mcp_tool_(use|result)$/, beta: 'mcp-client-2025-11-20' },
 ];
 
 type Block = { type?: unknown; name?: unknown };
@@ -32,6 +34,8 @@ export function betaProblem(
   for (const turn of Array.isArray(body.messages) ? (body.messages as Array<{ content?: unknown }>) : []) {
     if (Array.isArray(turn.content)) blocks.push(...(turn.content as Block[]));
   }
+  const connector = connectorProblem(body, betas);
+  if (connector) return connector;
   for (const { toolType, blockName, beta } of BETA_TOOLS) {
     if (betas.includes(beta)) continue;
     if (tools.some((tool) => tool.type === toolType))
@@ -43,5 +47,33 @@ export function betaProblem(
     if (block)
       return `messages: the block type '${String(block.type)}' requires the beta header 'anthropic-beta: ${beta}'.`;
   }
+  return undefined;
+}
+
+/**
+ * The MCP connector's own rules, as the API states them: `mcp_servers` only under its beta,
+ * each server https with a unique name, and each `mcp_toolset` naming one of them.
+ */
+function connectorProblem(body: Record<string, unknown>, betas: readonly string[]): string | undefined {
+  const servers = body.mcp_servers;
+  if (servers === undefined) return undefined;
+  if (!betas.includes('mcp-client-2025-11-20'))
+    return "mcp_servers: requires the beta header 'anthropic-beta: mcp-client-2025-11-20'.";
+  if (!Array.isArray(servers)) return 'mcp_servers: Input should be a valid list.';
+  const names = new Set<string>();
+  for (const [index, server] of (servers as Array<Record<string, unknown>>).entries()) {
+    if (server.type !== 'url') return `mcp_servers.${index}.type: Input should be 'url'.`;
+    if (typeof server.url !== 'string' || !server.url.startsWith('https://'))
+      return `mcp_servers.${index}.url: the URL must start with https://.`;
+    if (typeof server.name !== 'string' || names.has(server.name))
+      return `mcp_servers.${index}.name: each server needs a unique name.`;
+    names.add(server.name);
+  }
+  const tools = Array.isArray(body.tools) ? (body.tools as Array<Record<string, unknown>>) : [];
+  const unknown = tools.find(
+    (tool) => tool.type === 'mcp_toolset' && !names.has(String(tool.mcp_server_name)),
+  );
+  if (unknown)
+    return `tools: mcp_toolset names the server '${String(unknown.mcp_server_name)}', which mcp_servers does not define.`;
   return undefined;
 }

@@ -8,6 +8,7 @@
 
 import { Agent } from './agent/agent';
 import type { AgentEvent } from './agent/agentEvents';
+import type { McpConnectorServer } from './agent/types';
 import { Conversation } from './conversation/conversation';
 import { MessageEdits } from './conversation/messageEdits';
 import { isHandoffInstruction } from './handoff/handoffAttempts';
@@ -66,6 +67,7 @@ export class SessionParts {
         webSearch: settings.webSearch,
         webFetch: settings.webFetch,
         codeExecution: settings.codeExecution,
+        ...connectorsOf(this.tools),
       }),
       ...(ports.attachments && { attachments: ports.attachments }),
       contextFilter: this.contextFilters.apply,
@@ -175,4 +177,10 @@ export class SessionParts {
     }
     emit(event);
   }
+}
+
+/** The request's connector servers, when there are any (none: the request names none). */
+function connectorsOf(tools: ToolRegistry): { mcpServers?: McpConnectorServer[] } {
+  const servers = tools.connectors();
+  return servers.length > 0 ? { mcpServers: servers } : {};
 }

@@ -45,6 +45,16 @@ export const CODE_EXECUTION_TOOL: CodeExecutionTool20250825 = {
 /** The beta header values the two tools need, in the order they are joined. */
 export const WEB_FETCH_BETA = 'web-fetch-2025-09-10';
 export const CODE_EXECUTION_BETA = 'code-execution-2025-08-25';
+/** The MCP connector's beta: `mcp_servers` with one `mcp_toolset` tool entry per server. */
+export const MCP_CONNECTOR_BETA = 'mcp-client-2025-11-20';
+
+/** The request body's `mcp_servers` entry (the non-beta SDK types do not list the parameter). */
+interface McpServerParam {
+  type: 'url';
+  url: string;
+  name: string;
+  authorization_token?: string;
+}
 
 /**
  * The `anthropic-beta` header a request needs, or none: a beta tool declared, or the blocks
@@ -53,22 +63,31 @@ export const CODE_EXECUTION_BETA = 'code-execution-2025-08-25';
  * header, comma-separated.
  */
 export function betaHeaders(
-  request: Pick<ModelRequest, 'webFetch' | 'codeExecution' | 'messages'>,
+  request: Pick<ModelRequest, 'webFetch' | 'codeExecution' | 'mcpServers' | 'messages'>,
 ): Record<string, string> | undefined {
   let fetch = request.webFetch === true;
   let code = request.codeExecution === true;
+  let mcp = (request.mcpServers?.length ?? 0) > 0;
   for (const message of request.messages) {
     for (const block of message.content) {
       const kind = block.type === 'server_tool_use' ? block.name : block.type;
       if (kind.startsWith('web_fetch')) fetch = true;
       else if (kind.includes('code_execution')) code = true;
+      else if (kind === 'mcp_tool_use' || kind === 'mcp_tool_result') mcp = true;
     }
   }
-  const betas = [...(fetch ? [WEB_FETCH_BETA] : []), ...(code ? [CODE_EXECUTION_BETA] : [])];
+  const betas = [
+    ...(fetch ? [WEB_FETCH_BETA] : []),
+    ...(code ? [CODE_EXECUTION_BETA] : []),
+    ...(mcp ? [MCP_CONNECTOR_BETA] : []),
+  ];
   return betas.length > 0 ? { 'anthropic-beta': betas.join(',') } : undefined;
 }
 
-export function toMessageParams(request: ModelRequest): MessageCreateParamsStreaming {
+/** The streaming request's body; `mcp_servers` is the connector's (a beta parameter the non-beta SDK types lack). */
+export type MessageParams = MessageCreateParamsStreaming & { mcp_servers?: McpServerParam[] };
+
+export function toMessageParams(request: ModelRequest): MessageParams {
   const { maxTokens, thinking } = withThinkingBudget(request.model, request.maxTokens, request.thinking);
   const params: MessageCreateParamsStreaming = {
     model: request.model,
@@ -88,7 +107,19 @@ export function toMessageParams(request: ModelRequest): MessageCreateParamsStrea
   }
   if (thinking) params.thinking = toThinkingParam(thinking);
   if (thinking?.type === 'adaptive' && thinking.effort) params.output_config = { effort: thinking.effort };
-  return params;
+  const servers = mcpServerParams(request);
+  return servers ? { ...params, mcp_servers: servers } : params;
+}
+
+/** The connector's servers as the body's `mcp_servers`; none when the user set up none for the API. */
+function mcpServerParams(request: Pick<ModelRequest, 'mcpServers'>): McpServerParam[] | undefined {
+  if (!request.mcpServers || request.mcpServers.length === 0) return undefined;
+  return request.mcpServers.map((server) => ({
+    type: 'url',
+    url: server.url,
+    name: server.name,
+    ...(server.authorizationToken !== undefined && { authorization_token: server.authorizationToken }),
+  }));
 }
 
 /** The same request as toMessageParams would send, for count_tokens (no max_tokens, no stream). */
@@ -109,12 +140,16 @@ export function toCountTokensParams(request: TokenCountRequest): MessageCountTok
 const DEFAULT_COUNT_MAX_TOKENS = 32_000;
 
 function toTools(
-  request: Pick<ModelRequest, 'tools' | 'webSearch' | 'webFetch' | 'codeExecution'>,
+  request: Pick<ModelRequest, 'tools' | 'webSearch' | 'webFetch' | 'codeExecution' | 'mcpServers'>,
 ): ToolUnion[] {
   const tools: ToolUnion[] = request.tools.map(toTool);
   if (request.webSearch) tools.push(WEB_SEARCH_TOOL);
   if (request.webFetch) tools.push(WEB_FETCH_TOOL);
   if (request.codeExecution) tools.push(CODE_EXECUTION_TOOL);
+  // Each connector server's tools, all of them, under its name (a beta tool entry the
+  // non-beta SDK types do not list).
+  for (const server of request.mcpServers ?? [])
+    tools.push({ type: 'mcp_toolset', mcp_server_name: server.name } as unknown as ToolUnion);
   return tools;
 }
 
@@ -267,6 +302,22 @@ function toBlockParam(block: Exclude<ApiContentBlock, AttachmentBlock>): Content
         tool_use_id: block.tool_use_id,
         content: block.content,
       } as ContentBlockParam;
+    // The MCP connector's blocks are the API's own too: back as received.
+    case 'mcp_tool_use':
+      return {
+        type: 'mcp_tool_use',
+        id: block.id,
+        name: block.name,
+        server_name: block.server_name,
+        input: block.input,
+      } as unknown as ContentBlockParam;
+    case 'mcp_tool_result':
+      return {
+        type: 'mcp_tool_result',
+        tool_use_id: block.tool_use_id,
+        content: block.content,
+        ...(block.is_error === true && { is_error: true }),
+      } as unknown as ContentBlockParam;
   }
 }
 

@@ -2,8 +2,9 @@
  * Folds the Messages API's raw stream events into our assistant Message, one event at
  * a time, so the client can hand out a fresh snapshot after every delta.
  *
- * Text, tool calls, thinking (signed or redacted) and the server tools' blocks (web
- * search, web fetch, code execution) are kept; block kinds we do not model are skipped.
+ * Text, tool calls, thinking (signed or redacted), the server tools' blocks (web search,
+ * web fetch, code execution) and the MCP connector's (the API ran an MCP server's tool)
+ * are kept; block kinds we do not model are skipped.
  */
 import type { RawMessageStreamEvent, TextCitation } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Citation, ContentBlock, Message, StopReason, Usage } from '../core/types/message';
@@ -11,9 +12,11 @@ import type { Citation, ContentBlock, Message, StopReason, Usage } from '../core
 type Slot =
   | { type: 'text'; text: string; citations: Citation[] }
   | {
-      type: 'tool_use' | 'server_tool_use';
+      type: 'tool_use' | 'server_tool_use' | 'mcp_tool_use';
       id: string;
       name: string;
+      /** For the connector's calls: the server the API called. */
+      serverName?: string;
       json: string;
       input: unknown;
       done: boolean;
@@ -106,7 +109,7 @@ export class StreamAccumulator {
           this.slots[event.index] = { type: 'whole', block: { type, tool_use_id, content } };
           return true;
         }
-        return false;
+        return this.startConnectorBlock(event.index, block as unknown as Record<string, unknown>);
       }
       case 'content_block_delta': {
         const slot = this.slots[event.index];
@@ -120,7 +123,7 @@ export class StreamAccumulator {
           return true;
         }
         if (
-          (slot?.type === 'tool_use' || slot?.type === 'server_tool_use') &&
+          (slot?.type === 'tool_use' || slot?.type === 'server_tool_use' || slot?.type === 'mcp_tool_use') &&
           delta.type === 'input_json_delta'
         ) {
           slot.json += delta.partial_json;
@@ -146,9 +149,12 @@ export class StreamAccumulator {
           if (this.thinkingStart !== undefined) this.thinkingMs = this.now() - this.thinkingStart;
           return true;
         }
-        if (slot?.type !== 'tool_use' && slot?.type !== 'server_tool_use') return false;
+        if (slot?.type !== 'tool_use' && slot?.type !== 'server_tool_use' && slot?.type !== 'mcp_tool_use')
+          return false;
         slot.done = true;
-        slot.input = parseToolInput(slot.json);
+        // A connector call may come with its input whole and no deltas.
+        slot.input =
+          slot.type === 'mcp_tool_use' && slot.json === '' ? slot.input : parseToolInput(slot.json);
         return true;
       }
       case 'message_delta': {
@@ -179,6 +185,36 @@ export class StreamAccumulator {
     }
   }
 
+  /**
+   * The MCP connector's blocks (types the non-beta SDK does not list): a call, whose input
+   * may stream as input_json_delta like any call's, and its result, whole.
+   */
+  private startConnectorBlock(index: number, block: Record<string, unknown>): boolean {
+    if (block.type === 'mcp_tool_use' && typeof block.id === 'string' && typeof block.name === 'string') {
+      const given = block.input;
+      this.slots[index] = {
+        type: 'mcp_tool_use',
+        id: block.id,
+        name: block.name,
+        serverName: typeof block.server_name === 'string' ? block.server_name : '',
+        json: '',
+        input: typeof given === 'object' && given !== null && !Array.isArray(given) ? given : {},
+        done: false,
+      };
+      return true;
+    }
+    if (block.type === 'mcp_tool_result' && typeof block.tool_use_id === 'string') {
+      this.slots[index] = whole({
+        type: 'mcp_tool_result',
+        tool_use_id: block.tool_use_id,
+        content: block.content,
+        ...(block.is_error === true && { is_error: true }),
+      });
+      return true;
+    }
+    return false;
+  }
+
   /** A fresh Message (new objects throughout) so consumers may keep it. */
   snapshot(stopReason: StopReason = this.finished ? (this.stopReason ?? 'end_turn') : 'streaming'): Message {
     const content: ContentBlock[] = [];
@@ -201,10 +237,9 @@ export class StreamAccumulator {
         // While streaming, a call whose arguments are still arriving shows with empty
         // input. In a final message (aborted, failed) it is left out: its arguments are
         // incomplete, so running it or sending it back would both be wrong.
-        if (stopReason === 'streaming')
-          content.push({ type: slot.type, id: slot.id, name: slot.name, input: {} });
+        if (stopReason === 'streaming') content.push(callBlock(slot, {}));
       } else if (slot.input !== INVALID_INPUT) {
-        content.push({ type: slot.type, id: slot.id, name: slot.name, input: slot.input });
+        content.push(callBlock(slot, slot.input));
       }
       // Likewise a finished call whose arguments are not JSON (cut off by max_tokens).
     }
@@ -220,6 +255,14 @@ export class StreamAccumulator {
     if (this.thinkingMs !== undefined) message.thinkingMs = this.thinkingMs;
     return message;
   }
+}
+
+type CallSlot = Extract<Slot, { json: string }>;
+
+function callBlock(slot: CallSlot, input: unknown): ContentBlock {
+  return slot.type === 'mcp_tool_use'
+    ? { type: 'mcp_tool_use', id: slot.id, name: slot.name, server_name: slot.serverName ?? '', input }
+    : { type: slot.type, id: slot.id, name: slot.name, input };
 }
 
 function whole(block: ContentBlock): Slot {

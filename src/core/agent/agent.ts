@@ -32,7 +32,10 @@ export interface AgentConfig {
 }
 
 /** What a run asks of the API beyond the conversation and our own tools. */
-export type RequestFeatures = Pick<ModelRequest, 'thinking' | 'webSearch' | 'webFetch' | 'codeExecution'>;
+export type RequestFeatures = Pick<
+  ModelRequest,
+  'thinking' | 'webSearch' | 'webFetch' | 'codeExecution' | 'mcpServers'
+>;
 
 export interface AgentRunOptions {
   /** `none` forbids tool use for this run (the tools are still declared). */

@@ -25,6 +25,8 @@ export interface ModelRequest {
   webFetch?: boolean;
   /** Declare the API's code execution tool (a beta: its header goes with it). */
   codeExecution?: boolean;
+  /** MCP servers the API connects to itself (the MCP connector, a beta: its header goes with it). */
+  mcpServers?: readonly McpConnectorServer[];
   /**
    * The bytes (base64) or text of every attachment the messages refer to, read just
    * before the request; one missing is sent as a one-line note in its place.
@@ -47,6 +49,16 @@ export interface ModelClient {
    * missing or rejects.
    */
   countTokens?(request: TokenCountRequest): Promise<number>;
+}
+
+/** An MCP server the API is to connect to and run the tools of, as the user set it up. */
+export interface McpConnectorServer {
+  /** As the user named it: how the model and the API's blocks name the server. */
+  name: string;
+  /** https only (the API's rule). */
+  url: string;
+  /** Sent to the API, which sends it to the server: the user is told so. */
+  authorizationToken?: string;
 }
 
 export type TokenCountRequest = Pick<ModelRequest, 'model' | 'system' | 'messages' | 'tools' | 'signal'> &

@@ -79,6 +79,7 @@ export function estimateBlockTokens(block: ApiContentBlock): number {
     case 'redacted_thinking':
       return TOKENS_PER_BLOCK + estimateTextTokens(block.data);
     case 'server_tool_use':
+    case 'mcp_tool_use':
       return TOKENS_PER_BLOCK + estimateTextTokens(block.name + JSON.stringify(block.input ?? {}));
     case 'attachment':
       return TOKENS_PER_BLOCK + attachmentTokens(block.attachment);

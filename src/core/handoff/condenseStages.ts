@@ -16,6 +16,7 @@ import {
   estimateTurnTokens,
 } from '../context/estimateTokens';
 import { groupThousands } from '../groupThousands';
+import { connectorResultText } from '../session/mcpConnectorBlocks';
 import { serverResultSummary } from '../session/serverTools';
 import { searchResultTitles } from '../session/webSearch';
 import type { ApiContentBlock, ApiMessage } from '../types/agentMessage';
@@ -170,7 +171,8 @@ function isPlaceholder(text: string): boolean {
 function toolNames(messages: readonly ApiMessage[]): Map<string, string> {
   const names = new Map<string, string>();
   for (const message of messages)
-    for (const block of message.content) if (block.type === 'tool_use') names.set(block.id, block.name);
+    for (const block of message.content)
+      if (block.type === 'tool_use' || block.type === 'mcp_tool_use') names.set(block.id, block.name);
   return names;
 }
 
@@ -273,6 +275,14 @@ export function renderForSummary(messages: readonly ApiMessage[]): string {
         );
       else if (block.type === 'server_tool_use')
         lines.push(`Assistant used ${block.name} with ${JSON.stringify(block.input ?? {})}`);
+      else if (block.type === 'mcp_tool_use')
+        lines.push(
+          `Assistant used ${block.name} of the MCP server ${block.server_name} with ${JSON.stringify(block.input ?? {})}`,
+        );
+      else if (block.type === 'mcp_tool_result')
+        lines.push(
+          `Result of ${names.get(block.tool_use_id) ?? 'an MCP tool'}${block.is_error ? ' (error)' : ''}: ${connectorResultText(block)}`,
+        );
       else if (block.type === 'web_search_tool_result') {
         const titles = searchResultTitles(block).join('; ');
         lines.push(`Web search results: ${titles || 'none'}`);

@@ -64,21 +64,21 @@ const isServerResult = (b: ContentBlock): b is WebSearchResultBlock | ServerTool
 /**
  * What of a reply goes back to the API: text, tool calls, signed thinking (the API wants
  * it back, unchanged, in a tool loop) and server tool calls (web search, web fetch, code
- * execution) with their results. A server call without its result is left out unless the
- * turn was paused (the API finishes it when the turn is sent back). Thinking alone, with
- * nothing said or done, is no turn at all.
+ * execution, and the MCP connector's calls) with their results. A server call without its
+ * result is left out unless the turn was paused (the API finishes it when the turn is sent
+ * back). Thinking alone, with nothing said or done, is no turn at all.
  */
 function assistantBlocks(message: Message): ApiContentBlock[] {
   const results = new Set<string>();
   const calls = new Set<string>();
   for (const b of message.content) {
     if (isServerResult(b)) results.add(b.tool_use_id);
-    if (b.type === 'server_tool_use') calls.add(b.id);
+    if (b.type === 'server_tool_use' || b.type === 'mcp_tool_use') calls.add(b.id);
   }
   const paused = message.stopReason === 'pause_turn';
   const content = message.content.filter((b) => {
     if (b.type === 'text') return isUsableText(b);
-    if (b.type === 'server_tool_use') return paused || results.has(b.id);
+    if (b.type === 'server_tool_use' || b.type === 'mcp_tool_use') return paused || results.has(b.id);
     if (isServerResult(b)) return calls.has(b.tool_use_id);
     return b.type === 'tool_use' || isThinking(b);
   });

@@ -290,3 +290,17 @@ describe('ToolRegistry: after-call hooks', () => {
     expect((await registry.run(call('echo'), everywhere, signal())).content).toBe('echo ran with {}');
   });
 });
+
+describe('ToolRegistry: servers the API connects to', () => {
+  it('lists connector servers in the order added, apart from the tools, until removed', () => {
+    const registry = new ToolRegistry();
+    const docs = { name: 'docs', url: 'https://docs.example.test/mcp' };
+    const open = { name: 'open', url: 'https://open.example.test/mcp', authorizationToken: 't' };
+    const removeDocs = registry.registerConnector(docs);
+    registry.registerConnector(open);
+    expect(registry.connectors()).toEqual([docs, open]);
+    expect(registry.definitions({ startedByHandoff: false })).toEqual([]);
+    removeDocs();
+    expect(registry.connectors()).toEqual([open]);
+  });
+});

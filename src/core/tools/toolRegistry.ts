@@ -8,6 +8,7 @@
  * needs approval runs only if one of them allowed it), the tool itself, then the
  * after-call hooks, each seeing the result the one before it left.
  */
+import type { McpConnectorServer } from '../agent/types';
 import type { ToolDefinition } from '../types/agentMessage';
 import type {
   AfterCallHook,
@@ -40,6 +41,8 @@ type Verdict = { run: Tool } | ToolExecutionResult;
 
 export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
+  /** MCP servers the API connects to itself: declared in requests, never run here. */
+  private readonly connectorServers: McpConnectorServer[] = [];
   private readonly beforeHooks: BeforeCallHook[] = [];
   private readonly afterHooks: AfterCallHook[] = [];
 
@@ -51,6 +54,19 @@ export class ToolRegistry {
     return () => {
       if (this.tools.get(name) === tool) this.tools.delete(name);
     };
+  }
+
+  /**
+   * Adds a server the API is to connect to (the MCP connector): its tools are the API's
+   * to call, so it has no executor here. Returns the function that removes it again.
+   */
+  registerConnector(server: McpConnectorServer): () => void {
+    return addTo(this.connectorServers, server);
+  }
+
+  /** The connector servers, in the order they were added. */
+  connectors(): McpConnectorServer[] {
+    return [...this.connectorServers];
   }
 
   beforeCall(hook: BeforeCallHook): () => void {

@@ -95,6 +95,26 @@ export interface ServerToolResultBlock {
   content: unknown;
 }
 
+/**
+ * A call of an MCP server's tool that the API made itself (the MCP connector, "Let the
+ * API connect"): `name` is the server's own name for the tool. Shown, and sent back as received.
+ */
+export interface McpToolUseBlock {
+  type: 'mcp_tool_use';
+  id: string;
+  name: string;
+  server_name: string;
+  input: unknown;
+}
+
+/** What that call returned, as the API relayed it: text, or text blocks. Sent back as received. */
+export interface McpToolResultBlock {
+  type: 'mcp_tool_result';
+  tool_use_id: string;
+  is_error?: boolean;
+  content: unknown;
+}
+
 /** Blocks we do not model (other server tools) are kept as they came. */
 export interface OtherBlock {
   type: string;
@@ -110,6 +130,8 @@ export type ContentBlock =
   | ServerToolUseBlock
   | WebSearchResultBlock
   | ServerToolResultBlock
+  | McpToolUseBlock
+  | McpToolResultBlock
   /** A file the user attached; its bytes are in the attachments store. */
   | AttachmentBlock;
 

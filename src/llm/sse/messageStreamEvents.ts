@@ -54,6 +54,15 @@ export type ScriptedBlock =
     }
   /** Web fetch's or code execution's result: arrives whole in content_block_start. */
   | ScriptedServerResult
+  /** The MCP connector's call (the API runs an MCP server's tool): its input streams as input_json_delta. */
+  | { type: 'mcp_tool_use'; id: string; name: string; server_name: string; input: unknown }
+  /** The connector call's result: arrives whole in content_block_start. */
+  | {
+      type: 'mcp_tool_result';
+      tool_use_id: string;
+      is_error: boolean;
+      content: string | Array<{ type: 'text'; text: string }>;
+    }
   /** The server tool's result: arrives whole in content_block_start. */
   | {
       type: 'web_search_tool_result';
@@ -153,6 +162,7 @@ export function messageStreamEvents(reply: ScriptedReply): StreamEvent[] {
         break;
       case 'tool_use':
       case 'server_tool_use':
+      case 'mcp_tool_use':
         deltas(chunks(inputJson(block.input), reply.chunkSize, index), (partial_json) => ({
           type: 'input_json_delta',
           partial_json,
@@ -219,6 +229,11 @@ function openingOf(block: ScriptedBlock): ContentBlock {
         content: block.content,
         caller: { type: 'direct' },
       } as ContentBlock;
+    // The connector's blocks are beta types the non-beta SDK does not list.
+    case 'mcp_tool_use':
+      return { ...block, input: {} } as unknown as ContentBlock;
+    case 'mcp_tool_result':
+      return block as unknown as ContentBlock;
     default:
       // Web fetch's and code execution's results, whole; `caller` as the API adds it to web fetch's.
       return (
@@ -239,6 +254,7 @@ export function scriptedMessage(reply: ScriptedReply): Message {
         return { ...block };
       case 'tool_use':
       case 'server_tool_use':
+      case 'mcp_tool_use':
         return { ...openingOf(block), input: JSON.parse(inputJson(block.input)) } as ContentBlock;
       default:
         return openingOf(block);
@@ -284,6 +300,7 @@ export function outputLength(block: ScriptedBlock): number {
       return block.thinking.length;
     case 'tool_use':
     case 'server_tool_use':
+    case 'mcp_tool_use':
       return inputJson(block.input).length;
     default:
       return 0;
