@@ -71,14 +71,24 @@ async function planRevert(ctx: TreeContext, change: FileChange, later: FileChang
   }
 }
 
-/** Where a file went after a change, and the hunks made to it since; `broken` if it was deleted or replaced. */
+/**
+ * Where a file went after a change, and the hunks made to it since; `broken` if it was
+ * deleted or replaced. A later change undone by a revert also later cancels out with
+ * it: both are passed over (the final check of the text guards the offset either way).
+ */
 function follow(
   path: string,
   later: readonly FileChange[],
 ): { path: string; hunks: Hunk[]; broken?: string } {
+  const ids = new Set(later.map((change) => change.id));
+  const cancelled = new Set<string>();
+  for (const change of later) {
+    if (change.reverts !== undefined && ids.has(change.reverts)) cancelled.add(change.id).add(change.reverts);
+  }
   let at = path;
   const hunks: Hunk[] = [];
   for (const change of later) {
+    if (cancelled.has(change.id)) continue;
     if (change.edit.kind === 'rename' && change.edit.from === at) {
       at = change.path;
       continue;
