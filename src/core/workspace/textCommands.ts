@@ -43,6 +43,36 @@ export function linesAt(text: string, offsets: readonly number[]): number[] {
   return lines;
 }
 
+/**
+ * The lines from `context` lines before the one holding offset `start` to `context`
+ * lines after the one holding `end`, found by offset (a 1 MB file is not split whole).
+ * `startLine` is the number of the line holding `start`.
+ */
+export function linesAround(
+  text: string,
+  start: number,
+  end: number,
+  startLine: number,
+  context: number,
+): { lines: string[]; first: number } {
+  let from = start <= 0 ? 0 : text.lastIndexOf('\n', start - 1) + 1;
+  let back = 0;
+  while (back < context && from > 0) {
+    from = from - 1 <= 0 ? 0 : text.lastIndexOf('\n', from - 2) + 1;
+    back++;
+  }
+  let to = end;
+  for (let ahead = 0; ahead <= context; ahead++) {
+    const newline = text.indexOf('\n', to);
+    if (newline < 0) {
+      to = text.length;
+      break;
+    }
+    to = newline + (ahead < context ? 1 : 0);
+  }
+  return { lines: text.slice(from, to).split('\n'), first: startLine - back };
+}
+
 /** Lines as the insert command counts them: split on newlines, so "a\n" is two lines, the second empty. */
 export function lineCount(text: string): number {
   let count = 1;

@@ -16,6 +16,7 @@ import {
   insertionHunk,
   lineAt,
   lineCount,
+  linesAround,
   linesAt,
   MAX_VIEW_LINES,
   occurrences,
@@ -26,7 +27,8 @@ import { errorText, type ToolTexts } from './toolTexts';
 import { changeOf, commitAll, fileMeta, limitError, type TreeContext, treeDir, writeOf } from './treeContext';
 import { normalizePath } from './workspacePaths';
 
-export type CommandOriginOf = (command: FileCommand['command']) => ChangeOrigin;
+/** Lines of context a str_replace's snippet shows around the new text (the memory tool's). */
+const SNIPPET_CONTEXT = 2;
 
 export async function viewCommand(
   ctx: TreeContext,
@@ -108,13 +110,12 @@ export async function strReplaceCommand(
   const at = found[0] ?? 0;
   const hunk = hunkAt(text, at, command.oldStr, command.newStr);
   const next = text.slice(0, at) + command.newStr + text.slice(at + command.oldStr.length);
-  const from = lineAt(text, at);
-  const to = from + lineCount(command.newStr) - 1;
   if (command.newStr !== command.oldStr) {
     const written = await writeHunk(ctx, path, meta, next, hunk, origin);
     if (written) return failure(errorText(written));
   }
-  return { content: texts.replaced(command.path, next, from, to) };
+  const snippet = linesAround(next, at, at + command.newStr.length, lineAt(text, at), SNIPPET_CONTEXT);
+  return { content: texts.replaced(command.path, snippet) };
 }
 
 export async function insertCommand(
