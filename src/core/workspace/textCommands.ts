@@ -4,12 +4,7 @@
  * files and their history in the executor.
  */
 import { type Hunk, hunkAt } from './hunks';
-
-/** Characters of file a view shows at most (declared to the model as max_characters). */
-export const VIEW_MAX_CHARACTERS = 16_000;
-
-/** Lines a file may have for the memory tool's view (its docs' limit). */
-export const MAX_VIEW_LINES = 999_999;
+import { VIEW_MAX_CHARACTERS } from './viewLimits';
 
 /**
  * Every offset where `needle` starts in `text`, overlapping ones included: "aa" in "aaa"

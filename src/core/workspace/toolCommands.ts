@@ -18,13 +18,13 @@ import {
   lineCount,
   linesAround,
   linesAt,
-  MAX_VIEW_LINES,
   occurrences,
   viewSlice,
 } from './textCommands';
 import { binaryContentError } from './textGuards';
 import { errorText, type ToolTexts } from './toolTexts';
 import { changeOf, commitAll, fileMeta, limitError, type TreeContext, treeDir, writeOf } from './treeContext';
+import { MAX_VIEW_LINES } from './viewLimits';
 import { normalizePath } from './workspacePaths';
 
 /** Lines of context a str_replace's snippet shows around the new text (the memory tool's). */
