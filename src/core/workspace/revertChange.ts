@@ -9,7 +9,7 @@ import { pathKind } from './directoryListing';
 import { utf8Length } from './fileSizes';
 import type { FileBody, FileChange, FileEdit, FileMeta, FileWrite } from './fileStore';
 import { applyHunk, type Hunk, hunkStillApplied, invertHunk, shiftThrough } from './hunks';
-import { guessMediaType } from './mediaTypes';
+import { textMediaType } from './mediaTypes';
 import { moveRecords } from './moveCommands';
 import {
   changeOf,
@@ -147,7 +147,7 @@ async function planCreate(
   if (replaced === null) refuse('the file it replaced was a binary file, which cannot be brought back');
   const bytes = utf8Length(replaced);
   await checkLimits(ctx, trail.path, bytes, bytes > file.meta.size);
-  const meta = file.body.binary ? { ...file.meta, mediaType: guessMediaType(trail.path) } : file.meta;
+  const meta = file.body.binary ? { ...file.meta, mediaType: textMediaType(trail.path) } : file.meta;
   return {
     path: trail.path,
     edit: { kind: 'create', text: replaced, replaced: current },
@@ -174,7 +174,7 @@ async function planDelete(
     edit: { kind: 'create', text },
     writes: async (at) => {
       const body: FileBody = { binary: false, text };
-      return [writeOf(fileMeta(ctx, path, body, bytes, guessMediaType(path), at), body)];
+      return [writeOf(fileMeta(ctx, path, body, bytes, textMediaType(path), at), body)];
     },
   };
 }

@@ -379,3 +379,39 @@ describe('text editor tool: bad input', () => {
     });
   });
 });
+
+describe('text editor tool: binary files (uploads)', () => {
+  it('refuses to view or edit a binary file, and a create replaces it with text', async () => {
+    const { tree, call } = setup();
+    await tree.upload(
+      'logo.png',
+      new Blob([new Uint8Array([0x89, 0x50])], { type: 'image/png' }),
+      'image/png',
+    );
+    const refusal = {
+      content: 'Error: logo.png is a binary file (image/png); the tools view and edit text files only.',
+      isError: true,
+    };
+    expect(await call({ command: 'view', path: 'logo.png' })).toEqual(refusal);
+    expect(await call({ command: 'str_replace', path: 'logo.png', old_str: 'P', new_str: 'Q' })).toEqual(
+      refusal,
+    );
+    expect(await call({ command: 'insert', path: 'logo.png', insert_line: 0, insert_text: 'x' })).toEqual(
+      refusal,
+    );
+    expect(
+      (await call({ command: 'create', path: 'logo.png', file_text: 'now text' })).isError,
+    ).toBeUndefined();
+    expect((await tree.history()).at(-1)?.edit).toEqual({ kind: 'create', text: 'now text', replaced: null });
+    expect((await tree.read('logo.png'))?.meta).toMatchObject({ binary: false, mediaType: 'text/plain' });
+  });
+
+  it('records nothing for a create that writes what the file already holds', async () => {
+    const { tree, call } = setup();
+    await call({ command: 'create', path: 'a.md', file_text: 'same' });
+    expect(await call({ command: 'create', path: 'a.md', file_text: 'same' })).toEqual({
+      content: 'File created successfully at: a.md',
+    });
+    expect(await tree.history()).toHaveLength(1);
+  });
+});

@@ -11,7 +11,7 @@ import { utf8Length } from './fileSizes';
 import type { ChangeOrigin, FileBody, FileEdit, FileMeta } from './fileStore';
 import { FILE_LIMITS } from './fileStore';
 import { type Hunk, hunkAt } from './hunks';
-import { guessMediaType } from './mediaTypes';
+import { textMediaType } from './mediaTypes';
 import {
   insertionHunk,
   lineAt,
@@ -83,7 +83,7 @@ export async function createCommand(
   const edit: FileEdit = existing
     ? { kind: 'create', text: command.fileText, replaced: existing.body.binary ? null : existing.body.text }
     : { kind: 'create', text: command.fileText };
-  const mediaType = existing && !existing.body.binary ? existing.meta.mediaType : guessMediaType(normal.path);
+  const mediaType = existing && !existing.body.binary ? existing.meta.mediaType : textMediaType(normal.path);
   await putText(ctx, normal.path, command.fileText, bytes, mediaType, origin, edit);
   return { content: texts.created(command.path) };
 }
