@@ -203,7 +203,7 @@ describe('failures', () => {
     const error = await adapterFailure(connectMcpServer(config(server.url)));
     expect(error.kind).toBe('unreachable');
     expect(error.message).toBe(
-      `Baton could not reach Test server at ${server.url}. It is not answering, or it does not accept requests from a web page (CORS): the server must allow requests from this page's address.`,
+      `Baton could not reach Test server at ${server.url}. It is not answering, or it does not accept requests from a web page (CORS): the server must allow requests from this page's address. A public https server that does not can be used with Let the API connect (Edit).`,
     );
   });
 

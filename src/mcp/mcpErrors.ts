@@ -156,7 +156,7 @@ function unreachable(error: Error, context: FailureContext): McpAdapterError {
   }
   return new McpAdapterError(
     'unreachable',
-    `Baton could not reach ${context.server} at ${context.url}. It is not answering, or it does not accept requests from a web page (CORS): the server must allow requests from this page's address.`,
+    `Baton could not reach ${context.server} at ${context.url}. It is not answering, or it does not accept requests from a web page (CORS): the server must allow requests from this page's address. A public https server that does not can be used with Let the API connect (Edit).`,
     { cause: error },
   );
 }

@@ -30,6 +30,12 @@ export interface McpServerRecord {
   timeoutMs: number;
   /** When it was added: the servers are listed in that order. */
   addedAt: number;
+  /**
+   * "Let the API connect" (the MCP connector): the browser never connects; each request
+   * names the server and the API calls its tools itself, without asking (the user is told,
+   * and that the token is sent to the API). For public https servers that refuse browsers.
+   */
+  connector?: boolean;
 }
 
 export interface McpServerRecords {

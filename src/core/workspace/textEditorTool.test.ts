@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MEMORY, makeTree, WORKSPACE } from '../../../testing/fixtures/workspaceTestFixtures';
+import { toolResultText } from '../types/toolResultText';
 import type { FileTree } from './fileTree';
 import { createTextEditorTool, TEXT_EDITOR_TOOL_NAME } from './textEditorTool';
 
@@ -196,7 +197,7 @@ describe('text editor tool: view', () => {
     await call({ command: 'create', path: 'big.txt', file_text: Array(400).fill(line).join('\n') });
     const result = await call({ command: 'view', path: 'big.txt' });
     expect(result.isError).toBeUndefined();
-    const shown = result.content.split('\n');
+    const shown = toolResultText(result.content).split('\n');
     expect(shown).toHaveLength(161);
     expect(shown[159]).toBe(`160: ${line}`);
     expect(shown[160]).toBe(

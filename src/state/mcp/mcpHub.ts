@@ -13,48 +13,24 @@ import { mapMcpToolNames } from '../../core/tools/mcpNames';
 import { createPermissionGate, type PermissionGate } from '../../core/tools/permission/permissionGate';
 import { permissionKey, waitingCalls } from '../../core/tools/permission/permissionMachine';
 import type { Tool, ToolCall, ToolExecutionResult } from '../../core/tools/tool';
-import type { McpConnection, McpToolInfo, OAuthHooks } from '../../mcp';
-import type { McpServerRecord, McpServerRecords } from '../../mcp/serverRecords';
+import type { McpConnection, McpToolInfo } from '../../mcp';
+import type { McpServerRecord } from '../../mcp/serverRecords';
 import { DEFAULT_TOOL_TIMEOUT_MS, isToolEnabled } from '../../mcp/serverRecords';
-import type {
-  McpServerStatus,
-  McpServerView,
-  ToolPermissionRequest,
-  ToolProgressView,
-} from '../slices/mcp/initialState';
+import type { McpServerStatus, ToolPermissionRequest, ToolProgressView } from '../slices/mcp/initialState';
+import { ConnectorRegistrations } from './connectorServers';
+import {
+  type Adapter,
+  type McpHubDeps,
+  type McpOutcome,
+  missing,
+  type PermissionAnswer,
+} from './mcpHubTypes';
 import { mcpResultContent, mcpToolDefinition } from './mcpTools';
 import { type ListedServer, planServerEdit, renameClash } from './serverEdit';
 import { checkServerInput, type McpServerInput, type McpServerPatch } from './serverInput';
 import { serverConfig, serverView } from './serverView';
 
-type Adapter = typeof import('../../mcp');
-
-export type PermissionAnswer = 'allow_once' | 'always_allow' | 'deny';
-
-export type McpOutcome = { ok: true; id: string } | { ok: false; message: string };
-
-/** What the hub tells the store (the mcp slice's actions). */
-export interface McpViewPort {
-  putServer(view: McpServerView): void;
-  removeServer(id: string): void;
-  setPermissions(requests: ToolPermissionRequest[]): void;
-  setProgress(view: ToolProgressView): void;
-  clearProgress(callId: string): void;
-}
-
-export interface McpHubDeps {
-  records: McpServerRecords;
-  adapter(): Promise<Adapter>;
-  /** The agent sessions held live now (the one on screen and those writing in the background). */
-  sessions(): readonly AgentSession[];
-  view: McpViewPort;
-  /** The secrets database the OAuth tokens go in. */
-  secretsDatabase: string;
-  /** Shows a server's sign-in page and resolves with the callback URL (oauthPopup.ts in the browser). */
-  authorize: OAuthHooks['authorize'];
-  redirectUrl: string;
-  now?(): number;
-}
+export type { McpOutcome, PermissionAnswer } from './mcpHubTypes';
 
 interface ServerLive {
   connection?: McpConnection;
@@ -79,6 +55,7 @@ export class McpHub {
   private leftOut = new Map<string, string[]>();
   private tools: Tool[] = [];
   private readonly attached = new WeakMap<AgentSession, { removes: Array<() => void> }>();
+  private readonly connectors = new ConnectorRegistrations();
   private adapterLoad: Promise<Adapter> | undefined;
 
   private constructor(
@@ -118,6 +95,7 @@ export class McpHub {
     });
     const held = { removes: this.tools.map((tool) => session.tools.register(tool)) };
     this.attached.set(session, held);
+    this.connectors.sync([session], this.records.values());
   }
 
   async add(input: McpServerInput): Promise<McpOutcome> {
@@ -259,12 +237,18 @@ export class McpHub {
     const record = this.records.get(id);
     if (!record) return;
     const previous = this.live.get(id);
-    const live: ServerLive = { status: { kind: 'connecting' }, generation: (previous?.generation ?? 0) + 1 };
+    const generation = (previous?.generation ?? 0) + 1;
+    // The API connects to a connector server with each request: there is nothing to open here.
+    const live: ServerLive = { status: { kind: record.connector ? 'api' : 'connecting' }, generation };
     this.live.set(id, live);
     this.publish(id);
     if (previous?.connection) {
       this.syncTools();
       await previous.connection.close();
+    }
+    if (record.connector) {
+      this.syncTools();
+      return;
     }
     const current = () => this.live.get(id) === live;
     try {
@@ -302,6 +286,7 @@ export class McpHub {
   private syncTools(): void {
     const sessions = this.deps.sessions();
     for (const session of sessions) this.attach(session);
+    this.connectors.sync(sessions, this.records.values());
     const refs: Array<{ server: string; tool: string; serverId: string; info: McpToolInfo }> = [];
     for (const [serverId, live] of this.live) {
       const record = this.records.get(serverId);
@@ -445,8 +430,4 @@ export class McpHub {
       ),
     );
   }
-}
-
-function missing(id: string): McpOutcome {
-  return { ok: false, message: `There is no MCP server ${id}: it may have been removed.` };
 }

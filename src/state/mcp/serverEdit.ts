@@ -48,6 +48,7 @@ export function planServerEdit(
       authorization,
       ...(authorization === 'bearer' && { token: keepsToken ? (record.token ?? '') : typedToken }),
       timeoutMs: patch.timeoutMs ?? record.timeoutMs,
+      connector: patch.connector ?? record.connector === true,
     },
     others,
   );
@@ -60,7 +61,7 @@ export function planServerEdit(
       message: `The new Server URL is on another site (${originOf(fields.url)}), so the stored token is not sent there. Paste the token for it under Token.`,
     };
   }
-  const { token: _stored, ...kept } = record;
+  const { token: _stored, connector: _mode, ...kept } = record;
   return {
     ok: true,
     record: {

@@ -1,7 +1,8 @@
 /**
  * What the Add MCP server form (and an edit) may store, checked before anything is
  * stored or sent: a name that gives the tools names of their own, a URL without
- * credentials in it, a token when Bearer token is chosen. Each refusal is one sentence.
+ * credentials in it, a token when Bearer token is chosen, https and no OAuth when the API
+ * is to connect. Each refusal is one sentence.
  */
 import { mcpApiName } from '../../core/tools/mcpNames';
 import type { McpAuthorization, McpServerRecord } from '../../mcp/serverRecords';
@@ -16,12 +17,14 @@ export interface McpServerInput {
   token?: string;
   /** How long a call may wait, in ms (default 60 s). */
   timeoutMs?: number;
+  /** Let the API connect (the MCP connector) rather than this browser. */
+  connector?: boolean;
 }
 
 export type McpServerPatch = Partial<McpServerInput>;
 
 export type CheckedServerInput =
-  | { ok: true; fields: Pick<McpServerRecord, 'name' | 'url' | 'authorization' | 'token'> }
+  | { ok: true; fields: Pick<McpServerRecord, 'name' | 'url' | 'authorization' | 'token' | 'connector'> }
   | { ok: false; message: string };
 
 const MAX_NAME = 40;
@@ -50,6 +53,20 @@ export function checkServerInput(
   }
   const url = checkServerUrl(input.url);
   if (!url.ok) return url;
+  if (input.connector === true && url.url.protocol !== 'https:') {
+    return {
+      ok: false,
+      message:
+        'The API connects only to https:// servers. Use the server’s https address, or let this browser connect.',
+    };
+  }
+  if (input.connector === true && input.authorization === 'oauth') {
+    return {
+      ok: false,
+      message:
+        'When the API connects, Baton cannot sign in for it: choose None or Bearer token (the token is sent to the API).',
+    };
+  }
   const token = input.token?.trim() ?? '';
   if (input.authorization === 'bearer' && token === '') {
     return { ok: false, message: 'Paste the token under Token, or choose another kind of Authorization.' };
@@ -72,6 +89,7 @@ export function checkServerInput(
       url: url.url.href,
       authorization: input.authorization,
       ...(input.authorization === 'bearer' && { token }),
+      ...(input.connector === true && { connector: true }),
     },
   };
 }

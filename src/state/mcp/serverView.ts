@@ -40,6 +40,7 @@ export function serverView(
     authorization: record.authorization,
     hasToken: record.authorization === 'bearer' && (record.token ?? '') !== '',
     timeoutMs: record.timeoutMs,
+    connector: record.connector === true,
     status,
     tools: (listed?.tools ?? []).map((info) => {
       const apiName = apiNames.get(permissionKey(record.id, info.name));

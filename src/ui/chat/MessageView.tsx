@@ -134,6 +134,7 @@ function AssistantMessage({
       {/* The API's tools (web search) ran while the reply was written, so they come before
           its text; the app's own tools run after it, so their calls follow it. */}
       <ToolCalls message={message} streaming={streaming} kind="server_tool_use" />
+      <ToolCalls message={message} streaming={streaming} kind="mcp_tool_use" />
       {text && <Markdown text={text} streaming={streaming} />}
       <SourceList sources={sources} />
       <ToolCalls message={message} streaming={streaming} kind="tool_use" />

@@ -1,6 +1,6 @@
 /**
  * The form of Add MCP server and of a server's Edit: Name, Server URL, Authorization,
- * Token (with Bearer token) and Timeout (seconds). Editing, it starts from the server as
+ * Token (with Bearer token), Timeout (seconds) and Let the API connect (with what it means). Editing, it starts from the server as
  * stored, except the token: a stored one is said to be there and never shown, and a
  * Token left blank keeps it. A refusal (a bad timeout here, anything else from the hub)
  * is one sentence under the fields, and what was typed stays as it was.
@@ -33,6 +33,7 @@ export function McpServerForm({ label, server, submitLabel, submit, onDone, onCa
   const [authorization, setAuthorization] = useState<Authorization>(server?.authorization ?? 'none');
   const [token, setToken] = useState('');
   const [seconds, setSeconds] = useState(timeoutText(server?.timeoutMs));
+  const [connector, setConnector] = useState(server?.connector === true);
   const [problem, setProblem] = useState<{ message: string; timeout: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const nameField = useRef<HTMLInputElement>(null);
@@ -58,6 +59,7 @@ export function McpServerForm({ label, server, submitLabel, submit, onDone, onCa
       // Blank is "keep the stored token" when editing, and "missing" when adding.
       ...(authorization === 'bearer' && token.trim() !== '' && { token }),
       timeoutMs: parsed.timeoutMs,
+      connector,
     });
     setBusy(false);
     if (outcome.ok) onDone();
@@ -122,6 +124,19 @@ export function McpServerForm({ label, server, submitLabel, submit, onDone, onCa
       />
       <p id={`${id}-timeout-hint`} className="muted">
         How long a tool call may wait for the server's answer before it is cancelled.
+      </p>
+      <label className="mcp-connector">
+        <input
+          type="checkbox"
+          checked={connector}
+          onChange={(e) => setConnector(e.target.checked)}
+          aria-describedby={`${id}-connector-hint`}
+        />
+        Let the API connect
+      </label>
+      <p id={`${id}-connector-hint`} className="muted">
+        For a public https server that does not accept requests from this page. The API then connects to it
+        with each request and runs its tools without asking you first, and a token is sent to the API.
       </p>
       {/* A hub sentence can quote a tool's name, which the server chose. */}
       {problem && <p role="alert">{shownText(problem.message)}</p>}

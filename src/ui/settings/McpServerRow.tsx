@@ -62,9 +62,12 @@ export function McpServerRow({ server }: { server: McpServerView }) {
           ))}
         </ul>
       )}
-      <button type="button" onClick={() => act((a) => a.reconnectMcpServer(server.id))}>
-        {server.status.kind === 'sign_in' ? 'Sign in again' : 'Reconnect'}
-      </button>
+      {/* The API connects to a connector server with each request: there is no connection here to renew. */}
+      {!server.connector && (
+        <button type="button" onClick={() => act((a) => a.reconnectMcpServer(server.id))}>
+          {server.status.kind === 'sign_in' ? 'Sign in again' : 'Reconnect'}
+        </button>
+      )}
       {!editing && (
         <button type="button" ref={editButton} onClick={() => setEditing(true)}>
           Edit

@@ -12,7 +12,9 @@ export type McpServerStatus =
   /** The sentence to show on the row (and to send if a call was made). */
   | { kind: 'error'; message: string }
   /** OAuth: the authorization is missing or gone; the row offers Sign in again. */
-  | { kind: 'sign_in'; message: string };
+  | { kind: 'sign_in'; message: string }
+  /** "Let the API connect": the API connects with each request; this browser never does. */
+  | { kind: 'api' };
 
 export interface McpToolView {
   /** The server's own name for it (the checkbox's name). */
@@ -34,6 +36,8 @@ export interface McpServerView {
   hasToken: boolean;
   /** How long a call may wait for the server's answer, in ms. */
   timeoutMs: number;
+  /** "Let the API connect" is on. */
+  connector: boolean;
   status: McpServerStatus;
   tools: McpToolView[];
   /** Sentences for tools the server lists that are not offered (bad schema, name taken). */

@@ -11,6 +11,7 @@ const view = (id: string, extra: Partial<McpServerView> = {}): McpServerView => 
   url: 'http://127.0.0.1:1/mcp',
   authorization: 'none',
   hasToken: false,
+  connector: false,
   timeoutMs: 60_000,
   status: { kind: 'connecting' },
   tools: [],

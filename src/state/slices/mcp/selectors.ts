@@ -12,7 +12,7 @@ export const selectMcpServer =
   (s: BatonState): McpServerView | undefined =>
     s.mcpServers.find((server) => server.id === id);
 
-/** The line under a server's name: "Connected · 8 tools", the error sentence, or what it waits for. */
+/** The line under a server's name: "Connected · 8 tools", the error sentence, what it waits for, or that the API connects. */
 export function serverSummary(view: Pick<McpServerView, 'status'>): string {
   const { status } = view;
   switch (status.kind) {
@@ -23,8 +23,14 @@ export function serverSummary(view: Pick<McpServerView, 'status'>): string {
     case 'error':
     case 'sign_in':
       return status.message;
+    case 'api':
+      return API_CONNECTS;
   }
 }
+
+/** A connector server's line: who connects, and what that means for the user. */
+export const API_CONNECTS =
+  'The API connects to this server with each request and runs its tools without asking you.';
 
 /** The tools offered to the model now, by their API names, across every connected server. */
 export function selectOfferedToolNames(s: BatonState): string[] {

@@ -37,6 +37,7 @@ const server: McpServerView = {
   url: 'http://127.0.0.1:1/mcp',
   authorization: 'none',
   hasToken: false,
+  connector: false,
   timeoutMs: 60_000,
   status: { kind: 'connected', toolCount: 1 },
   tools: [{ name: 'echo', apiName: ECHO, description: '', enabled: true, alwaysAllowed: false }],

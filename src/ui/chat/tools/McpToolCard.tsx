@@ -18,10 +18,10 @@ import {
   type McpCallStatus,
   mcpCallStatus,
   resultBody,
-  resultPreview,
   statusAnnouncement,
   statusLabel,
 } from './mcpCallStatus';
+import { ResultText } from './ResultText';
 import type { ToolCallProps } from './toolRenderer';
 import { toolResultOf } from './toolResult';
 import { announceToolStatus, toolStatusRegion } from './toolStatusAnnouncer';
@@ -84,31 +84,6 @@ function useAnnouncedStatus(kind: McpCallStatus['kind'], label: string): void {
     before.current = kind;
     if (text) announceToolStatus(text);
   }, [kind, label]);
-}
-
-/** A result, cut to its start when long, with a button that draws it whole. */
-function ResultText({ text }: { text: string }) {
-  const [whole, setWhole] = useState(false);
-  const preview = resultPreview(text);
-  const shown = whole || !preview.cut ? text : preview.text;
-  return (
-    <>
-      <pre className="tool-card-text">
-        <PlainText text={shown} />
-      </pre>
-      {preview.cut && !whole && (
-        <div className="mcp-tool-cut">
-          <span className="muted">
-            Showing {preview.text.length.toLocaleString('en-US')} of {text.length.toLocaleString('en-US')}{' '}
-            characters.
-          </span>{' '}
-          <button type="button" className="link-button" onClick={() => setWhole(true)}>
-            Show all
-          </button>
-        </div>
-      )}
-    </>
-  );
 }
 
 /**

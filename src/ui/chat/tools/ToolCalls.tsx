@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import type { Message } from '../../../core/types/message';
 import type { ToolCallBlock } from './toolRenderer';
-import { toolRendererFor } from './toolRenderers';
+import { TOOL_CARD, toolRendererFor } from './toolRenderers';
 import './toolCalls.css';
 
 /** Consecutive calls of one tool, which its renderer may draw as one list. */
@@ -17,8 +17,9 @@ function runsOf(calls: readonly ToolCallBlock[]): ToolCallBlock[][] {
 
 /**
  * The reply's calls of one kind, each drawn by its tool's renderer: `server_tool_use`
- * for the tools the API runs while it writes (web search), `tool_use` for the app's
- * own, run once the reply is done.
+ * for the tools the API runs while it writes (web search), `mcp_tool_use` for the MCP
+ * servers' tools it calls itself (the connector), `tool_use` for the app's own, run once
+ * the reply is done.
  */
 export function ToolCalls({
   message,
@@ -34,7 +35,8 @@ export function ToolCalls({
   return runsOf(calls).map((run) => {
     const first = run[0];
     if (!first) return null;
-    const { Call, List } = toolRendererFor(first.name);
+    // An MCP call the API made is named by its server's tool: never one of Baton's own names.
+    const { Call, List } = kind === 'mcp_tool_use' ? TOOL_CARD : toolRendererFor(first.name);
     const drawn = run.map((call) => (
       <Call key={call.id} call={call} message={message} streaming={streaming} />
     ));

@@ -205,6 +205,7 @@ describe('whose tool a call is', () => {
       url: 'http://127.0.0.1:1/mcp',
       authorization: 'none',
       hasToken: false,
+      connector: false,
       timeoutMs: 60_000,
       status: { kind: 'connected', toolCount: tools.length },
       tools,

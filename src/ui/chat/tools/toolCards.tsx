@@ -1,7 +1,8 @@
 /**
  * The second half of the tool renderer table, loaded with the first card (the fallback of
  * toolRenderers.ts): the cards of the API's server tools by their calls' names, the MCP
- * tools' card for calls named `mcp__…`, and the default card for every other tool. Kept
+ * tools' card for calls named `mcp__…`, the connector's card for the MCP calls the API
+ * made itself, and the default card for every other tool. Kept
  * out of the first load, so a new kind of card costs the first page nothing.
  */
 import type { ComponentType } from 'react';
@@ -31,6 +32,9 @@ const SERVER_TOOL_CARDS: ReadonlyMap<string, ComponentType<ToolCallProps>> = new
  * lazyCall from it here would cost the first load a name of its own.
  */
 const McpToolCard = lazyPart<ToolCallProps>(() => import('./McpToolCard').then((m) => m.McpToolCard));
+const ConnectorToolCard = lazyPart<ToolCallProps>(() =>
+  import('./ConnectorToolCard').then((m) => m.ConnectorToolCard),
+);
 
 /**
  * The card for a call: a server tool's own (only for calls the API ran), the MCP card for
@@ -38,6 +42,7 @@ const McpToolCard = lazyPart<ToolCallProps>(() => import('./McpToolCard').then((
  */
 export function cardFor(call: ToolCallBlock): ComponentType<ToolCallProps> {
   if (call.type === 'server_tool_use') return SERVER_TOOL_CARDS.get(call.name) ?? DefaultToolCard;
+  if (call.type === 'mcp_tool_use') return ConnectorToolCard;
   return call.name.startsWith(MCP_CALL_PREFIX) ? McpToolCard : DefaultToolCard;
 }
 

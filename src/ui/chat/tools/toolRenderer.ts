@@ -3,10 +3,13 @@
  * never names a tool: it asks the lookup (toolRenderers.ts holds the app's table).
  */
 import type { ComponentType, ReactNode } from 'react';
-import type { Message, ServerToolUseBlock, ToolUseBlock } from '../../../core/types/message';
+import type { McpToolUseBlock, Message, ServerToolUseBlock, ToolUseBlock } from '../../../core/types/message';
 
-/** A call as a reply holds it: one of the app's tools (tool_use) or one the API runs (server_tool_use). */
-export type ToolCallBlock = ToolUseBlock | ServerToolUseBlock;
+/**
+ * A call as a reply holds it: one of the app's tools (tool_use), one the API runs
+ * (server_tool_use), or an MCP server's tool the API called itself (mcp_tool_use).
+ */
+export type ToolCallBlock = ToolUseBlock | ServerToolUseBlock | McpToolUseBlock;
 
 export interface ToolCallProps {
   call: ToolCallBlock;

@@ -17,6 +17,11 @@ const WEB_SEARCH_LINES: ToolRenderer = {
   List: lazyPart(() => loadWebSearch().then((lines) => lines.List ?? Fragment)),
 };
 
+/** The cards (toolCards.tsx), loaded with the first one drawn. */
+export const TOOL_CARD: ToolRenderer = {
+  Call: lazyCall(() => import('./toolCards').then((m) => m.ToolCard)),
+};
+
 export const toolRendererFor: (name: string) => ToolRenderer = rendererLookup({
   byName: new Map<string, ToolRenderer>([
     [RECALL_TOOL_NAME, { Call: lazyCall(() => import('./RecallCall').then((m) => m.RecallCall)) }],
@@ -27,5 +32,5 @@ export const toolRendererFor: (name: string) => ToolRenderer = rendererLookup({
   // Every other tool is drawn as a card. The cards' own table (toolCards.tsx: web fetch and
   // code execution by name, the MCP card for `mcp__…` calls, the default card for the rest)
   // loads with the first card, so the first load does not grow with each kind of card.
-  fallback: { Call: lazyCall(() => import('./toolCards').then((m) => m.ToolCard)) },
+  fallback: TOOL_CARD,
 });
