@@ -629,7 +629,7 @@ const p17 = wanted('P17') ? readResult('P17') : undefined;
 if (wanted('P17')) {
   if (!p17) missing.push('P17');
   else {
-    const { files, fileBytes, bigBytes } = p17.sizes;
+    const { files, fileBytes, bigBytes } = p17.size;
     const side = (key, name) => median(p17.runs.map((r) => r[key][name].ms));
     const pairRatio = (key) => median(p17.runs.map((r) => r[key].baton.ms / r[key].baseline.ms));
     const listing = {
@@ -655,7 +655,7 @@ if (wanted('P17')) {
     });
     figures.push({
       id: 'P17b',
-      what: `str_replace on a ${bigBytes / 1e6} MB file: read, replace, commit the text with its change record (stamps, feed), on disk, browser restarted`,
+      what: `str_replace on a ${bigBytes / 1e6} MB file: read, replace, commit the text with its change record (stamps, feed), on disk, browser restarted (one small write made first)`,
       baseline: `${ms(edit.baseline)} (bare read and write-back of the file's two records)`,
       baton: ms(edit.baton),
       ratio: ratio(edit.ratio),

@@ -107,6 +107,14 @@ export async function bareListing(withContents = false): Promise<Timed & { files
   return { ms: performance.now() - start, files: listed.length };
 }
 
+/** One small write to another store, as a running app has made before any edit (untimed). */
+export async function warmWrite(): Promise<void> {
+  const raw = unwrap((await openStore()).db);
+  const tx = raw.transaction('settings', 'readwrite');
+  tx.objectStore('settings').put(Date.now(), 'bench:p17-warm');
+  await done(tx);
+}
+
 /** Baton: str_replace of one occurrence in the big file, as the executor performs it. */
 export async function batonStrReplace(n: number): Promise<Timed> {
   const { store } = await openStore();
