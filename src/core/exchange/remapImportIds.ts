@@ -113,6 +113,9 @@ function remapHeader(header: SessionHeader, session: Rename, entry: Rename): Ses
     children: header.children.map(session),
   };
   if (header.parentSession !== undefined) remapped.parentSession = session(header.parentSession);
+  // The chain's workspace id (issue 26) names the session whose id it took: it follows it.
+  const workspace: unknown = (header as { workspace?: unknown }).workspace; // Only this field is read.
+  if (typeof workspace === 'string') Object.assign(remapped, { workspace: session(workspace) });
   return remapped;
 }
 
