@@ -50,7 +50,17 @@ export type ChangeOrigin =
  */
 export type FileEdit =
   | { kind: 'create'; text: string | null; replaced?: string | null }
-  | { kind: 'hunk'; start: number; removed: string; inserted: string }
+  | {
+      kind: 'hunk';
+      start: number;
+      removed: string;
+      inserted: string;
+      /**
+       * Added by the executor (issue 26): a few lines of the text around the hunk as it was,
+       * for showing the change as a diff with context. Display only: a revert never reads it.
+       */
+      context?: { before: string; after: string };
+    }
   | { kind: 'delete'; text: string | null }
   | { kind: 'rename'; from: string };
 
