@@ -30,6 +30,8 @@ import { ToolRegistry } from './tools/toolRegistry';
 import type { CustomContextMessage } from './types/agentMessage';
 import type { SessionHeader } from './types/entry';
 import type { Message } from './types/message';
+import { UserChangeNotes } from './workspace/userChanges';
+import type { WorkspacePort } from './workspace/workspacePort';
 
 export class SessionParts {
   readonly persistence: SessionPersistence;
@@ -42,6 +44,8 @@ export class SessionParts {
   readonly conversation: Conversation;
   readonly handoffs: SessionHandoffs;
   readonly handoffHint = new HandoffHint();
+  /** Tells the model of the files the user changed since its last request (none without a workspace). */
+  private readonly userChanges: UserChangeNotes | undefined;
 
   constructor(
     ports: SessionPorts,
@@ -55,6 +59,9 @@ export class SessionParts {
     this.persistence = persistence;
     this.host = new SessionHost(log, { persistence, now, newId: makeId, emit });
     this.todos = new SessionTodos((todos) => emit({ type: 'todos_changed', todos }));
+    const { workspace } = ports;
+    const userChanges = workspace && this.userChangeNotes(workspace, now);
+    this.userChanges = userChanges;
     this.agent = new Agent({
       getModelClient: () => settings.client,
       getModel: () => settings.model,
@@ -69,6 +76,7 @@ export class SessionParts {
       }),
       ...(ports.attachments && { attachments: ports.attachments }),
       contextFilter: this.contextFilters.apply,
+      ...(userChanges && { beforeRequest: () => userChanges.beforeRequest() }),
     });
     // The first listener: the log records each event before anyone else hears of it.
     this.agent.subscribe((event) => this.onAgentEvent(event, emit));
@@ -110,6 +118,7 @@ export class SessionParts {
       }),
       systemPrompt: () => this.systemPrompt(),
       tools: () => this.tools.definitions(this.toolAvailability()),
+      ...(workspace && { workspaceFiles: () => workspace.tree(this.host.header).list() }),
       enter: (next) => this.enter(next),
       emit,
       now,
@@ -123,6 +132,25 @@ export class SessionParts {
         // Only where there are earlier sessions to search.
         isAvailable: ({ startedByHandoff }) => startedByHandoff,
       });
+    if (workspace) this.registerWorkspaceTools(workspace);
+  }
+
+  /** The text editor on the chain's workspace, always; the memory tool while the Memory setting is on. */
+  private registerWorkspaceTools(_workspace: WorkspacePort): void {
+    // The tools are registered here once the executor's tool factories exist (i-exec).
+  }
+
+  private userChangeNotes(workspace: WorkspacePort, now: () => number): UserChangeNotes {
+    const notes = new UserChangeNotes({
+      workspace: () => workspace.tree(this.host.header),
+      memory: () => (this.settings.memory ? workspace.memory() : undefined),
+      branch: () => this.host.branch(),
+      createdAt: () => this.host.header.createdAt,
+      now,
+    });
+    // Held for the session's life: a session is made once per log the app keeps live.
+    workspace.watch((root) => notes.changed(root));
+    return notes;
   }
 
   systemPrompt(): string {
@@ -153,6 +181,7 @@ export class SessionParts {
     this.todos.load(branch);
     this.handoffs.restore(branch);
     this.handoffHint.reset();
+    this.userChanges?.reset();
   }
 
   /** The note telling the model a handoff would pay, when this reply crossed the user's triggers. */

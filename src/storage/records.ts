@@ -16,7 +16,17 @@ export const STORE_OF_KIND = {
   attachment: 'attachments',
 } as const;
 
-export type RecordKind = keyof typeof STORE_OF_KIND;
+/** The kinds a change set writes (applyChangeSet). */
+export type ChangeSetKind = keyof typeof STORE_OF_KIND;
+
+/**
+ * Workspace records (issue 26): a file (its listing and contents, one record) and a
+ * change to one. The file store commits them itself (src/storage/workspace), stamped and
+ * in the change feed like the rest; their ids name their root (workspaceRecordIds.ts).
+ */
+export type WorkspaceKind = 'file' | 'fileChange';
+
+export type RecordKind = ChangeSetKind | WorkspaceKind;
 
 /**
  * A record to put. `stamp` is left out by the app, and storage stamps the record with
@@ -36,7 +46,7 @@ export interface RecordRef {
 }
 
 /** A record to delete; `stamp` as on StoredRecord. */
-export type RecordDeletion = RecordRef & { stamp?: Stamp };
+export type RecordDeletion = RecordRef & { kind: ChangeSetKind; stamp?: Stamp };
 
 /**
  * One atomic write. Deleting a header deletes its session: every entry and attached file

@@ -10,18 +10,21 @@ import {
 import { type BatonDbSchema, DB_NAME, openBatonDb, SCHEMA_VERSION, upgradeSchema } from './schema';
 
 describe('schema', () => {
-  it('is named baton and at version 4', () => {
+  it('is named baton and at version 5', () => {
     expect(DB_NAME).toBe('baton');
-    expect(SCHEMA_VERSION).toBe(4);
+    expect(SCHEMA_VERSION).toBe(5);
   });
 
-  it('creates the six stores and their indexes on a fresh database', async () => {
+  it('creates the nine stores and their indexes on a fresh database', async () => {
     const db = await openBatonDb(uniqueDbName());
     try {
       expect(db.version).toBe(SCHEMA_VERSION);
       expect([...db.objectStoreNames].sort()).toEqual([
         'attachments',
         'entries',
+        'fileBodies',
+        'fileChanges',
+        'files',
         'searchIndex',
         'sessions',
         'settings',
@@ -60,6 +63,16 @@ describe('schema', () => {
       expect(stamps.index('seq').keyPath).toBe('seq');
       expect(stamps.index('record').keyPath).toEqual(['kind', 'id']);
       await tx.done;
+
+      const workspace = db.transaction(['files', 'fileBodies', 'fileChanges']);
+      expect(workspace.objectStore('files').keyPath).toEqual(['root', 'path']);
+      expect([...workspace.objectStore('files').indexNames]).toEqual([]);
+      expect(workspace.objectStore('fileBodies').keyPath).toEqual(['root', 'path']);
+      const fileChanges = workspace.objectStore('fileChanges');
+      expect(fileChanges.keyPath).toBe('change.id');
+      expect([...fileChanges.indexNames]).toEqual(['root']);
+      expect(fileChanges.index('root').keyPath).toEqual(['root', 'change.at', 'order']);
+      await workspace.done;
     } finally {
       db.close();
     }
@@ -78,6 +91,9 @@ describe('schema', () => {
       expect([...db.objectStoreNames].sort()).toEqual([
         'attachments',
         'entries',
+        'fileBodies',
+        'fileChanges',
+        'files',
         'searchIndex',
         'sessions',
         'settings',

@@ -6,6 +6,7 @@
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb';
 import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import type { SessionEntry, SessionHeader } from '../core/types/entry';
+import type { FileBody, FileChange, FileMeta, RootKey } from '../core/workspace/fileStore';
 import type { RecordKind } from './records';
 import type { Revision } from './revision';
 import type { PersistedIndex } from './search/searchEngine';
@@ -13,7 +14,7 @@ import type { PersistedIndex } from './search/searchEngine';
 export const DB_NAME = 'baton';
 
 /** Bump by one for every layout change and add the matching step to applySchemaStep. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 export interface BatonDbSchema extends DBSchema {
   sessions: {
@@ -66,6 +67,43 @@ export interface BatonDbSchema extends DBSchema {
     value: StampRecord;
     indexes: { seq: number; record: [RecordKind, string] };
   };
+  /**
+   * Workspace files (version 5, issue 26): each file's listing, keyed by [root, path], so
+   * a root's files are one key range and listing them reads no contents.
+   */
+  files: {
+    key: [RootKey, string];
+    value: FileMeta;
+  };
+  /** Each file's contents, apart from its listing and from every other file: an edit rewrites one record. */
+  fileBodies: {
+    key: [RootKey, string];
+    value: FileBodyRecord;
+  };
+  /**
+   * Every change to a file, by change id; the `root` index gives a root's history in
+   * time order (ties in the order they were committed).
+   */
+  fileChanges: {
+    key: string;
+    value: FileChangeRecord;
+    indexes: { root: [RootKey, number, [number, number]] };
+  };
+}
+
+/** A file's contents as stored; see the `fileBodies` store. */
+export interface FileBodyRecord {
+  root: RootKey;
+  path: string;
+  body: FileBody;
+}
+
+/** A change as stored; see the `fileChanges` store. */
+export interface FileChangeRecord {
+  root: RootKey;
+  /** The change feed's seq of the commit that first wrote it, and its place in that commit. */
+  order: [number, number];
+  change: FileChange;
 }
 
 /** One record's stamp; see the `stamps` store. */
@@ -132,7 +170,18 @@ function applySchemaStep(version: number, db: BatonDb, _tx: UpgradeTransaction):
       stamps.createIndex('record', ['kind', 'id']);
       return;
     }
-    // case 5: change the layout here, migrating records through `_tx` if needed.
+    case 5: {
+      // Nothing to migrate: no workspace existed before.
+      db.createObjectStore('files', { keyPath: ['root', 'path'] });
+      db.createObjectStore('fileBodies', { keyPath: ['root', 'path'] });
+      db.createObjectStore('fileChanges', { keyPath: 'change.id' }).createIndex('root', [
+        'root',
+        'change.at',
+        'order',
+      ]);
+      return;
+    }
+    // case 6: change the layout here, migrating records through `_tx` if needed.
     default:
       // Throwing aborts the versionchange transaction, so the database stays as it was.
       throw new Error(`No schema upgrade step to version ${version}`);

@@ -9,7 +9,8 @@
  * entries, settings: [{ key, value }], attachments? } }. JSON has no Blob, so each
  * attachment record holds its bytes as `data: { base64, type }`; the test stores
  * `new Blob([bytes], { type })` in its place. `attachments` is absent before version 2,
- * `stamps` before version 4.
+ * `stamps` before version 4, `files`, `fileBodies` and `fileChanges` (stored as they are,
+ * text files only) before version 5.
  */
 import 'fake-indexeddb/auto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { DEVICE_ID_KEY } from './changeRecorder';
 import { UNSTAMPED } from './revision';
 import { openBatonDb, SCHEMA_VERSION } from './schema';
 import { ACTIVE_SESSION_KEY, SessionRepository } from './sessionRepository';
+import { openFileStore } from './workspace/indexedDbFileStore';
 
 interface FixtureStore {
   name: string;
@@ -43,8 +45,12 @@ interface SchemaFixture {
     attachments?: FixtureAttachment[];
     /** The records' stamps (version 4 on). */
     stamps?: Array<Record<string, unknown>>;
-  };
+  } & Partial<Record<WorkspaceStore, Array<Record<string, unknown>>>>;
 }
+
+/** The workspace's stores (version 5 on), whose records the fixtures hold as stored. */
+const WORKSPACE_STORES = ['files', 'fileBodies', 'fileChanges'] as const;
+type WorkspaceStore = (typeof WORKSPACE_STORES)[number];
 
 const FIXTURE_DIR = new URL('../../testing/fixtures/schema/', import.meta.url);
 
@@ -100,6 +106,8 @@ async function createFixtureDatabase(name: string, fixture: SchemaFixture): Prom
     tx.objectStore('attachments').put(storedAttachment(attachment));
   }
   for (const stamp of fixture.records.stamps ?? []) tx.objectStore('stamps').put(stamp);
+  for (const store of WORKSPACE_STORES)
+    for (const record of fixture.records[store] ?? []) tx.objectStore(store).put(record);
   await new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
@@ -238,6 +246,11 @@ describe('schema fixtures', () => {
         const key = (stamp: Record<string, unknown>) => String([stamp.sessionId, stamp.kind, stamp.id]);
         expect(await db.getAll('stamps')).toEqual([...stamps].sort((a, b) => (key(a) < key(b) ? -1 : 1)));
 
+        for (const store of WORKSPACE_STORES) {
+          if (!fixture.stores.some((s) => s.name === store)) continue;
+          expect(await db.getAll(store)).toEqual(fixture.records[store] ?? []);
+        }
+
         const had = new Set(fixture.stores.map((store) => store.name));
         for (const added of currentStores.filter((store) => !had.has(store))) {
           expect(await db.count(added)).toBe(0);
@@ -298,6 +311,72 @@ describe('schema fixtures', () => {
       expect(written.committed?.device).toBe(device);
       expect(written.committed?.rev).toBeGreaterThan(1767100090000 * 1000);
       expect((await repository.changes(3)).changes.map((change) => change.id)).toEqual(['note']);
+    } finally {
+      repository.close();
+    }
+  });
+
+  it('schema-v4.json: a workspace is written after the upgrade, in the change feed after what was stored', async () => {
+    const name = uniqueDbName();
+    await createFixtureDatabase(name, loadFixture('schema-v4.json'));
+    const files = await openFileStore(name);
+    try {
+      const text = '# Notes\n';
+      const meta = {
+        root: 'workspace:s-plan',
+        path: '/notes.md',
+        size: 8,
+        modifiedAt: 1,
+        binary: false,
+        mediaType: 'text/markdown',
+      };
+      await files.commit(
+        'workspace:s-plan',
+        [{ path: '/notes.md', meta, body: { binary: false, text } }],
+        [],
+      );
+      expect(await files.read('workspace:s-plan', '/notes.md')).toEqual({
+        meta,
+        body: { binary: false, text },
+      });
+    } finally {
+      files.close();
+    }
+    const repository = await SessionRepository.open(name);
+    try {
+      const { changes } = await repository.changes(3);
+      expect(changes.map(({ seq, kind, id }) => ({ seq, kind, id }))).toEqual([
+        { seq: 4, kind: 'file', id: 'workspace:s-plan\u0000/notes.md' },
+      ]);
+    } finally {
+      repository.close();
+    }
+  });
+
+  it('schema-v5.json: its workspace and memory files, their history and their stamps read as stored', async () => {
+    const name = uniqueDbName();
+    await createFixtureDatabase(name, loadFixture('schema-v5.json'));
+    const files = await openFileStore(name);
+    try {
+      expect((await files.list('workspace:s-ship')).map((file) => file.path)).toEqual(['/plan.md']);
+      expect((await files.read('workspace:s-ship', '/plan.md'))?.body).toEqual({
+        binary: false,
+        text: '# Plan\n\n1. Ship it now\n',
+      });
+      expect((await files.history('workspace:s-ship')).map((change) => change.id)).toEqual(['fc-1', 'fc-2']);
+      expect((await files.history('memory')).map((change) => change.id)).toEqual(['fc-3']);
+      // The next commit goes on from the stored clock.
+      await files.deleteRoot('memory');
+    } finally {
+      files.close();
+    }
+    const repository = await SessionRepository.open(name);
+    try {
+      const { changes } = await repository.changes(6);
+      expect(changes.map(({ seq, kind, id, deleted }) => ({ seq, kind, id, deleted }))).toEqual([
+        { seq: 7, kind: 'file', id: 'memory\u0000/memories/user.md', deleted: true },
+        { seq: 7, kind: 'fileChange', id: 'memory\u0000fc-3', deleted: true },
+      ]);
     } finally {
       repository.close();
     }

@@ -10,6 +10,11 @@ describe('restoreHeader', () => {
     expect(restored.ok && restored.value).toBe(header);
   });
 
+  it("keeps a session's workspace link", () => {
+    const header = { ...makeHeader('s2'), parentSession: 's1', workspace: 's1' };
+    expect(restoreHeader(header)).toEqual({ ok: true, value: header, problems: [] });
+  });
+
   it('skips what has no usable id', () => {
     for (const raw of [null, 'text', [], {}, { id: '' }, { id: 3 }]) {
       expect(restoreHeader(raw).ok).toBe(false);
@@ -24,6 +29,7 @@ describe('restoreHeader', () => {
       createdAt: 40,
       leafId: 7,
       parentSession: 9,
+      workspace: '',
       children: ['c1', null, 'c2'],
       extra: 'kept',
     });
@@ -39,7 +45,8 @@ describe('restoreHeader', () => {
       extra: 'kept',
     });
     expect('parentSession' in restored.value).toBe(false);
-    expect(restored.problems).toHaveLength(6);
+    expect('workspace' in restored.value).toBe(false);
+    expect(restored.problems).toHaveLength(7);
     for (const problem of restored.problems) expect(problem).toContain('Session s1');
   });
 });
