@@ -3,8 +3,9 @@
  * JavaScript is at its ceiling, issue 31): the next turn's price, Export, and the Files
  * button (issue 26).
  */
-export { NextTurnPrice } from './pricing/NextTurnPrice';
+
 export { ExportMenu } from './exchange/ExportMenu';
+export { NextTurnPrice } from './pricing/NextTurnPrice';
 export { FilesMount } from './workspace/FilesMount';
 // For the chat's text editor cards, which ask for this chunk (already there by then)
 // rather than importing the panel's state: a shared chunk would cost the first load its name.

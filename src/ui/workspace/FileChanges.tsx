@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { changeDiff } from '../../core/workspace/changeDiff';
 import type { FileChange } from '../../core/workspace/fileStore';
-import { shortTime } from './fileTreeModel';
 import { failureSentence } from './failureSentence';
+import { shortTime } from './fileTreeModel';
 
 const USER_ACTIONS = {
   edit: 'edited by hand',
@@ -44,7 +44,13 @@ export function FileChanges({
   );
 }
 
-function ChangeItem({ change, onRevert }: { change: FileChange; onRevert(change: FileChange): Promise<unknown> }) {
+function ChangeItem({
+  change,
+  onRevert,
+}: {
+  change: FileChange;
+  onRevert(change: FileChange): Promise<unknown>;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const lines = changeDiff(change);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { formatBytes } from '../../core/attachments/attachmentLimits';
 import type { FileBody, FileMeta } from '../../core/workspace/fileStore';
 import { useObjectUrl } from '../attachments/useObjectUrl';
@@ -5,7 +6,7 @@ import { useHighlighter } from '../markdown/highlight/loadHighlighter';
 import { Markdown } from '../markdown/Markdown';
 import { fileName } from './fileTreeModel';
 import { isMarkdown, languageOf } from './languageOf';
-import { previewDocument } from './previewDocument';
+import { PREVIEW_FRAME_URL, previewDocument } from './previewDocument';
 
 /** A file as it reads: Markdown rendered, code highlighted, an image shown, other binaries named. */
 export function FileContent({ meta, body }: { meta: FileMeta; body: FileBody }) {
@@ -53,16 +54,33 @@ function CodeView({ text, language }: { text: string; language: string | undefin
 
 /**
  * An HTML or SVG file rendered in a sandboxed frame: scripts run, but without Baton's
- * origin (no allow-same-origin) and without network (previewDocument's policy).
+ * origin (no allow-same-origin) and without network (the frame page's policy, and
+ * previewDocument's). Not a srcdoc frame: that would inherit the app's own policy, which
+ * allows no inline script. The frame page (public/preview-frame.html) says when it is
+ * ready and is handed the document; a message from anything else is ignored.
  */
 export function FilePreview({ path, text }: { path: string; text: string }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const target = frame.current?.contentWindow;
+      if (!target || event.source !== target) return;
+      // The frame's origin is opaque ("null"): '*' is the only target that reaches it.
+      target.postMessage({ previewDocument: previewDocument(text) }, '*');
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [text]);
   return (
     <iframe
+      // A new text loads the frame afresh (the page is written once).
+      key={text}
+      ref={frame}
       className="ws-preview"
       title={fileName(path)}
       sandbox="allow-scripts"
       referrerPolicy="no-referrer"
-      srcDoc={previewDocument(text)}
+      src={PREVIEW_FRAME_URL}
     />
   );
 }

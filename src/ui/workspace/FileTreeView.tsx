@@ -50,7 +50,15 @@ function FolderItems({
   );
 }
 
-function FileRow({ file, current, onOpen }: { file: FileMeta; current: boolean; onOpen(path: string): void }) {
+function FileRow({
+  file,
+  current,
+  onOpen,
+}: {
+  file: FileMeta;
+  current: boolean;
+  onOpen(path: string): void;
+}) {
   const changed = new Date(file.modifiedAt);
   return (
     <button

@@ -9,7 +9,11 @@ import { failureSentence } from './failureSentence';
 import { fileName } from './fileTreeModel';
 import { isPreviewable } from './previewDocument';
 
-type Mode = { kind: 'view' } | { kind: 'edit'; draft: string } | { kind: 'rename'; to: string } | { kind: 'delete' };
+type Mode =
+  | { kind: 'view' }
+  | { kind: 'edit'; draft: string }
+  | { kind: 'rename'; to: string }
+  | { kind: 'delete' };
 
 interface Props {
   tree: FileTree;
@@ -114,7 +118,10 @@ export function FileView({ tree, path, version, changes, preview, onPreview, onM
         >
           <label>
             New path{' '}
-            <input value={mode.to} onChange={(event) => setMode({ kind: 'rename', to: event.target.value })} />
+            <input
+              value={mode.to}
+              onChange={(event) => setMode({ kind: 'rename', to: event.target.value })}
+            />
           </label>
           <button type="submit" disabled={busy}>
             Save name

@@ -12,8 +12,8 @@ import { useBaton } from '../../state/store/useBaton';
 import { whenWorkspace } from '../../state/workspace/workspaceAccess';
 import { useDrawerFocus } from '../useDrawerFocus';
 import { WORKSPACE_DRAWER_ID } from './filesPanelState';
-import { WorkspacePanel } from './WorkspacePanel';
 import type { WatchTree } from './useWorkspaceFiles';
+import { WorkspacePanel } from './WorkspacePanel';
 
 export function WorkspaceDrawer({
   button,
@@ -41,10 +41,17 @@ export function WorkspaceDrawer({
     // biome-ignore lint/a11y/noStaticElementInteractions: Esc anywhere inside the panel closes it (a key, not a pointer).
     <div className="ws-drawer" id={WORKSPACE_DRAWER_ID} onKeyDown={onKeyDown}>
       {found ? (
-        <WorkspacePanel tree={found.tree} watch={found.watch} zipName={title || 'workspace'} onClose={onClose} />
+        <WorkspacePanel
+          tree={found.tree}
+          watch={found.watch}
+          zipName={title || 'workspace'}
+          onClose={onClose}
+        />
       ) : (
         <section className="ws-panel" aria-label="Workspace">
-          <p className="ws-note">{sessionId ? 'Opening the workspace…' : 'Open a session to see its files.'}</p>
+          <p className="ws-note">
+            {sessionId ? 'Opening the workspace…' : 'Open a session to see its files.'}
+          </p>
         </section>
       )}
     </div>,

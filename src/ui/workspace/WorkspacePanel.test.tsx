@@ -12,7 +12,7 @@ import type { FileChange, FileMeta } from '../../core/workspace/fileStore';
 import { FileTree } from '../../core/workspace/fileTree';
 import { MemoryFileStore } from '../../core/workspace/memoryFileStore';
 import { closeFilesPanel, openFilesPanel } from './filesPanelState';
-import { PREVIEW_POLICY } from './previewDocument';
+import { PREVIEW_FRAME_URL, PREVIEW_POLICY, previewDocument } from './previewDocument';
 import { WorkspacePanel } from './WorkspacePanel';
 
 const page = testRoot();
@@ -56,7 +56,13 @@ async function created(path: string, text: string): Promise<FileChange> {
     root: tree.key,
     path,
     at: Date.UTC(2026, 11, 7, 1, 0),
-    origin: { kind: 'tool', tool: 'str_replace_based_edit_tool', command: 'create', callId: 't1', sessionId: 's1' },
+    origin: {
+      kind: 'tool',
+      tool: 'str_replace_based_edit_tool',
+      command: 'create',
+      callId: 't1',
+      sessionId: 's1',
+    },
     edit: { kind: 'create', text },
   };
   await store.commit(tree.key, [{ path, meta: meta(path, text), body: { binary: false, text } }], [change]);
@@ -102,7 +108,9 @@ describe('the tree', () => {
     await created('/notes.txt', 'one\ntwo\n');
     await created('/docs/plan.md', '# Plan\n');
     draw();
-    await until(() => expect(page.container.querySelector('.ws-folder-name')?.textContent).toContain('docs/'));
+    await until(() =>
+      expect(page.container.querySelector('.ws-folder-name')?.textContent).toContain('docs/'),
+    );
     const row = button(/^notes\.txt/);
     expect(row.querySelector('.ws-file-size')?.textContent).toBe('8 bytes');
     click(row);
@@ -112,7 +120,9 @@ describe('the tree', () => {
       return found;
     });
     expect(page.container.querySelector('.ws-code')?.textContent).toBe('one\ntwo\n');
-    expect(page.container.querySelector('.ws-change-author')?.textContent).toBe('str_replace_based_edit_tool create');
+    expect(page.container.querySelector('.ws-change-author')?.textContent).toBe(
+      'str_replace_based_edit_tool create',
+    );
     // Added lines carry a + (not colour alone).
     expect(diff.textContent).toBe('+ one\n+ two\n');
     expect(button('Revert')).toBeTruthy();
@@ -145,7 +155,9 @@ describe('editing', () => {
     click(button('Save'));
     await until(() => expect(page.container.querySelector('textarea')).toBeNull());
     expect((await tree.read('/a.txt'))?.body).toEqual({ binary: false, text: 'after, typed by hand' });
-    await until(() => expect(page.container.querySelector('.ws-code')?.textContent).toBe('after, typed by hand'));
+    await until(() =>
+      expect(page.container.querySelector('.ws-code')?.textContent).toBe('after, typed by hand'),
+    );
   });
 
   it('reverts a change: the file is back and the change is marked reverted', async () => {
@@ -200,7 +212,7 @@ describe('editing', () => {
 });
 
 describe('preview', () => {
-  it('renders an HTML file in a frame with scripts but no same-origin, under a policy with no network', async () => {
+  it('renders an HTML file in a frame with scripts but no same-origin, handed the document under the policy', async () => {
     await created('/page.html', '<p>hi</p>');
     act(() => openFilesPanel('/page.html', true));
     draw();
@@ -210,12 +222,28 @@ describe('preview', () => {
       return found;
     });
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
+    expect(frame.getAttribute('src')).toBe(PREVIEW_FRAME_URL);
     expect(frame.title).toBe('page.html');
-    const doc = frame.getAttribute('srcdoc') ?? '';
-    expect(doc.indexOf('http-equiv="Content-Security-Policy"')).toBeLessThan(doc.indexOf('<p>hi</p>'));
-    expect(doc).toContain(PREVIEW_POLICY);
-    expect(PREVIEW_POLICY).toContain("default-src 'none'");
-    expect(PREVIEW_POLICY).not.toMatch(/connect-src|allow-same-origin/);
+    // jsdom gives the frame its window for the page asked for once it has tried to load it.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    const target = frame.contentWindow;
+    if (!target) throw new Error('no frame window');
+    const sent = vi.spyOn(target, 'postMessage').mockImplementation(() => undefined);
+    // A message from anything but the frame is not answered.
+    act(() =>
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { previewFrameReady: true }, source: window }),
+      ),
+    );
+    expect(sent).not.toHaveBeenCalled();
+    act(() =>
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { previewFrameReady: true }, source: target }),
+      ),
+    );
+    expect(sent).toHaveBeenCalledWith({ previewDocument: previewDocument('<p>hi</p>') }, '*');
+    const doc = previewDocument('<p>hi</p>');
+    expect(doc.indexOf(PREVIEW_POLICY)).toBeLessThan(doc.indexOf('<p>hi</p>'));
     click(button('Source'));
     expect(page.container.querySelector('iframe')).toBeNull();
   });

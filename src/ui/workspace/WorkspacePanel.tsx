@@ -5,8 +5,8 @@ import { changesOf } from './FileChanges';
 import { FileTreeView } from './FileTreeView';
 import { FileView } from './FileView';
 import { failureSentence } from './failureSentence';
-import { buildTree } from './fileTreeModel';
 import { showFile, useFilesPanel } from './filesPanelState';
+import { buildTree } from './fileTreeModel';
 import { useWorkspaceFiles, type WatchTree } from './useWorkspaceFiles';
 import './workspace.css';
 
@@ -128,7 +128,9 @@ export function WorkspacePanel({
         </p>
       )}
       {!loading && files.length === 0 && !error && (
-        <p className="ws-empty">The files the model writes appear here; you can also drop files here to upload them.</p>
+        <p className="ws-empty">
+          The files the model writes appear here; you can also drop files here to upload them.
+        </p>
       )}
       <FileTreeView root={root} selected={view.path} onOpen={(path) => showFile(path)} />
       {view.path !== null && (

@@ -45,4 +45,3 @@ export function useFilesPanel(): FilesPanelView {
     () => view,
   );
 }
-

@@ -3,8 +3,12 @@
  * without allow-same-origin: the frame's origin is opaque, so its scripts can read neither
  * Baton's storage (the API key, IndexedDB, other sessions) nor its page. The policy below
  * closes the network too: nothing is fetched, sent or submitted; only the file's own
- * inline scripts and styles and data:/blob: images are allowed.
+ * inline scripts and styles and data:/blob: images are allowed. The frame page is served
+ * with the same policy (vite.config.ts, PREVIEW_FRAME_POLICY; a unit test keeps them equal).
  */
+
+/** The frame page (public/preview-frame.html), relative to the app's page like every URL of the app. */
+export const PREVIEW_FRAME_URL = './preview-frame.html';
 export const PREVIEW_POLICY = [
   "default-src 'none'",
   "script-src 'unsafe-inline'",

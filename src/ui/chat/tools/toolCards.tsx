@@ -34,7 +34,9 @@ const McpToolCard = lazyPart<ToolCallProps>(() => import('./McpToolCard').then((
 
 /** The text editor's calls (issue 26): their own chunk, with the Files panel's small state. */
 const TEXT_EDITOR_TOOL_NAME = 'str_replace_based_edit_tool';
-const TextEditorCard = lazyPart<ToolCallProps>(() => import('./TextEditorCard').then((m) => m.TextEditorCard));
+const TextEditorCard = lazyPart<ToolCallProps>(() =>
+  import('./TextEditorCard').then((m) => m.TextEditorCard),
+);
 
 /**
  * The card for a call: a server tool's own (only for calls the API ran), the MCP card for
