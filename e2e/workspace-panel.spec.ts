@@ -167,3 +167,49 @@ test.describe('two tabs', () => {
     await expect(workspace(b).locator('.ws-code')).toHaveText('from tab A');
   });
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the panel is a drawer over the chat holding the focus; drops upload, limits are said; Esc closes it', async ({
+    connected: page,
+  }) => {
+    await exchange(page, 'Files on a phone');
+    await openFiles(page);
+    const box = await workspace(page).boundingBox();
+    expect(box?.x).toBe(0);
+    expect(box?.width).toBe(390);
+    // The focus went into the drawer.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.getElementById('workspace-drawer')?.contains(document.activeElement)),
+      )
+      .toBe(true);
+
+    // A file dropped on the panel is uploaded into the workspace (not attached to the chat).
+    await workspace(page).evaluate((panel) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['dropped text'], 'dropped.txt', { type: 'text/plain' }));
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        panel.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
+    });
+    await expect(fileRow(page, 'dropped.txt')).toBeVisible();
+    await expect(page.locator('.attachment-chip')).toHaveCount(0);
+
+    // Over the file size limit: the executor's sentence, and nothing written.
+    await workspace(page)
+      .getByLabel('Files to upload')
+      .setInputFiles({
+        name: 'huge.bin',
+        mimeType: 'application/octet-stream',
+        buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+      });
+    await expect(workspace(page).getByRole('alert')).toContainText('huge.bin: ');
+    await expect(workspace(page).getByRole('alert')).toContainText('limit');
+    await expect(fileRow(page, 'huge.bin')).toHaveCount(0);
+
+    await page.keyboard.press('Escape');
+    await expect(workspace(page)).toHaveCount(0);
+    await expect(filesButton(page)).toBeFocused();
+  });
+});
