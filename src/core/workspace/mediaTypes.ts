@@ -70,3 +70,9 @@ export function isTextLike(mediaType: string): boolean {
     type.endsWith('+xml')
   );
 }
+
+/** The type of a text file at `path`: the name's guess when that is a text type, else plain text (a text saved as logo.png is no image). */
+export function textMediaType(path: string): string {
+  const guessed = guessMediaType(path);
+  return isTextLike(guessed) ? guessed : 'text/plain';
+}

@@ -41,9 +41,6 @@ export function numberedLines(lines: readonly string[], first: number): string {
   return lines.map((line, i) => `${String(first + i).padStart(6, ' ')}\t${line}`).join('\n');
 }
 
-/** Lines of context a str_replace's snippet shows around the new text. */
-const SNIPPET_CONTEXT = 2;
-
 export const memoryTexts: ToolTexts = {
   commands: ['view', 'create', 'str_replace', 'insert', 'delete', 'rename'],
   fileView: (path, slice) =>
@@ -54,12 +51,8 @@ export const memoryTexts: ToolTexts = {
       ? `Error: The path ${path} does not exist. Please provide a valid path.`
       : `Error: The path ${path} does not exist`,
   created: (path) => `File created successfully at: ${path}`,
-  replaced: (_path, text, from, to) => {
-    const lines = text.split('\n');
-    const first = Math.max(1, from - SNIPPET_CONTEXT);
-    const last = Math.min(lines.length, to + SNIPPET_CONTEXT);
-    return `The memory file has been edited.\n${numberedLines(lines.slice(first - 1, last), first)}`;
-  },
+  replaced: (_path, snippet) =>
+    `The memory file has been edited.\n${numberedLines(snippet.lines, snippet.first)}`,
   noMatch: (path, oldStr) =>
     `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${path}.`,
   severalMatches: (_path, oldStr, lines) =>

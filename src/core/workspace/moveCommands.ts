@@ -8,7 +8,7 @@ import type { FileCommand } from './commandInput';
 import { filesUnder, pathKind } from './directoryListing';
 import type { ChangeOrigin, FileChange, FileMeta, FileWrite } from './fileStore';
 import { FILE_LIMITS } from './fileStore';
-import { guessMediaType } from './mediaTypes';
+import { textMediaType } from './mediaTypes';
 import { failure } from './toolCommands';
 import { errorText, type ToolTexts } from './toolTexts';
 import { changeOf, commitAll, deletionOf, type TreeContext, treeDir, writeOf } from './treeContext';
@@ -108,7 +108,7 @@ export async function moveRecords(
     const path = movedPath(meta.path, from, to);
     // A text file's type follows its new name (notes.txt → notes.md renders as Markdown);
     // an upload keeps the type it came with.
-    const mediaType = file.body.binary ? meta.mediaType : guessMediaType(path);
+    const mediaType = file.body.binary ? meta.mediaType : textMediaType(path);
     writes.push(deletionOf(meta.path), writeOf({ ...meta, path, mediaType, modifiedAt: at }, file.body));
     changes.push(changeOf(ctx, path, at, origin, { kind: 'rename', from: meta.path }));
   }

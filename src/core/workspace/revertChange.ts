@@ -9,7 +9,7 @@ import { pathKind } from './directoryListing';
 import { utf8Length } from './fileSizes';
 import type { FileBody, FileChange, FileEdit, FileMeta, FileWrite } from './fileStore';
 import { applyHunk, type Hunk, hunkStillApplied, invertHunk, shiftThrough } from './hunks';
-import { guessMediaType } from './mediaTypes';
+import { textMediaType } from './mediaTypes';
 import { moveRecords } from './moveCommands';
 import {
   changeOf,
@@ -71,14 +71,24 @@ async function planRevert(ctx: TreeContext, change: FileChange, later: FileChang
   }
 }
 
-/** Where a file went after a change, and the hunks made to it since; `broken` if it was deleted or replaced. */
+/**
+ * Where a file went after a change, and the hunks made to it since; `broken` if it was
+ * deleted or replaced. A later change undone by a revert also later cancels out with
+ * it: both are passed over (the final check of the text guards the offset either way).
+ */
 function follow(
   path: string,
   later: readonly FileChange[],
 ): { path: string; hunks: Hunk[]; broken?: string } {
+  const ids = new Set(later.map((change) => change.id));
+  const cancelled = new Set<string>();
+  for (const change of later) {
+    if (change.reverts !== undefined && ids.has(change.reverts)) cancelled.add(change.id).add(change.reverts);
+  }
   let at = path;
   const hunks: Hunk[] = [];
   for (const change of later) {
+    if (cancelled.has(change.id)) continue;
     if (change.edit.kind === 'rename' && change.edit.from === at) {
       at = change.path;
       continue;
@@ -137,7 +147,7 @@ async function planCreate(
   if (replaced === null) refuse('the file it replaced was a binary file, which cannot be brought back');
   const bytes = utf8Length(replaced);
   await checkLimits(ctx, trail.path, bytes, bytes > file.meta.size);
-  const meta = file.body.binary ? { ...file.meta, mediaType: guessMediaType(trail.path) } : file.meta;
+  const meta = file.body.binary ? { ...file.meta, mediaType: textMediaType(trail.path) } : file.meta;
   return {
     path: trail.path,
     edit: { kind: 'create', text: replaced, replaced: current },
@@ -164,7 +174,7 @@ async function planDelete(
     edit: { kind: 'create', text },
     writes: async (at) => {
       const body: FileBody = { binary: false, text };
-      return [writeOf(fileMeta(ctx, path, body, bytes, guessMediaType(path), at), body)];
+      return [writeOf(fileMeta(ctx, path, body, bytes, textMediaType(path), at), body)];
     },
   };
 }

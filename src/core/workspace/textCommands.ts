@@ -4,12 +4,7 @@
  * files and their history in the executor.
  */
 import { type Hunk, hunkAt } from './hunks';
-
-/** Characters of file a view shows at most (declared to the model as max_characters). */
-export const VIEW_MAX_CHARACTERS = 16_000;
-
-/** Lines a file may have for the memory tool's view (its docs' limit). */
-export const MAX_VIEW_LINES = 999_999;
+import { VIEW_MAX_CHARACTERS } from './viewLimits';
 
 /**
  * Every offset where `needle` starts in `text`, overlapping ones included: "aa" in "aaa"
@@ -41,6 +36,36 @@ export function linesAt(text: string, offsets: readonly number[]): number[] {
     lines.push(line);
   }
   return lines;
+}
+
+/**
+ * The lines from `context` lines before the one holding offset `start` to `context`
+ * lines after the one holding `end`, found by offset (a 1 MB file is not split whole).
+ * `startLine` is the number of the line holding `start`.
+ */
+export function linesAround(
+  text: string,
+  start: number,
+  end: number,
+  startLine: number,
+  context: number,
+): { lines: string[]; first: number } {
+  let from = start <= 0 ? 0 : text.lastIndexOf('\n', start - 1) + 1;
+  let back = 0;
+  while (back < context && from > 0) {
+    from = from - 1 <= 0 ? 0 : text.lastIndexOf('\n', from - 2) + 1;
+    back++;
+  }
+  let to = end;
+  for (let ahead = 0; ahead <= context; ahead++) {
+    const newline = text.indexOf('\n', to);
+    if (newline < 0) {
+      to = text.length;
+      break;
+    }
+    to = newline + (ahead < context ? 1 : 0);
+  }
+  return { lines: text.slice(from, to).split('\n'), first: startLine - back };
 }
 
 /** Lines as the insert command counts them: split on newlines, so "a\n" is two lines, the second empty. */

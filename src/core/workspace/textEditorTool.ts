@@ -6,7 +6,7 @@
  */
 import type { Tool } from '../tools/tool';
 import { type FileToolOptions, runOnTree } from './fileToolOptions';
-import { VIEW_MAX_CHARACTERS } from './textCommands';
+import { VIEW_MAX_CHARACTERS } from './viewLimits';
 
 export const TEXT_EDITOR_TOOL_NAME = 'str_replace_based_edit_tool';
 export const TEXT_EDITOR_TOOL_TYPE = 'text_editor_20250728';

@@ -11,22 +11,24 @@ import { utf8Length } from './fileSizes';
 import type { ChangeOrigin, FileBody, FileEdit, FileMeta } from './fileStore';
 import { FILE_LIMITS } from './fileStore';
 import { type Hunk, hunkAt } from './hunks';
-import { guessMediaType } from './mediaTypes';
+import { textMediaType } from './mediaTypes';
 import {
   insertionHunk,
   lineAt,
   lineCount,
+  linesAround,
   linesAt,
-  MAX_VIEW_LINES,
   occurrences,
   viewSlice,
 } from './textCommands';
 import { binaryContentError } from './textGuards';
 import { errorText, type ToolTexts } from './toolTexts';
 import { changeOf, commitAll, fileMeta, limitError, type TreeContext, treeDir, writeOf } from './treeContext';
+import { MAX_VIEW_LINES } from './viewLimits';
 import { normalizePath } from './workspacePaths';
 
-export type CommandOriginOf = (command: FileCommand['command']) => ChangeOrigin;
+/** Lines of context a str_replace's snippet shows around the new text (the memory tool's). */
+const SNIPPET_CONTEXT = 2;
 
 export async function viewCommand(
   ctx: TreeContext,
@@ -81,7 +83,7 @@ export async function createCommand(
   const edit: FileEdit = existing
     ? { kind: 'create', text: command.fileText, replaced: existing.body.binary ? null : existing.body.text }
     : { kind: 'create', text: command.fileText };
-  const mediaType = existing && !existing.body.binary ? existing.meta.mediaType : guessMediaType(normal.path);
+  const mediaType = existing && !existing.body.binary ? existing.meta.mediaType : textMediaType(normal.path);
   await putText(ctx, normal.path, command.fileText, bytes, mediaType, origin, edit);
   return { content: texts.created(command.path) };
 }
@@ -108,13 +110,12 @@ export async function strReplaceCommand(
   const at = found[0] ?? 0;
   const hunk = hunkAt(text, at, command.oldStr, command.newStr);
   const next = text.slice(0, at) + command.newStr + text.slice(at + command.oldStr.length);
-  const from = lineAt(text, at);
-  const to = from + lineCount(command.newStr) - 1;
   if (command.newStr !== command.oldStr) {
     const written = await writeHunk(ctx, path, meta, next, hunk, origin);
     if (written) return failure(errorText(written));
   }
-  return { content: texts.replaced(command.path, next, from, to) };
+  const snippet = linesAround(next, at, at + command.newStr.length, lineAt(text, at), SNIPPET_CONTEXT);
+  return { content: texts.replaced(command.path, snippet) };
 }
 
 export async function insertCommand(

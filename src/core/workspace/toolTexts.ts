@@ -17,8 +17,8 @@ export interface ToolTexts {
   /** str_replace or insert on a path that is not a file. */
   editMissing(command: 'str_replace' | 'insert', path: string): string;
   created(path: string): string;
-  /** str_replace done; `text` is the file after it, the new text on lines `from`..`to`. */
-  replaced(path: string, text: string, from: number, to: number): string;
+  /** str_replace done; `snippet`: the lines around the new text in the file after it. */
+  replaced(path: string, snippet: { lines: string[]; first: number }): string;
   noMatch(path: string, oldStr: string): string;
   /** `lines`: the line of each occurrence. */
   severalMatches(path: string, oldStr: string, lines: number[]): string;

@@ -49,15 +49,21 @@ export function limitError(
   exact = true,
 ): string | undefined {
   if (bytes > FILE_LIMITS.fileBytes)
-    return `The file would be ${exact ? '' : 'over '}${sizeInWords(bytes)}, more than the limit of ${sizeInWords(FILE_LIMITS.fileBytes)} a file; nothing was written.`;
+    return `The file would be larger than the limit of ${sizeInWords(FILE_LIMITS.fileBytes)} a file${sizeNote(bytes, FILE_LIMITS.fileBytes, exact)}; nothing was written.`;
   if (!files) return undefined;
   const existing = files.find((meta) => meta.path === path);
   if (!existing && files.length >= FILE_LIMITS.filesPerRoot)
     return `${capitalised(rootName(scope))} already holds ${FILE_LIMITS.filesPerRoot.toLocaleString('en-US')} files, its limit; nothing was written. Delete some files first.`;
   const total = files.reduce((sum, meta) => sum + meta.size, 0) - (existing?.size ?? 0) + bytes;
   if (total > FILE_LIMITS.rootBytes)
-    return `${capitalised(rootName(scope))} would hold ${sizeInWords(total)} in all, more than its limit of ${sizeInWords(FILE_LIMITS.rootBytes)}; nothing was written.`;
+    return `${capitalised(rootName(scope))} would go over its limit of ${sizeInWords(FILE_LIMITS.rootBytes)} in all${sizeNote(total, FILE_LIMITS.rootBytes, true)}; nothing was written. Delete some files first.`;
   return undefined;
+}
+
+/** " (it would be 6 MB)", when that says more than the limit does. */
+function sizeNote(bytes: number, limit: number, exact: boolean): string {
+  const size = sizeInWords(bytes);
+  return size === sizeInWords(limit) ? '' : ` (it would be ${exact ? '' : 'over '}${size})`;
 }
 
 function capitalised(text: string): string {

@@ -8,7 +8,7 @@ import { utf8Length } from './fileSizes';
 import type { ChangeOrigin, FileBody, FileChange, FileEdit } from './fileStore';
 import { FILE_LIMITS } from './fileStore';
 import { computeHunk } from './hunks';
-import { guessMediaType, isTextLike } from './mediaTypes';
+import { guessMediaType, isTextLike, textMediaType } from './mediaTypes';
 import { moveFiles } from './moveCommands';
 import {
   changeOf,
@@ -56,7 +56,7 @@ export async function writeTextByHand(ctx: TreeContext, rawPath: string, text: s
     if (!hunk) throw new WorkspaceError(`${path} already holds this text; nothing was changed.`);
     edit = hunk;
   }
-  const mediaType = existing && !existing.body.binary ? existing.meta.mediaType : guessMediaType(path);
+  const mediaType = existing && !existing.body.binary ? existing.meta.mediaType : textMediaType(path);
   return commitOne(ctx, path, { binary: false, text }, bytes, mediaType, by('edit'), edit);
 }
 
