@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelRequest } from '../core/agent/types';
 import type { ApiMessage } from '../core/types/agentMessage';
-import { toCountTokensParams, toMessageParams, WEB_SEARCH_TOOL } from './requestParams';
+import { createMemoryTool } from '../core/workspace/memoryTool';
+import { createTextEditorTool } from '../core/workspace/textEditorTool';
+import { betaHeaders, toCountTokensParams, toMessageParams, WEB_SEARCH_TOOL } from './requestParams';
 
 function request(patch: Partial<ModelRequest> = {}): ModelRequest {
   return {
@@ -80,6 +82,29 @@ describe('toMessageParams: thinking', () => {
       type: 'enabled',
       budget_tokens: 2000,
     });
+  });
+});
+
+describe("toMessageParams: the API's client tools (issue 26)", () => {
+  const fileTools = { tree: () => undefined, sessionId: () => 's' };
+  const editor = createTextEditorTool(fileTools).definition;
+  const memory = createMemoryTool(fileTools).definition;
+  const todo = { name: 'todo_write', description: 'd', input_schema: { type: 'object' as const } };
+
+  it('declares the text editor and the memory tool by type and name only, beside schema tools', () => {
+    const params = toMessageParams(request({ tools: [todo, editor, memory] }));
+    expect(params.tools).toEqual([
+      todo,
+      { type: 'text_editor_20250728', name: 'str_replace_based_edit_tool', max_characters: 16_000 },
+      { type: 'memory_20250818', name: 'memory' },
+    ]);
+    expect(toCountTokensParams(request({ tools: [editor] })).tools).toEqual([
+      { type: 'text_editor_20250728', name: 'str_replace_based_edit_tool', max_characters: 16_000 },
+    ]);
+  });
+
+  it('asks no beta header for them: the memory tool needs none any more (its docs)', () => {
+    expect(betaHeaders(request({ tools: [editor, memory] }))).toBeUndefined();
   });
 });
 

@@ -9,7 +9,6 @@ import type {
   MessageCountTokensParams,
   MessageCreateParamsStreaming,
   ThinkingConfigParam,
-  Tool,
   ToolUnion,
   WebFetchTool20250910,
   WebSearchTool20250305,
@@ -270,6 +269,15 @@ function toBlockParam(block: Exclude<ApiContentBlock, AttachmentBlock>): Content
   }
 }
 
-function toTool(tool: ToolDefinition): Tool {
+/**
+ * The API's own client tools (text editor, memory) go as type and name alone: their schema
+ * is built into the model, and they take no description. The cast: the SDK types their
+ * names as literals, which the definition carries as a plain string.
+ */
+function toTool(tool: ToolDefinition): ToolUnion {
+  if (tool.type) {
+    const { type, name, max_characters } = tool;
+    return (max_characters ? { type, name, max_characters } : { type, name }) as ToolUnion;
+  }
   return { name: tool.name, description: tool.description, input_schema: tool.input_schema };
 }

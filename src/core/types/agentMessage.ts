@@ -35,10 +35,31 @@ export interface ApiMessage {
   content: ApiContentBlock[];
 }
 
-export interface ToolDefinition {
+/** A tool Baton defines: the model reads its description and input schema. */
+export interface CustomToolDefinition {
+  type?: undefined;
   name: string;
   description: string;
   input_schema: { type: 'object'; [key: string]: unknown };
 }
+
+/** The client tools the API itself defines, by their current version (issue 26). */
+export type ApiClientToolType = 'text_editor_20250728' | 'memory_20250818';
+
+/**
+ * A client tool the API defines (the text editor, the memory tool): declared by `type` and
+ * its fixed `name` only, its schema built into the model. Baton still runs it. The
+ * description is Baton's own, for its screens; it is not sent.
+ */
+export interface ApiClientToolDefinition {
+  type: ApiClientToolType;
+  name: string;
+  description: string;
+  input_schema?: undefined;
+  /** The text editor's cap on a view's characters (text_editor_20250728 and later). */
+  max_characters?: number;
+}
+
+export type ToolDefinition = CustomToolDefinition | ApiClientToolDefinition;
 
 export type ToolChoice = 'auto' | 'none';

@@ -7,11 +7,18 @@
  */
 import { newId as randomId } from '../ids';
 import type { ToolExecutionResult } from '../tools/tool';
+import { type CommandOrigin, runToolCommand } from './commandRunner';
 import type { FileBody, FileChange, FileMeta, FileRoot, FileStore, RootKey } from './fileStore';
 import { rootKey } from './fileStore';
-import { WorkspaceError } from './workspaceError';
-import { normalizePath, type PathScope, pathScope } from './workspacePaths';
+import { memoryTexts } from './memoryTexts';
+import { revertChange } from './revertChange';
+import { textEditorTexts } from './textEditorTexts';
+import type { TreeContext } from './treeContext';
+import { serialized } from './treeLock';
+import { removeFile, renameFile, uploadFile, userPath, writeTextByHand } from './userOperations';
+import { pathScope } from './workspacePaths';
 
+export type { CommandOrigin } from './commandRunner';
 export { WorkspaceError } from './workspaceError';
 
 export interface FileTreeOptions {
@@ -23,78 +30,83 @@ export interface FileTreeOptions {
   newId?: () => string;
 }
 
-/** The tool call a command comes from: recorded with the change it makes. */
-export interface CommandOrigin {
-  tool: string;
-  callId: string;
-  sessionId: string;
-}
-
+/**
+ * Operations on one tree run one at a time (treeLock.ts), in this tab, however many
+ * FileTree objects name it. A workspace runs the text editor's commands; the memory tree
+ * the memory tool's, in each tool's documented words.
+ */
 export class FileTree {
   readonly key: RootKey;
   readonly root: FileRoot;
-  protected readonly store: FileStore;
-  protected readonly scope: PathScope;
-  protected readonly now: () => number;
-  protected readonly newId: () => string;
+  private readonly ctx: TreeContext;
 
   constructor(options: FileTreeOptions) {
-    this.store = options.store;
     this.root = options.root;
     this.key = rootKey(options.root);
-    this.scope = pathScope(options.root);
-    this.now = options.now ?? Date.now;
-    this.newId = options.newId ?? randomId;
+    this.ctx = {
+      store: options.store,
+      key: this.key,
+      scope: pathScope(options.root),
+      now: options.now ?? Date.now,
+      newId: options.newId ?? randomId,
+    };
   }
 
   /** Every file of the tree, by path. */
   async list(): Promise<FileMeta[]> {
-    const files = await this.store.list(this.key);
+    const files = await this.ctx.store.list(this.key);
     return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
-  /** One file and its contents, or undefined if there is none at `path`. */
+  /** One file and its contents, or undefined if there is none at `path`. Rejects (WorkspaceError) on a path refused. */
   async read(path: string): Promise<{ meta: FileMeta; body: FileBody } | undefined> {
-    return this.store.read(this.key, this.userPath(path));
+    return this.ctx.store.read(this.key, userPath(this.ctx, path));
   }
 
   /** The tree's changes, oldest first. */
   async history(): Promise<FileChange[]> {
-    return this.store.history(this.key);
+    return this.ctx.store.history(this.key);
   }
 
-  /** Runs one text editor or memory command. Never rejects: a bad input or failure is an error result. */
-  async runCommand(_input: unknown, _origin: CommandOrigin): Promise<ToolExecutionResult> {
-    return { content: 'Error: The file tools are not built yet.', isError: true };
+  /**
+   * Runs one call of the tree's tool (the text editor on a workspace, the memory tool on
+   * memory). Never rejects: a bad input, a refusal or a storage failure is an error
+   * result with a sentence, and a failed write has written nothing.
+   */
+  runCommand(input: unknown, origin: CommandOrigin): Promise<ToolExecutionResult> {
+    const texts = this.root.kind === 'memory' ? memoryTexts : textEditorTexts;
+    return this.exclusive(() => runToolCommand(this.ctx, texts, input, origin)).catch((error: unknown) => ({
+      content: `Error: The command failed (${error instanceof Error ? error.message : String(error)}); nothing was written.`,
+      isError: true,
+    }));
   }
 
-  /** A hand edit, or a new text file. */
-  async writeText(_path: string, _text: string): Promise<FileChange> {
-    throw new WorkspaceError('Editing files is not built yet.');
+  /** A hand edit (recorded as a hunk) or a new text file. */
+  writeText(path: string, text: string): Promise<FileChange> {
+    return this.exclusive(() => writeTextByHand(this.ctx, path, text));
   }
 
-  /** An uploaded file: text when its type is text-like and it is valid UTF-8, binary otherwise. */
-  async upload(_path: string, _blob: Blob, _mediaType: string): Promise<FileChange> {
-    throw new WorkspaceError('Uploading files is not built yet.');
+  /** An uploaded file: text when its type is text-like and it is valid UTF-8, else binary (userOperations.ts). */
+  upload(path: string, blob: Blob, mediaType: string): Promise<FileChange> {
+    return this.exclusive(() => uploadFile(this.ctx, path, blob, mediaType));
   }
 
-  async remove(_path: string): Promise<FileChange> {
-    throw new WorkspaceError('Deleting files is not built yet.');
+  /** Deletes one file. */
+  remove(path: string): Promise<FileChange> {
+    return this.exclusive(() => removeFile(this.ctx, path));
   }
 
-  async rename(_from: string, _to: string): Promise<FileChange> {
-    throw new WorkspaceError('Renaming files is not built yet.');
+  /** Renames (moves) one file to a path not yet taken. */
+  rename(from: string, to: string): Promise<FileChange> {
+    return this.exclusive(() => renameFile(this.ctx, from, to));
   }
 
-  /** Undoes one change, recording the undoing as a change of its own. */
-  async revert(_changeId: string): Promise<FileChange> {
-    throw new WorkspaceError('Reverting changes is not built yet.');
+  /** Undoes one change, recording the undoing as a change of its own (revertChange.ts). */
+  revert(changeId: string): Promise<FileChange> {
+    return this.exclusive(() => revertChange(this.ctx, changeId));
   }
 
-  /** A path from the user, normalised, or a WorkspaceError saying what is wrong with it. */
-  protected userPath(path: string): string {
-    const result = normalizePath(path, this.scope);
-    if (!result.ok) throw new WorkspaceError(result.error);
-    return result.path;
+  private exclusive<T>(run: () => Promise<T>): Promise<T> {
+    return serialized(this.ctx.store, this.key, run);
   }
 }
