@@ -17,17 +17,19 @@
  * lineage is history, and existing sessions' own `parentSession` is never rewritten.
  */
 import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
-import type { ExchangeAttachment, SessionData } from '../core/exchange/exchangeFormat';
+import type { ExchangeAttachment, SessionData, WorkspaceData } from '../core/exchange/exchangeFormat';
 import type { ExistingIds } from '../core/exchange/remapImportIds';
 import { isRecord } from '../core/isRecord';
 import { restoreEntry, restoreHeader } from '../core/session/restoreRecords';
 import type { SessionHeader } from '../core/types/entry';
 import { isHeaderWithChildren } from './applyChangeSet';
+import type { CommittedChangeSet } from './backend';
 import { ChangeRecorder } from './changeRecorder';
 import { orderEntries } from './orderEntries';
 import type { BatonDb } from './schema';
 import { DELETED_SESSIONS_KEY } from './settingsKeys';
 import { runTransaction } from './transaction';
+import { planWorkspaceImport, WORKSPACE_STORES, writeWorkspaceImport } from './workspace/workspaceBackup';
 
 /** Every session, entry and attached file id in the database, for parseImport to avoid. */
 export async function loadExistingIds(db: BatonDb): Promise<ExistingIds> {
@@ -52,9 +54,17 @@ function attachmentRecord(attachment: ExchangeAttachment): AttachmentRecord | un
   return { ...attachment.ref, sessionId: attachment.sessionId, data };
 }
 
-/** Stores checked sessions (parseImport's output) in one transaction; see the file comment. */
-export async function importSessions(db: BatonDb, sessions: readonly SessionData[]): Promise<void> {
-  if (sessions.length === 0) return;
+/**
+ * Stores checked sessions and workspaces (parseImport's output) in one transaction; see
+ * the file comment, and workspaceBackup.ts for how workspaces are merged. Returns what
+ * was committed, for telling other tabs (and the file store) of the files.
+ */
+export async function importSessions(
+  db: BatonDb,
+  sessions: readonly SessionData[],
+  workspaces: readonly WorkspaceData[] = [],
+): Promise<CommittedChangeSet | undefined> {
+  if (sessions.length === 0 && workspaces.length === 0) return undefined;
   const imported = new Set<string>();
   for (const { header, entries } of sessions) {
     imported.add(header.id);
@@ -86,18 +96,24 @@ export async function importSessions(db: BatonDb, sessions: readonly SessionData
     else outsideParents.set(parent, [header.id]);
   }
 
-  const stores = ['sessions', 'entries', 'settings', 'attachments', 'stamps'] as const;
-  await runTransaction(db, stores, 'readwrite', async (tx, requests) => {
+  const stores = ['sessions', 'entries', 'settings', 'attachments', 'stamps', ...WORKSPACE_STORES] as const;
+  return runTransaction(db, stores, 'readwrite', async (tx, requests) => {
     const headers = tx.objectStore('sessions');
     const entries = tx.objectStore('entries');
     const settings = tx.objectStore('settings');
+    const workspaceStores = {
+      files: tx.objectStore('files'),
+      fileBodies: tx.objectStore('fileBodies'),
+      fileChanges: tx.objectStore('fileChanges'),
+    };
     // Read first, then queue every write without awaiting: a failed add must abort
     // the transaction with its own error, not with one from a later await.
     const parentIds = [...outsideParents.keys()];
-    const [parents, deleted, recorder] = await Promise.all([
+    const [parents, deleted, recorder, workspacePlans] = await Promise.all([
       Promise.all(parentIds.map((id): Promise<unknown> => requests.add(headers.get(id)))),
       requests.add(settings.get(DELETED_SESSIONS_KEY)),
       ChangeRecorder.begin(settings, tx.objectStore('stamps'), requests),
+      planWorkspaceImport(workspaceStores, requests, workspaces),
     ]);
     // A session deleted here and now imported again is live again: its writes are accepted.
     if (Array.isArray(deleted) && deleted.some((id) => imported.has(id))) {
@@ -134,7 +150,8 @@ export async function importSessions(db: BatonDb, sessions: readonly SessionData
         recorder.put({ kind: 'header', id, sessionId: id });
       }
     });
-    recorder.finish();
+    writeWorkspaceImport(workspaceStores, requests, recorder, workspacePlans);
+    return recorder.finish();
   });
 }
 

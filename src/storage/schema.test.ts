@@ -71,7 +71,7 @@ describe('schema', () => {
       const fileChanges = workspace.objectStore('fileChanges');
       expect(fileChanges.keyPath).toBe('change.id');
       expect([...fileChanges.indexNames]).toEqual(['root']);
-      expect(fileChanges.index('root').keyPath).toEqual(['root', 'change.at', 'order']);
+      expect(fileChanges.index('root').keyPath).toEqual(['root', 'order']);
       await workspace.done;
     } finally {
       db.close();

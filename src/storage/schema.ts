@@ -87,7 +87,7 @@ export interface BatonDbSchema extends DBSchema {
   fileChanges: {
     key: string;
     value: FileChangeRecord;
-    indexes: { root: [RootKey, number, [number, number]] };
+    indexes: { root: [RootKey, FileChangeRecord['order']] };
   };
 }
 
@@ -101,8 +101,11 @@ export interface FileBodyRecord {
 /** A change as stored; see the `fileChanges` store. */
 export interface FileChangeRecord {
   root: RootKey;
-  /** The change feed's seq of the commit that first wrote it, and its place in that commit. */
-  order: [number, number];
+  /**
+   * Its place in history: its time, then the change feed's seq of the commit that first
+   * wrote it and its place in that commit (changes made in one millisecond stay in order).
+   */
+  order: [number, number, number];
   change: FileChange;
 }
 
@@ -174,11 +177,7 @@ function applySchemaStep(version: number, db: BatonDb, _tx: UpgradeTransaction):
       // Nothing to migrate: no workspace existed before.
       db.createObjectStore('files', { keyPath: ['root', 'path'] });
       db.createObjectStore('fileBodies', { keyPath: ['root', 'path'] });
-      db.createObjectStore('fileChanges', { keyPath: 'change.id' }).createIndex('root', [
-        'root',
-        'change.at',
-        'order',
-      ]);
+      db.createObjectStore('fileChanges', { keyPath: 'change.id' }).createIndex('root', ['root', 'order']);
       return;
     }
     // case 6: change the layout here, migrating records through `_tx` if needed.

@@ -54,7 +54,7 @@ describe('export of attached files', () => {
     const { header, entries } = attachedSession();
     const text = exportSessionJsonl(header, entries, { attachments: exchangeAttachments() });
     const [session, ...rest] = lines(text);
-    expect(session).toMatchObject({ type: 'session', version: 2, entryCount: 4, attachmentCount: 3 });
+    expect(session).toMatchObject({ type: 'session', version: 3, entryCount: 4, attachmentCount: 3 });
     expect(rest.slice(0, 4).map((line) => line.id)).toEqual(['f1', 'f2', 'f3', 'f4']);
     const files = rest.slice(4);
     const bytes = attachmentBytes();

@@ -5,7 +5,10 @@ function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-export function describeImport(parsed: Pick<ParsedImport, 'kind' | 'sessions' | 'renamedSessions'>): string {
+export function describeImport(
+  parsed: Pick<ParsedImport, 'kind' | 'sessions' | 'renamedSessions'> &
+    Partial<Pick<ParsedImport, 'workspaces'>>,
+): string {
   const sessions = count(parsed.sessions.length, 'session', 'sessions');
   const entries = count(
     parsed.sessions.reduce((sum, session) => sum + session.entries.length, 0),
@@ -25,7 +28,13 @@ export function describeImport(parsed: Pick<ParsedImport, 'kind' | 'sessions' | 
     missing > 0
       ? ` ${count(missing, 'attached file was', 'attached files were')} not in the file: the device it came from no longer had ${missing === 1 ? 'it' : 'them'}.`
       : '';
+  const fileCount = (parsed.workspaces ?? []).reduce((sum, workspace) => sum + workspace.files.length, 0);
+  // Workspace files already here are kept; see storage/workspace/workspaceBackup.ts.
+  const workspaceFiles =
+    fileCount > 0
+      ? ` It also brought ${count(fileCount, 'workspace or memory file', 'workspace and memory files')}; files already here were kept.`
+      : '';
   const renamed = parsed.renamedSessions.size;
-  if (renamed === 0) return `${what}${absent}`;
-  return `${what}${absent} ${count(renamed, 'session was', 'sessions were')} already here and ${renamed === 1 ? 'was' : 'were'} added as ${renamed === 1 ? 'a copy' : 'copies'} with a new id; nothing was overwritten.`;
+  if (renamed === 0) return `${what}${absent}${workspaceFiles}`;
+  return `${what}${absent}${workspaceFiles} ${count(renamed, 'session was', 'sessions were')} already here and ${renamed === 1 ? 'was' : 'were'} added as ${renamed === 1 ? 'a copy' : 'copies'} with a new id; nothing was overwritten.`;
 }

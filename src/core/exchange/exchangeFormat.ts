@@ -9,6 +9,10 @@
  *
  * Version 2 added the `attachment` lines and the session line's `attachmentCount`;
  * a version 1 file is a version 2 file without attachments and imports as one.
+ * Version 3 added workspaces (issue 26): after the sessions, a `workspace` line per file
+ * tree (a chain's workspace or the memory directory), followed by its files, one
+ * `workspace_file` line each, then its history, one `workspace_change` line each. A file
+ * of version 1 or 2 is one of version 3 without workspaces.
  *
  * Entry lines are told apart from the other lines by their `type` alone, so the four
  * line types below are reserved: Baton never uses them as entry types. The header (and
@@ -18,8 +22,9 @@
 import { redactSecret } from '../redactSecret';
 import type { AttachmentRef } from '../types/attachment';
 import type { SessionEntry, SessionHeader } from '../types/entry';
+import type { FileChange, FileMeta, RootKey } from '../workspace/fileStore';
 
-export const EXCHANGE_FORMAT_VERSION = 2;
+export const EXCHANGE_FORMAT_VERSION = 3;
 /** The first version with attachment lines: session lines from it on must count theirs. */
 export const ATTACHMENTS_VERSION = 2;
 export const EXPORTED_BY = 'baton';
@@ -28,11 +33,17 @@ export const SESSION_LINE = 'session';
 export const BACKUP_LINE = 'backup';
 export const SETTINGS_LINE = 'settings';
 export const ATTACHMENT_LINE = 'attachment';
+export const WORKSPACE_LINE = 'workspace';
+export const WORKSPACE_FILE_LINE = 'workspace_file';
+export const WORKSPACE_CHANGE_LINE = 'workspace_change';
 export const RESERVED_LINE_TYPES: ReadonlySet<string> = new Set([
   SESSION_LINE,
   BACKUP_LINE,
   SETTINGS_LINE,
   ATTACHMENT_LINE,
+  WORKSPACE_LINE,
+  WORKSPACE_FILE_LINE,
+  WORKSPACE_CHANGE_LINE,
 ]);
 
 /** Settings that are secrets: never written to a file, never read from one. */
@@ -58,6 +69,44 @@ export interface SessionData {
   entries: SessionEntry[];
   /** The files its entries attach; left out (rather than empty) when there are none. */
   attachments?: ExchangeAttachment[];
+}
+
+/** A file's contents as an exchange file carries them: text as it is, anything else as bytes. */
+export type ExchangeFileBody =
+  | { binary: false; text: string }
+  /** Over a plain ArrayBuffer, so it can become a Blob as it is. */
+  | { binary: true; bytes: Uint8Array<ArrayBuffer> };
+
+/** One file tree (a chain's workspace or the memory directory): its files and its history, oldest first. */
+export interface WorkspaceData {
+  root: RootKey;
+  files: Array<{ meta: FileMeta; body: ExchangeFileBody }>;
+  changes: FileChange[];
+}
+
+/** Starts a file tree; its file lines, then its change lines, follow. */
+export interface WorkspaceLine {
+  type: typeof WORKSPACE_LINE;
+  root: RootKey;
+  /** How many file lines and change lines follow; lets an import notice a file cut short. */
+  fileCount: number;
+  changeCount: number;
+}
+
+/** One file; `data` (a binary file's bytes, base64) is the line's last field, as on attachment lines. */
+export interface WorkspaceFileLine {
+  type: typeof WORKSPACE_FILE_LINE;
+  root: RootKey;
+  file: FileMeta;
+  /** A text file's contents. */
+  text?: string;
+  data?: string;
+}
+
+export interface WorkspaceChangeLine {
+  type: typeof WORKSPACE_CHANGE_LINE;
+  root: RootKey;
+  change: FileChange;
 }
 
 export interface SessionLine {

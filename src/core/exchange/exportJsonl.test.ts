@@ -19,7 +19,7 @@ describe('exportSessionJsonl', () => {
     const lines = parseLines(exportSessionJsonl(header, entries));
     expect(lines[0]).toEqual({
       type: 'session',
-      version: 2,
+      version: 3,
       exportedBy: 'baton',
       entryCount: 4,
       attachmentCount: 0,
@@ -93,7 +93,7 @@ describe('exportBackup', () => {
     const lines = parseLines(exportBackup(chainSessions(), settings, { createdAt: 1234 }));
     expect(lines[0]).toEqual({
       type: 'backup',
-      version: 2,
+      version: 3,
       exportedBy: 'baton',
       createdAt: 1234,
       sessionCount: 2,
@@ -131,7 +131,7 @@ describe('exportBackup', () => {
   it('has no settings line when no settings are given', () => {
     const lines = parseLines(exportBackup([], undefined, { createdAt: 5 }));
     expect(lines).toEqual([
-      { type: 'backup', version: 2, exportedBy: 'baton', createdAt: 5, sessionCount: 0 },
+      { type: 'backup', version: 3, exportedBy: 'baton', createdAt: 5, sessionCount: 0 },
     ]);
   });
 });

@@ -26,12 +26,16 @@ import {
   type SessionLine,
   type SettingsLine,
   toJsonLine,
+  type WorkspaceData,
   withoutSecrets,
 } from './exchangeFormat';
+import { workspaceLines } from './workspaceJsonl';
 
 export interface ExportOptions {
   /** The API key (or any secret) to keep out of the file. */
   secret?: string;
+  /** File trees to carry after the sessions: the chain's workspace, or (a backup) every one and the memory. */
+  workspaces?: readonly WorkspaceData[];
 }
 
 export interface SessionExportOptions extends ExportOptions {
@@ -79,6 +83,7 @@ export function chainJsonlPieces(
 ): JsonlPiece[] {
   const pieces = new Pieces();
   for (const session of sessions) sessionLines(session, [options.secret], pieces);
+  for (const workspace of options.workspaces ?? []) workspaceLines(workspace, [options.secret], pieces);
   return pieces.done();
 }
 
@@ -116,6 +121,7 @@ export function backupJsonlPieces(
     pieces.line(toJsonLine(line, secrets));
   }
   for (const session of sessions) sessionLines(session, secrets, pieces);
+  for (const workspace of options.workspaces ?? []) workspaceLines(workspace, secrets, pieces);
   return pieces.done();
 }
 

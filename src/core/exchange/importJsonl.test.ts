@@ -274,9 +274,9 @@ describe('parseImport: errors name the line and the problem', () => {
     ],
     [
       'format version from the future',
-      file(sessionLine(s1, 1, { version: 3 }), entry('s1', 'e1')),
+      file(sessionLine(s1, 1, { version: 4 }), entry('s1', 'e1')),
       1,
-      /newer Baton.*version 3/,
+      /newer Baton.*version 4/,
     ],
     [
       'no format version',

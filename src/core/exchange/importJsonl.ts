@@ -22,6 +22,10 @@ import {
   SESSION_LINE,
   SETTINGS_LINE,
   type SessionData,
+  WORKSPACE_CHANGE_LINE,
+  WORKSPACE_FILE_LINE,
+  WORKSPACE_LINE,
+  type WorkspaceData,
   withoutSecrets,
 } from './exchangeFormat';
 import { checkAttachmentCount, checkReferences, checkSessionTree } from './importChecks';
@@ -38,7 +42,17 @@ import {
   readSessionLine,
   shown,
 } from './importLines';
+import {
+  checkWorkspaceCounts,
+  type FileWorkspace,
+  readWorkspaceChangeLine,
+  readWorkspaceFileLine,
+  readWorkspaceLine,
+  type WorkspaceIndex,
+  workspaceDataOf,
+} from './importWorkspaceLines';
 import { type ExistingIds, remapClashingIds } from './remapImportIds';
+import { remapWorkspaces } from './remapWorkspaces';
 
 export type { ExistingIds } from './remapImportIds';
 
@@ -53,6 +67,11 @@ export interface ParsedImport {
   kind: 'sessions' | 'backup';
   /** Ready to store, ids already made unique; empty whenever there are errors. */
   sessions: SessionData[];
+  /**
+   * The file trees it carries (format version 3), roots following the sessions' new ids;
+   * empty whenever there are errors.
+   */
+  workspaces: WorkspaceData[];
   /** A backup's settings, secrets removed; undefined if the file has none. */
   settings?: Record<string, unknown>;
   /** The first errors in line order, at most MAX_REPORTED_IMPORT_ERRORS. */
@@ -93,6 +112,10 @@ export function parseImport(
   let settings: Record<string, unknown> | undefined;
   /** The session the following entries belong to; `broken` after an unreadable session line. */
   let current: FileSession | 'none' | 'broken' = 'none';
+  const workspaces: FileWorkspace[] = [];
+  const workspaceIndex: WorkspaceIndex = { roots: new Map(), changes: new Map() };
+  /** The workspace the following file and change lines belong to, once a workspace line came. */
+  let workspace: FileWorkspace | 'broken' | undefined;
   let sawContent = false;
 
   const lines = text.split('\n');
@@ -148,7 +171,18 @@ export function parseImport(
       } else {
         settings = withoutSecrets(record.settings);
       }
+    } else if (type === WORKSPACE_LINE) {
+      // The sessions' lines are over: what follows is the workspace's.
+      current = 'none';
+      workspace = readWorkspaceLine(record, lineNumber, fail, workspaceIndex);
+      if (workspace !== 'broken') workspaces.push(workspace);
+    } else if (type === WORKSPACE_FILE_LINE || type === WORKSPACE_CHANGE_LINE) {
+      if (workspace === undefined)
+        fail(lineNumber, 'A workspace file or change comes before any workspace line.');
+      else if (type === WORKSPACE_FILE_LINE) readWorkspaceFileLine(record, lineNumber, workspace, fail);
+      else readWorkspaceChangeLine(record, lineNumber, workspace, fail, workspaceIndex);
     } else if (type === SESSION_LINE) {
+      workspace = undefined;
       current = readSessionLine(record, lineNumber, fail, sessionLineById);
       if (current !== 'broken') sessions.push(current);
     } else if (type === ATTACHMENT_LINE) {
@@ -178,6 +212,7 @@ export function parseImport(
     checkAttachmentCount(session, fail);
   }
   checkReferences(files, fail);
+  for (const item of workspaces) checkWorkspaceCounts(item, fail);
 
   if (errors.length > 0) {
     // Stable sort: errors found on one line stay in the order they were found.
@@ -185,6 +220,7 @@ export function parseImport(
     return {
       kind,
       sessions: [],
+      workspaces: [],
       errors: errors.slice(0, MAX_REPORTED_IMPORT_ERRORS),
       errorCount: errors.length,
       renamedSessions: new Map(),
@@ -201,7 +237,13 @@ export function parseImport(
     makeId,
     { sessions: sessionLineById, entries: index.ordinal, attachments: files.line },
   );
-  const result: ParsedImport = { kind, ...remapped, errors: [], errorCount: 0 };
+  const result: ParsedImport = {
+    kind,
+    ...remapped,
+    workspaces: remapWorkspaces(workspaces.map(workspaceDataOf), remapped.renamedSessions),
+    errors: [],
+    errorCount: 0,
+  };
   if (settings !== undefined) result.settings = settings;
   return result;
 }

@@ -2,7 +2,7 @@
  * An import never overwrites: a session, entry or attached file whose id is already
  * taken gets a new id, and every reference inside the imported set follows it. The
  * references are: an entry's `sessionId` and `parentId`, a header's `id`, `leafId`,
- * `parentSession`, `children` and `workspace`, the `details.parentSession` of a handoff entry (the
+ * `parentSession` and `children`, the `details.parentSession` of a handoff entry (the
  * handoff card links to its parent through it), an attached file's `sessionId`, and
  * the `attachment.id` of every attachment block in a message. A reference to a session
  * outside the file is kept as it is: it names that session, wherever it lives.
@@ -113,8 +113,9 @@ function remapHeader(header: SessionHeader, session: Rename, entry: Rename): Ses
     children: header.children.map(session),
   };
   if (header.parentSession !== undefined) remapped.parentSession = session(header.parentSession);
-  // A workspace is named by the session that began its chain: it follows that session's id.
-  if (header.workspace !== undefined) remapped.workspace = session(header.workspace);
+  // The chain's workspace id (issue 26) names the session whose id it took: it follows it.
+  const workspace: unknown = (header as { workspace?: unknown }).workspace; // Only this field is read.
+  if (typeof workspace === 'string') Object.assign(remapped, { workspace: session(workspace) });
   return remapped;
 }
 

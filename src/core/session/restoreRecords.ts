@@ -56,10 +56,6 @@ export function restoreHeader(raw: unknown): Restored<SessionHeader> {
   if ('parentSession' in raw && raw.parentSession !== undefined && typeof raw.parentSession !== 'string') {
     repair('parentSession', undefined, 'its parent-session link was damaged and is dropped.');
   }
-  if ('workspace' in raw && raw.workspace !== undefined && !isNonEmptyString(raw.workspace)) {
-    // Its files are then found under the session's own id (workspaceOf): better than none.
-    repair('workspace', undefined, 'its workspace link was damaged; it uses its own workspace.');
-  }
   if (!Array.isArray(raw.children)) {
     repair('children', [], 'its list of handed-off sessions was missing.');
   } else if (!raw.children.every(isNonEmptyString)) {
@@ -74,7 +70,6 @@ export function restoreHeader(raw: unknown): Restored<SessionHeader> {
 
   const repaired = problems.length === 0 ? raw : { ...raw, ...fixes };
   if ('parentSession' in fixes) delete repaired.parentSession;
-  if ('workspace' in fixes) delete repaired.workspace;
   // Every field SessionHeader requires was checked or repaired just above.
   return { ok: true, value: repaired as unknown as SessionHeader, problems };
 }

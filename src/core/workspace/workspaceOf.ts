@@ -7,7 +7,11 @@ import type { SessionHeader } from '../types/entry';
 import type { FileRoot } from './fileStore';
 
 export function workspaceOf(header: Pick<SessionHeader, 'id' | 'workspace'>): string {
-  return header.workspace ?? header.id;
+  // Stored headers are restored without a check of this field (restoreHeader keeps fields
+  // it does not know, and the first load has no room for one): a damaged link is read
+  // here as none, so the session works in a workspace of its own rather than in no tree.
+  const { workspace } = header as { workspace?: unknown };
+  return typeof workspace === 'string' && workspace !== '' ? workspace : header.id;
 }
 
 /** The file tree root of a session's workspace. */

@@ -195,3 +195,93 @@ describe('export and import', () => {
     ).toEqual(['att-image', 'att-pdf', 'att-text']);
   });
 });
+
+describe('workspaces in exports and backups (issue 26)', () => {
+  const text = (t: string) => ({ binary: false as const, text: t });
+  const meta = (root: string, path: string, size: number, binary = false) => ({
+    root,
+    path,
+    size,
+    modifiedAt: 7,
+    binary,
+    mediaType: binary ? 'image/png' : 'text/markdown',
+  });
+  const PNG = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 1, 2, 255]);
+
+  it('a backup carries the workspaces and the memory, and restoring it brings them back byte for byte', async () => {
+    // As above: Node's Blob survives fake-indexeddb's structured clone, jsdom's does not.
+    vi.stubGlobal('Blob', NodeBlob);
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    const { openFileStore } = await import('../../storage/workspace/indexedDbFileStore');
+    const source = await start();
+    const { parent } = await handedOff(source);
+    const root = `workspace:${parent.id}`;
+    const files = await openFileStore(source.dbName);
+    onTestFinished(() => files.close());
+    await files.commit(
+      root,
+      [
+        { path: '/plan.md', meta: meta(root, '/plan.md', 7), body: text('# Plan\n') },
+        {
+          path: '/logo.png',
+          meta: meta(root, '/logo.png', PNG.length, true),
+          body: { binary: true, blob: new Blob([PNG], { type: 'image/png' }) },
+        },
+      ],
+      [],
+    );
+    await files.commit(
+      'memory',
+      [{ path: '/memories/me.md', meta: meta('memory', '/memories/me.md', 3), body: text('tea') }],
+      [],
+    );
+
+    await source.exchange.exportEverything();
+    const [backup] = await source.downloads();
+    const lines = records(backup?.text ?? '');
+    expect(lines.filter((line) => line.type === 'workspace').map((line) => line.root)).toEqual([
+      'memory',
+      root,
+    ]);
+
+    const target = await start();
+    const outcome = await target.exchange.importFromText(backup?.text ?? '', { backup: false });
+    expect(outcome).toMatchObject({ ok: true, restored: true });
+    expect(outcome.message).toContain(
+      'It also brought 3 workspace and memory files; files already here were kept.',
+    );
+    const restored = await openFileStore(target.dbName);
+    onTestFinished(() => restored.close());
+    expect((await restored.read(root, '/plan.md'))?.body).toEqual(text('# Plan\n'));
+    const logo = (await restored.read(root, '/logo.png'))?.body;
+    expect(logo?.binary && [...new Uint8Array(await logo.blob.arrayBuffer())]).toEqual([...PNG]);
+    expect((await restored.read('memory', '/memories/me.md'))?.body).toEqual(text('tea'));
+  });
+
+  it('a chain export carries the chain’s workspace, not the memory', async () => {
+    const { openFileStore } = await import('../../storage/workspace/indexedDbFileStore');
+    const source = await start();
+    const { parent } = await handedOff(source);
+    const files = await openFileStore(source.dbName);
+    onTestFinished(() => files.close());
+    const root = `workspace:${parent.id}`;
+    await files.commit(root, [{ path: '/a.md', meta: meta(root, '/a.md', 1), body: text('a') }], []);
+    await files.commit(
+      'memory',
+      [{ path: '/memories/m.md', meta: meta('memory', '/memories/m.md', 1), body: text('m') }],
+      [],
+    );
+
+    await source.exchange.exportOpenChain('jsonl');
+    const [file] = await source.downloads();
+    const workspaceLines = records(file?.text ?? '').filter((line) =>
+      String(line.type).startsWith('workspace'),
+    );
+    expect(workspaceLines.map((line) => [line.type, line.root])).toEqual([
+      ['workspace', root],
+      ['workspace_file', root],
+    ]);
+  });
+});

@@ -9,12 +9,14 @@
  * strips it from settings and redacts its text everywhere, given the key in use, and
  * every key the device used before is found by its fingerprint (keyRemoval.ts).
  * JSONL files carry the files their messages attach; their bytes are written as they
- * are, never scanned (see JsonlPiece).
+ * are, never scanned (see JsonlPiece). They carry workspaces too (issue 26): a session or
+ * chain its chain's workspace, a backup every workspace and the memory; an import stores
+ * them in its own transaction and tells the file store (and other tabs) of them.
  */
 
 import { describeImport } from '../../core/exchange/describeImport';
 import { referencedAttachmentIds, withAttachments } from '../../core/exchange/exchangeAttachments';
-import type { SessionData } from '../../core/exchange/exchangeFormat';
+import type { SessionData, WorkspaceData } from '../../core/exchange/exchangeFormat';
 import {
   backupFileName,
   beforeImportFileName,
@@ -27,9 +29,12 @@ import { exportSessionMarkdown } from '../../core/exchange/exportMarkdown';
 import { handoffChainIds } from '../../core/exchange/handoffChain';
 import { type ImportError, parseImport } from '../../core/exchange/importJsonl';
 import { SessionLog } from '../../core/session/sessionLog';
+import type { RootKey } from '../../core/workspace/fileStore';
 import { markBackup } from '../../storage/backupMarks';
 import { importSessions, loadExistingIds, snapshotAll } from '../../storage/importSessions';
 import { type BatonDb, openBatonDb } from '../../storage/schema';
+import { announceFileCommit } from '../../storage/workspace/fileChannel';
+import { snapshotWorkspaces } from '../../storage/workspace/workspaceBackup';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { setSessions } from '../slices/session/actions';
 import { notify, notifyError } from '../slices/status/actions';
@@ -100,6 +105,19 @@ async function withTheirFiles(sessions: readonly SessionData[]): Promise<Session
   return withAttachments(sessions, records);
 }
 
+/**
+ * The workspaces of the sessions' chains: each session's chain workspace id (its header's
+ * `workspace`, else its own id), as stored; the memory is no chain's and stays out.
+ */
+function theirWorkspaces(sessions: readonly SessionData[]): Promise<WorkspaceData[]> {
+  const roots = new Set<RootKey>();
+  for (const { header } of sessions) {
+    const workspace: unknown = (header as { workspace?: unknown }).workspace; // Only this field is read.
+    roots.add(`workspace:${typeof workspace === 'string' ? workspace : header.id}`);
+  }
+  return withDb((db) => snapshotWorkspaces(db, [...roots]));
+}
+
 /** The open session from memory: it may hold what is not stored yet (an empty new session). */
 function openSessionData(): SessionData {
   const { session } = getRuntime();
@@ -113,7 +131,10 @@ export async function exportOpenSession(format: ExportFormat): Promise<void> {
     const data = openSessionData();
     const text =
       format === 'jsonl'
-        ? chainJsonlPieces(await withTheirFiles([data]), { secret: secret() })
+        ? chainJsonlPieces(await withTheirFiles([data]), {
+            secret: secret(),
+            workspaces: await theirWorkspaces([data]),
+          })
         : markdownOf(data);
     const fileName = sessionFileName(data.header.title, format);
     await downloadText(fileName, text, format);
@@ -136,7 +157,10 @@ export async function exportOpenChain(format: ExportFormat): Promise<void> {
     const root = chain[0] ?? open;
     const text =
       format === 'jsonl'
-        ? chainJsonlPieces(await withTheirFiles(chain), { secret: secret() })
+        ? chainJsonlPieces(await withTheirFiles(chain), {
+            secret: secret(),
+            workspaces: await theirWorkspaces(chain),
+          })
         : `${chain.map(markdownOf).join('\n---\n\n')}`;
     const fileName = sessionFileName(`${root.header.title} chain`, format);
     await downloadText(fileName, text, format);
@@ -153,7 +177,8 @@ async function downloadBackup(db: BatonDb, fileName: (createdAt: number) => stri
   const createdAt = Date.now();
   const name = fileName(createdAt);
   const settings = get().settings;
-  const pieces = backupJsonlPieces(sessions, settings, { secret: settings.apiKey, createdAt });
+  const workspaces = await snapshotWorkspaces(db);
+  const pieces = backupJsonlPieces(sessions, settings, { secret: settings.apiKey, createdAt, workspaces });
   await downloadText(name, pieces, 'jsonl');
   return name;
 }
@@ -212,7 +237,7 @@ export async function importFromText(
           errorCount: parsed.errorCount,
         };
       }
-      if (parsed.sessions.length === 0) {
+      if (parsed.sessions.length === 0 && parsed.workspaces.length === 0) {
         return {
           ok: false,
           message: 'Nothing was imported: the file holds no sessions.',
@@ -231,7 +256,7 @@ export async function importFromText(
       const sessions = restored
         ? parsed.sessions
         : parsed.sessions.map((data) => ({ ...data, header: { ...data.header, importedAt } }));
-      await importSessions(db, sessions);
+      announceFileCommit(db.name, await importSessions(db, sessions, parsed.workspaces));
       await refreshSessions(sessions);
       notify(message);
       return { ok: true, message, restored };

@@ -1,8 +1,12 @@
 /**
- * Makes the app's one FileStore (see workspaceAccess.ts): the IndexedDB store, opened on
- * first use (its chunk and its connection are not part of start-up). The trees need a
- * store at once, so this one answers for it: each call waits for the opening, and a
- * failed opening is tried again at the next call rather than kept as the answer.
+ * Makes the app's one FileStore (see workspaceAccess.ts): the IndexedDB store, its
+ * connection opened on first use, not at start-up. The trees need a store at once, so
+ * this one answers for it: each call waits for the opening, and a failed opening is
+ * tried again at the next call rather than kept as the answer.
+ *
+ * Imported statically, in the agent chunk: a dynamic import here made the bundler split
+ * the storage modules it shares with the first load into chunks of their own, and the
+ * first load grew by their overhead (half a KB).
  */
 import type {
   FileBody,
@@ -12,12 +16,10 @@ import type {
   FileWrite,
   RootKey,
 } from '../../core/workspace/fileStore';
+import { openFileStore } from '../../storage/workspace/indexedDbFileStore';
 
 export function createWorkspaceStore(databaseName: string): FileStore {
-  return new OpenedOnUse(async () => {
-    const { openFileStore } = await import('../../storage/workspace/indexedDbFileStore');
-    return openFileStore(databaseName);
-  });
+  return new OpenedOnUse(() => openFileStore(databaseName));
 }
 
 /** A FileStore that opens the real one at its first call. */
@@ -61,6 +63,14 @@ export class OpenedOnUse implements FileStore {
 
   async deleteRoot(root: RootKey): Promise<void> {
     return (await this.store()).deleteRoot(root);
+  }
+
+  /** Closes the store's connection, if it was opened (an app or test shutting down). */
+  async close(): Promise<void> {
+    const opening = this.opening;
+    this.opening = undefined;
+    const store = await opening?.catch(() => undefined);
+    if (store && 'close' in store && typeof store.close === 'function') store.close();
   }
 
   watch(listener: (root: RootKey) => void): () => void {

@@ -51,10 +51,10 @@ export async function commitFiles(
     }
     for (const change of changes) recorder.put(changeRecord(root, change.id));
     const committed = recorder.finish();
-    // The commit's seq orders its new changes after every earlier commit's, ties in `at` included.
+    // Changes of one millisecond are ordered by their commit's seq, then their place in it.
     const seq = committed?.seq ?? 0;
     changes.forEach((change, index) => {
-      const order = earlier[index]?.order ?? [seq, index];
+      const order = earlier[index]?.order ?? [change.at, seq, index];
       requests.add(history.put({ root, order, change: structuredClone(change) }));
     });
     beforeCommit?.();

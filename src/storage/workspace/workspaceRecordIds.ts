@@ -29,7 +29,11 @@ export function rootOfRecord(record: { kind: string; id: string }): RootKey | un
   return at > 0 ? record.id.slice(0, at) : undefined;
 }
 
-/** Every key of one root in a store keyed (or indexed) by [root, …]. */
+/**
+ * Every key of one root in a store keyed (or indexed) by [root, x], x a path or a history
+ * order ([at, seq, index]). The upper bound's second part, an array holding an array,
+ * sorts after every string and every array of numbers.
+ */
 export function rootRange(root: RootKey): IDBKeyRange {
-  return IDBKeyRange.bound([root], [root, []]);
+  return IDBKeyRange.bound([root], [root, [[]]]);
 }

@@ -68,7 +68,7 @@ function MemorySettings({ draft, update }: SectionProps) {
   return (
     <fieldset className="settings-section">
       <legend>Memory</legend>
-      <ServerToolSwitch label="Memory" on={draft.memory} set={(on) => update('memory', on)}>
+      <ServerToolSwitch label="Memory" on={draft.memory === true} set={(on) => update('memory', on)}>
         Lets the model keep notes in a memory directory shared by all sessions and kept on this device, so a
         new session can read what an earlier one learned.
       </ServerToolSwitch>
