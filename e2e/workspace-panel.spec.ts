@@ -75,6 +75,15 @@ test('files uploaded and edited by hand in the panel: diff, Revert, Download all
   await expect(workspace(page).locator('.ws-markdown')).not.toContainText('Second line.');
   await expect(workspace(page).locator('.ws-change-reverted')).toHaveCount(1);
 
+  // One file downloads as itself.
+  const single = page.waitForEvent('download');
+  await workspace(page).getByRole('button', { name: 'Download', exact: true }).click();
+  const one = await single;
+  expect(one.suggestedFilename()).toBe('notes.md');
+  const onePath = testInfo.outputPath('notes.md');
+  await one.saveAs(onePath);
+  expect(await readFile(onePath, 'utf8')).toBe(NOTES);
+
   // Code is highlighted by the app's highlighter.
   await fileRow(page, 'app.js').click();
   await expect(workspace(page).locator('.ws-code .hljs-keyword').first()).toHaveText('const');
