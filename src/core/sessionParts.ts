@@ -30,6 +30,8 @@ import { ToolRegistry } from './tools/toolRegistry';
 import type { CustomContextMessage } from './types/agentMessage';
 import type { SessionHeader } from './types/entry';
 import type { Message } from './types/message';
+import { createMemoryTool } from './workspace/memoryTool';
+import { createTextEditorTool } from './workspace/textEditorTool';
 import { UserChangeNotes } from './workspace/userChanges';
 import type { WorkspacePort } from './workspace/workspacePort';
 
@@ -136,8 +138,12 @@ export class SessionParts {
   }
 
   /** The text editor on the chain's workspace, always; the memory tool while the Memory setting is on. */
-  private registerWorkspaceTools(_workspace: WorkspacePort): void {
-    // The tools are registered here once the executor's tool factories exist (i-exec).
+  private registerWorkspaceTools(workspace: WorkspacePort): void {
+    const sessionId = () => this.host.header.id;
+    this.tools.register(createTextEditorTool({ tree: () => workspace.tree(this.host.header), sessionId }));
+    this.tools.register(
+      createMemoryTool({ tree: () => workspace.memory(), sessionId, enabled: () => this.settings.memory }),
+    );
   }
 
   private userChangeNotes(workspace: WorkspacePort, now: () => number): UserChangeNotes {
