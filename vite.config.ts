@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 
 import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext, ModuleInfo } from 'rolldown';
@@ -28,6 +29,49 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/**
+ * The Files panel's Preview frame (public/preview-frame.html, issue 26) runs the inline
+ * scripts of the user's HTML files, so it cannot live under the app's policy (a srcdoc
+ * frame would inherit it): it is served with this one instead. No network at all, only
+ * inline scripts and styles and data:/blob: images; and the frame is sandboxed without
+ * allow-same-origin, so nothing in it reaches the app's storage or page. Equal to
+ * PREVIEW_POLICY in src/ui/workspace/previewDocument.ts (a unit test keeps the two equal).
+ * A host serving the built app with a policy must serve this page with this one.
+ */
+export const PREVIEW_FRAME_POLICY = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline'",
+  "style-src 'unsafe-inline'",
+  'img-src data: blob:',
+  'font-src data:',
+  'media-src data: blob:',
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/** `npm start` (vite preview) serves the Preview frame's page with its own policy, not the app's. */
+function previewFramePolicy(): Plugin {
+  let outDir = '';
+  return {
+    name: 'baton-preview-frame-policy',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    configurePreviewServer(server) {
+      // Before the preview server's own middlewares, which would give it the app's policy.
+      server.middlewares.use((req, res, next) => {
+        if (!/\/preview-frame\.html(?:\?|$)/.test(req.url ?? '')) return next();
+        res.writeHead(200, {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Security-Policy': PREVIEW_FRAME_POLICY,
+          'X-Content-Type-Options': 'nosniff',
+        });
+        res.end(readFileSync(join(outDir, 'preview-frame.html')));
+      });
+    },
+  };
+}
 
 /**
  * The entry (src/boot.ts) loads the UI (src/main.tsx) by a dynamic import, so that it
@@ -201,7 +245,7 @@ export default defineConfig({
   // Relative: the built app runs from any sub-path (https://example.org/tools/baton/).
   base: './',
   define: { __BATON_BUILD__: JSON.stringify(BUILD_ID) },
-  plugins: [react(), preloadUi(), mcpWithoutAjv(), pwa()],
+  plugins: [react(), preloadUi(), mcpWithoutAjv(), previewFramePolicy(), pwa()],
   build: {
     target: 'es2022',
     // Browsers preload modules themselves (Chromium 66, Safari 17, Firefox 115); an older

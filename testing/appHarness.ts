@@ -199,6 +199,7 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
       await runtime.mcp.records.close();
       runtime.queue.dispose();
       runtime.repository.close();
+      await (runtime.workspace.store as { close?: () => Promise<void> }).close?.();
       raw.close();
       downloads.restore();
       vi.unstubAllGlobals();

@@ -31,6 +31,10 @@ import { ToolRegistry } from './tools/toolRegistry';
 import type { CustomContextMessage } from './types/agentMessage';
 import type { SessionHeader } from './types/entry';
 import type { Message } from './types/message';
+import { createMemoryTool } from './workspace/memoryTool';
+import { createTextEditorTool } from './workspace/textEditorTool';
+import { UserChangeNotes } from './workspace/userChanges';
+import type { WorkspacePort } from './workspace/workspacePort';
 
 export class SessionParts {
   readonly persistence: SessionPersistence;
@@ -43,6 +47,8 @@ export class SessionParts {
   readonly conversation: Conversation;
   readonly handoffs: SessionHandoffs;
   readonly handoffHint = new HandoffHint();
+  /** Tells the model of the files the user changed since its last request (none without a workspace). */
+  private readonly userChanges: UserChangeNotes | undefined;
 
   constructor(
     ports: SessionPorts,
@@ -56,6 +62,9 @@ export class SessionParts {
     this.persistence = persistence;
     this.host = new SessionHost(log, { persistence, now, newId: makeId, emit });
     this.todos = new SessionTodos((todos) => emit({ type: 'todos_changed', todos }));
+    const { workspace } = ports;
+    const userChanges = workspace && this.userChangeNotes(workspace, now);
+    this.userChanges = userChanges;
     this.agent = new Agent({
       getModelClient: () => settings.client,
       getModel: () => settings.model,
@@ -71,6 +80,7 @@ export class SessionParts {
       }),
       ...(ports.attachments && { attachments: ports.attachments }),
       contextFilter: this.contextFilters.apply,
+      ...(userChanges && { beforeRequest: () => userChanges.beforeRequest() }),
     });
     // The first listener: the log records each event before anyone else hears of it.
     this.agent.subscribe((event) => this.onAgentEvent(event, emit));
@@ -112,6 +122,7 @@ export class SessionParts {
       }),
       systemPrompt: () => this.systemPrompt(),
       tools: () => this.tools.definitions(this.toolAvailability()),
+      ...(workspace && { workspaceFiles: () => workspace.tree(this.host.header).list() }),
       enter: (next) => this.enter(next),
       emit,
       now,
@@ -125,6 +136,29 @@ export class SessionParts {
         // Only where there are earlier sessions to search.
         isAvailable: ({ startedByHandoff }) => startedByHandoff,
       });
+    if (workspace) this.registerWorkspaceTools(workspace);
+  }
+
+  /** The text editor on the chain's workspace, always; the memory tool while the Memory setting is on. */
+  private registerWorkspaceTools(workspace: WorkspacePort): void {
+    const sessionId = () => this.host.header.id;
+    this.tools.register(createTextEditorTool({ tree: () => workspace.tree(this.host.header), sessionId }));
+    this.tools.register(
+      createMemoryTool({ tree: () => workspace.memory(), sessionId, enabled: () => this.settings.memory }),
+    );
+  }
+
+  private userChangeNotes(workspace: WorkspacePort, now: () => number): UserChangeNotes {
+    const notes = new UserChangeNotes({
+      workspace: () => workspace.tree(this.host.header),
+      memory: () => (this.settings.memory ? workspace.memory() : undefined),
+      branch: () => this.host.branch(),
+      createdAt: () => this.host.header.createdAt,
+      now,
+    });
+    // Held for the session's life: a session is made once per log the app keeps live.
+    workspace.watch((root) => notes.changed(root));
+    return notes;
   }
 
   systemPrompt(): string {
@@ -155,6 +189,7 @@ export class SessionParts {
     this.todos.load(branch);
     this.handoffs.restore(branch);
     this.handoffHint.reset();
+    this.userChanges?.reset();
   }
 
   /** The note telling the model a handoff would pay, when this reply crossed the user's triggers. */

@@ -13,6 +13,7 @@ import type { RecallPort } from './recall/recallPort';
 import type { Exclusive } from './session/exclusiveAccess';
 import type { SessionPersistence } from './session/persistence';
 import type { ThinkingSetting } from './types/thinking';
+import type { WorkspacePort } from './workspace/workspacePort';
 
 export interface SessionPorts {
   persistence: SessionPersistence;
@@ -20,6 +21,11 @@ export interface SessionPorts {
   attachments?: AttachmentLoader;
   /** Searches earlier sessions: sessions started by a handoff get the recall tool with it. */
   recall?: RecallPort;
+  /**
+   * The workspace files (issue 26): every session gets the text editor tool on its chain's
+   * workspace, and the memory tool while the Memory setting is on. None: neither tool.
+   */
+  workspace?: WorkspacePort;
   /** Holds the session for one writer across tabs; default: nothing to share it with. */
   exclusive?: Exclusive;
   now?: () => number;
@@ -49,6 +55,8 @@ export interface SessionConfig {
   webFetch?: boolean;
   /** Whether requests declare the API's code execution tool (beta). */
   codeExecution?: boolean;
+  /** Whether sessions offer the memory tool (a directory shared by all of them). */
+  memory?: boolean;
   /** The user's context window, in tokens, over the table of known models; 0 or none: the table. */
   contextWindowOverride?: number;
   promptTemplates?: PromptTemplate[];

@@ -60,6 +60,11 @@ export class SessionSettings {
     return this.config.codeExecution === true;
   }
 
+  /** The memory tool is offered (the user's Memory switch). */
+  get memory(): boolean {
+    return this.config.memory === true;
+  }
+
   get handoffHint(): HandoffHintConfig | undefined {
     return this.config.handoffHint;
   }

@@ -31,8 +31,9 @@ const ShortcutsDialog = lazyPart(() => import('./keyboard/ShortcutsDialog').then
 // Only once the model has written a todo list, which most chats never do.
 const TodosPanel = lazyPart(() => import('./TodosPanel').then((m) => m.TodosPanel));
 // Notes and questions that only some moments raise load when their moment comes.
+// The questions a delete may raise: what another tab's delete left here, and the workspace of a chain's last session.
 const KeptAfterDeleteDialog = lazyWhen(
-  (s) => s.keptAfterDelete !== null,
+  (s) => s.keptAfterDelete !== null || s.workspaceAfterDelete != null,
   () => import('./KeptAfterDeleteDialog').then((m) => m.KeptAfterDeleteDialog),
 );
 const ToolRoundsPause = lazyWhen(

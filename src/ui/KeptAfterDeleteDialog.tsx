@@ -2,6 +2,7 @@ import { answerKeptAfterDelete } from '../state/actions/actions';
 import { useBaton } from '../state/store/useBaton';
 import { ConfirmDialog } from './ConfirmDialog';
 import { shownName } from './text/revealInvisibles';
+import { WorkspaceAfterDeleteDialog } from './WorkspaceAfterDeleteDialog';
 
 /**
  * Asks what to do with a conversation this tab was writing into when another tab deleted
@@ -9,7 +10,8 @@ import { shownName } from './text/revealInvisibles';
  */
 export function KeptAfterDeleteDialog() {
   const kept = useBaton((s) => s.keptAfterDelete);
-  if (!kept) return null;
+  // One question at a time: the workspace's (WorkspaceAfterDeleteDialog) waits for this one.
+  if (!kept) return <WorkspaceAfterDeleteDialog />;
   return (
     <ConfirmDialog
       title="Session deleted in another tab"

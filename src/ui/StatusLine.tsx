@@ -5,7 +5,6 @@ import { openSettings } from '../state/actions/actions';
 import { selectCurrentModel } from '../state/store/selectors';
 import { useBaton } from '../state/store/useBaton';
 import { contextMeterView } from './contextMeter';
-import { ExportMenu } from './exchange/ExportMenu';
 import { Icon } from './icons/Icon';
 import { lazyPart } from './lazyPart';
 import { SwitchModelButton } from './models/SwitchModelButton';
@@ -14,8 +13,12 @@ import { SessionCost } from './usage/SessionCost';
 import './contextMeter.css';
 import './statusLine.css';
 
-// Its own chunk, after the first paint: the price, the paste counter and their sentences (initial JS budget).
-const NextTurnPrice = lazyPart(() => import('./pricing/NextTurnPrice').then((m) => m.NextTurnPrice));
+// After the first paint, in one chunk (initial JS budget): the price, the paste counter
+// and their sentences; Export; the Files button (issue 26).
+const laterControls = () => import('./laterControls');
+const NextTurnPrice = lazyPart(() => laterControls().then((m) => m.NextTurnPrice));
+const ExportMenu = lazyPart(() => laterControls().then((m) => m.ExportMenu));
+const FilesButton = lazyPart(() => laterControls().then((m) => m.FilesMount));
 
 /** `start` and `end` are App's buttons for the drawers, at the ends of the one row of chrome. */
 export function StatusLine({ start, end }: { start?: ReactNode; end?: ReactNode }) {
@@ -79,6 +82,7 @@ export function StatusLine({ start, end }: { start?: ReactNode; end?: ReactNode 
       {saveError && <span className="status-save-error">{saveError}</span>}
       <span className="spacer" />
       <SessionCost />
+      <FilesButton />
       <ExportMenu />
       <button
         type="button"

@@ -29,6 +29,12 @@ export interface AgentConfig {
   attachments?: AttachmentLoader;
   /** What features leave out of requests (see contextFilters.ts); default: nothing. */
   contextFilter?: ContextFilter;
+  /**
+   * Asked before each request of a conversation's run (not a continuation, not the
+   * handoff's document turn): a note to send with it, such as the files the user changed
+   * since the last request (core/workspace/userChanges.ts). It must not throw.
+   */
+  beforeRequest?(): Promise<CustomContextMessage | undefined>;
 }
 
 /** What a run asks of the API beyond the conversation and our own tools. */
@@ -215,6 +221,10 @@ export class Agent {
       let inputs: AgentMessage[] = Array.isArray(input) ? input : [input];
       let continuing = false;
       for (;;) {
+        if (!continuing && !options.requestPrefix && this.config.beforeRequest) {
+          const note = await this.config.beforeRequest();
+          if (note) this.pendingNextTurn.push(note);
+        }
         // A continuation sends the paused turn back as the last message: nothing may follow it.
         const next = continuing ? [] : [...this.pendingNextTurn.splice(0), ...inputs];
         for (const message of next) this.add(message, added);

@@ -8,6 +8,7 @@ import { inlineText } from '../untrusted/inlineText';
 import { untrustedBlock } from '../untrusted/untrustedBlock';
 import { HANDOFF_PROMPT_MARKER } from './handoffMarkers';
 import { type ToolsUsed, type ToolUse, usedAnyTool } from './toolsUsed';
+import { type ListedFile, workspaceContextText, workspaceInstructionLines } from './workspaceListing';
 
 export const HANDOFF_SECTIONS = [
   'Goal',
@@ -33,6 +34,8 @@ export interface HandoffPromptOptions {
   attachments?: readonly string[];
   /** The tools the conversation called (toolsUsed.ts): named, so the document can say what they gave and what to call next. */
   tools?: ToolsUsed;
+  /** The files of the chain's workspace (workspaceListing.ts): the document refers to them by path. */
+  workspaceFiles?: readonly ListedFile[];
 }
 
 export function buildHandoffPrompt({
@@ -40,6 +43,7 @@ export function buildHandoffPrompt({
   pendingRequest,
   attachments = [],
   tools,
+  workspaceFiles = [],
 }: HandoffPromptOptions = {}): string {
   const sections = HANDOFF_SECTIONS.map((name) => `## ${name}`).join('\n');
   const lines = [
@@ -79,6 +83,7 @@ export function buildHandoffPrompt({
     );
   }
   if (tools && usedAnyTool(tools)) lines.push('', ...toolLines(tools));
+  if (workspaceFiles.length > 0) lines.push('', ...workspaceInstructionLines(workspaceFiles));
   // The focus may be the model's own suggestion (a handoff proposal): kept on its line.
   if (focus) lines.push('', `Additional focus: ${inlineText(focus)}`);
   return lines.join('\n');
@@ -108,8 +113,10 @@ function toolLines(tools: ToolsUsed): string[] {
  * The exact content of the handoff `custom_message` (spec, Lifecycle 8.6): exactly one
  * opening and one closing tag, whatever the document holds (see core/untrusted/wrapperTags.ts).
  */
-export function wrapHandoffDocument(document: string): string {
-  return `${untrustedBlock('handoff-context', {}, document)}\n\nThe above is a handoff document from a previous session. Use this context to continue the work seamlessly.`;
+export function wrapHandoffDocument(document: string, workspaceFiles: readonly ListedFile[] = []): string {
+  const wrapped = `${untrustedBlock('handoff-context', {}, document)}\n\nThe above is a handoff document from a previous session. Use this context to continue the work seamlessly.`;
+  // The chain's files are the session's too: named after the wrapper, never inside it.
+  return workspaceFiles.length > 0 ? `${wrapped}\n\n${workspaceContextText(workspaceFiles)}` : wrapped;
 }
 
 export { HANDOFF_SESSION_FRAMING, RECALL_FRAMING } from './handoffFraming';

@@ -26,6 +26,12 @@ const input = (over: Partial<HandoffSwitchInput> = {}): HandoffSwitchInput => ({
 });
 
 describe('buildHandoffSwitch', () => {
+  it("gives the new session its chain's workspace: the parent's own, or the one the parent inherited", () => {
+    expect(buildHandoffSwitch(input()).child.workspace).toBe('old');
+    const inherited = buildHandoffSwitch(input({ parent: { ...PARENT, workspace: 'first' } }));
+    expect(inherited.child.workspace).toBe('first');
+  });
+
   it("names the new session by its document's Goal, or by the parent's name when the Goal says nothing", () => {
     const goal =
       '**Goal**\n> Move the **billing** API to v2 without downtime. Then retire v1.\n\n## Progress\n- Done.';
@@ -53,6 +59,8 @@ describe('buildHandoffSwitch', () => {
       leafId: 'h1',
       parentSession: 'old',
       children: [],
+      // The chain's workspace: the parent began it, so it is named by the parent's id.
+      workspace: 'old',
     });
     expect(records.activeSessionId).toBe('new');
     // The parent given is not changed: the caller moves to the records once they are stored.

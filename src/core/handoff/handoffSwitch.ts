@@ -18,10 +18,12 @@ import {
   type SessionEntry,
   type SessionHeader,
 } from '../types/entry';
+import { workspaceOf } from '../workspace/workspaceOf';
 import { checkHandoffSections, handoffSectionBodies } from './checkSections';
 import type { HandoffAttachment, HandoffDetails } from './handoffDetails';
 import type { HandoffOutcome } from './handoffMachine';
 import { HANDOFF_CUSTOM_TYPE, wrapHandoffDocument } from './handoffPrompt';
+import type { ListedFile } from './workspaceListing';
 
 export interface HandoffSwitchInput {
   /** The old session's header as stored. */
@@ -37,6 +39,8 @@ export interface HandoffSwitchInput {
   now: number;
   /** The new session's model. */
   model: string;
+  /** The chain's workspace files as listed for the handoff: the new session's first context names them. */
+  workspaceFiles?: readonly ListedFile[];
 }
 
 export interface HandoffSwitchRecords {
@@ -75,7 +79,7 @@ export function buildHandoffSwitch(input: HandoffSwitchInput): HandoffSwitchReco
     timestamp: now,
     type: 'custom_message',
     customType: HANDOFF_CUSTOM_TYPE,
-    content: wrapHandoffDocument(document),
+    content: wrapHandoffDocument(document, input.workspaceFiles),
     display: true,
     details,
   };
@@ -90,6 +94,8 @@ export function buildHandoffSwitch(input: HandoffSwitchInput): HandoffSwitchReco
     leafId: handoffEntry.id,
     // The work goes on as it was being done: the new session thinks as the old one did.
     ...(parent.thinking && { thinking: { ...parent.thinking } }),
+    // And on the same files: the chain shares one workspace.
+    workspace: workspaceOf(parent),
   };
   return {
     parent: { ...parent, children: [...parent.children, childId] },

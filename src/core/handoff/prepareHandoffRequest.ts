@@ -33,6 +33,7 @@ import { handoffContextFilter } from './handoffAttempts';
 import { buildHandoffPrompt } from './handoffPrompt';
 import { handoffTranscript } from './handoffTranscript';
 import { toolsUsed } from './toolsUsed';
+import type { ListedFile } from './workspaceListing';
 
 export interface PrepareHandoffInput {
   /** The agent's context: the session's branch as the model sees it. */
@@ -57,6 +58,8 @@ export interface PrepareHandoffInput {
   attachments?: AttachmentLoader;
   /** What the session's requests leave out (see contextFilters.ts); default: the handoff's own rules. */
   contextFilter?: ContextFilter;
+  /** The files of the chain's workspace, listed in the instruction. */
+  workspaceFiles?: readonly ListedFile[];
 }
 
 export interface PreparedHandoff {
@@ -95,6 +98,7 @@ export async function prepareHandoffRequest(given: PrepareHandoffInput): Promise
     attachments: attachedFiles(messages).map(describeAttachment),
     // Read before condensing: a call whose turn gets summarised was still made.
     tools: toolsUsed(transcript),
+    ...(input.workspaceFiles && { workspaceFiles: input.workspaceFiles }),
     // Often the refused request is what overflowed (a pasted log): named whole, it would
     // overflow the handoff too. Its start and end name it; the composer gets it whole.
     // Redacted first, so a clip cannot leave half a key behind.

@@ -36,6 +36,7 @@ import {
   type HandoffProposalAnswer,
 } from './handoffTool';
 import { prepareHandoffRequest } from './prepareHandoffRequest';
+import type { ListedFile } from './workspaceListing';
 
 export interface HandoffOptions {
   /** Review (and maybe edit) the document before the new session starts. */
@@ -77,6 +78,12 @@ export interface SessionHandoffsDeps {
   settings(): HandoffSettings;
   systemPrompt(): string;
   tools(): ToolDefinition[];
+  /**
+   * The files of the session's workspace (issue 26), read before each handoff request:
+   * the instruction lists them and the new session's first context names them. None
+   * given, or the read fails: the handoff goes on without the list.
+   */
+  workspaceFiles?(): Promise<readonly ListedFile[]>;
   /** Makes `log` the open session, everything derived from it loaded (the switch's last step). */
   enter(log: SessionLog): void;
   emit(event: HandoffEvent | SessionHostEvent): void;
@@ -89,6 +96,8 @@ export class SessionHandoffs {
   private readonly proposals: HandoffProposals;
   /** The model the new session of the handoff under way gets, when the user picked one. */
   private handoffModel: string | undefined;
+  /** The workspace's files as the handoff under way listed them (the switch names the same ones). */
+  private listedFiles: readonly ListedFile[] = [];
 
   constructor(private readonly deps: SessionHandoffsDeps) {
     this.proposals = new HandoffProposals((proposal) => deps.emit({ type: 'handoff_proposal', proposal }));
@@ -98,7 +107,8 @@ export class SessionHandoffs {
       countBranchMessages: () => host.countBranchMessages(),
       isStreaming: () => agent.isStreaming,
       subscribe: (listener) => agent.subscribe(listener),
-      prepareHandoff: (focus, signal, onProgress, attempt) => {
+      prepareHandoff: async (focus, signal, onProgress, attempt) => {
+        this.listedFiles = await this.readWorkspaceFiles();
         const settings = deps.settings();
         return prepareHandoffRequest({
           squeeze: 1 + attempt,
@@ -115,6 +125,7 @@ export class SessionHandoffs {
           onProgress,
           ...(deps.attachments && { attachments: deps.attachments }),
           contextFilter: deps.contextFilters.apply,
+          ...(this.listedFiles.length > 0 && { workspaceFiles: this.listedFiles }),
         });
       },
       sendHandoffPrompt: async (prompt, transcript, onLastReply) => {
@@ -194,6 +205,15 @@ export class SessionHandoffs {
 
   abortHandoff(): boolean {
     return this.machine.abortHandoff();
+  }
+
+  /** The workspace's files, or none when they cannot be read: a handoff never fails for the list. */
+  private async readWorkspaceFiles(): Promise<readonly ListedFile[]> {
+    try {
+      return (await this.deps.workspaceFiles?.()) ?? [];
+    } catch {
+      return [];
+    }
   }
 
   /**
@@ -298,6 +318,7 @@ export class SessionHandoffs {
       entryId: deps.newId(),
       now,
       model: this.handoffModel ?? settings.model,
+      workspaceFiles: this.listedFiles,
     });
     const { parent: parentHeader, child, handoffEntry } = records;
     await deps.persistence.commitHandoff({ parent: parentHeader, child, handoffEntry });

@@ -10,6 +10,12 @@ describe('restoreHeader', () => {
     expect(restored.ok && restored.value).toBe(header);
   });
 
+  // A damaged one is kept too: workspaceOf reads past it (workspaceOf.test.ts).
+  it("keeps a session's workspace link", () => {
+    const header = { ...makeHeader('s2'), parentSession: 's1', workspace: 's1' };
+    expect(restoreHeader(header)).toEqual({ ok: true, value: header, problems: [] });
+  });
+
   it('skips what has no usable id', () => {
     for (const raw of [null, 'text', [], {}, { id: '' }, { id: 3 }]) {
       expect(restoreHeader(raw).ok).toBe(false);

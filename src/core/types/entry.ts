@@ -51,6 +51,11 @@ export interface SessionHeader {
   pinned?: boolean;
   /** When an import added this session (a copy from a file), so it can be told from the original. */
   importedAt?: number;
+  /**
+   * The id of the workspace (issue 26) its handoff chain shares: set on sessions started
+   * by a handoff, to their parent's; absent, the session's own id (see workspaceOf).
+   */
+  workspace?: string;
 }
 
 export function isMessageEntry(entry: SessionEntry): entry is MessageEntry {

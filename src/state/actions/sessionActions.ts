@@ -22,6 +22,7 @@ import { branchMarks } from '../slices/session/branchMarks';
 import { selectSession } from '../slices/session/selectors';
 import { notify, notifyError } from '../slices/status/actions';
 import { errorText, get, set } from '../store/storeAccess';
+import { askAboutWorkspace } from '../workspace/workspaceAfterDelete';
 
 export function showHelp(): void {
   const commands = builtinCommands
@@ -200,6 +201,7 @@ export async function deleteSession(id: string): Promise<void> {
     notifyError(AGENT_BUSY_MESSAGE);
     return;
   }
+  const header = isActive ? session.header : selectSession(id)(get());
   try {
     // Queued writes for this session would bring it back after the delete.
     await queue.flush();
@@ -221,5 +223,8 @@ export async function deleteSession(id: string): Promise<void> {
     notify('Session deleted');
   } catch (error) {
     notifyError(`Could not delete the session: ${errorText(error)}`);
+    return;
   }
+  // The last session of its chain: its workspace's files are the user's to keep or delete.
+  if (header) await askAboutWorkspace(getRuntime(), header);
 }

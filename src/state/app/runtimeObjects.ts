@@ -11,6 +11,7 @@ import type { SessionRepository } from '../../storage/sessionRepository';
 import type { WriteQueue } from '../../storage/writeQueue';
 import type { McpHold } from '../mcp/mcpHold';
 import type { SearchAccess } from '../search/searchAccess';
+import type { WorkspaceAccess } from '../workspace/workspaceTrees';
 import type { LiveSession } from './liveSession';
 
 /** The sessions held live (implemented by LiveSessions; declared here so the store's types import no mirror). */
@@ -44,6 +45,8 @@ export interface Runtime {
   opening: OpenQueue;
   /** The search worker, loaded on the first search. */
   search: SearchAccess;
+  /** The workspace files and the memory directory (issue 26), over the app's one file store. */
+  workspace: WorkspaceAccess;
   /** The MCP servers: the hub, loaded only once a server exists (state/mcp/startMcp.ts). */
   mcp: McpHold;
   /** Sessions deleted in another tab: handled once each, and those whose writes were refused. */

@@ -26,6 +26,7 @@ export function sessionConfigFrom(
     webSearch: settings.webSearch,
     webFetch: settings.webFetch,
     codeExecution: settings.codeExecution,
+    memory: settings.memory === true,
     contextWindowOverride: settings.contextWindowOverride || undefined,
     promptTemplates: settings.promptTemplates,
     apiKey: settings.apiKey || undefined,

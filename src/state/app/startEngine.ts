@@ -26,6 +26,8 @@ import { branchMarks } from '../slices/session/branchMarks';
 import { selectSession } from '../slices/session/selectors';
 import { notify, notifyError, showRetry } from '../slices/status/actions';
 import { errorText, get, set, subscribe } from '../store/storeAccess';
+import { createWorkspaceStore } from '../workspace/workspaceStore';
+import { WorkspaceAccess } from '../workspace/workspaceTrees';
 import { followRunEnds, type LiveSession, liveSession } from './liveSession';
 import { LiveSessions } from './liveSessions';
 import { OpenQueue } from './openQueue';
@@ -69,11 +71,16 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   const log = active ? new SessionLog(active.header, active.entries) : undefined;
   const files = new AttachmentFiles(repository, queue);
   const search = new SearchAccess(repository.databaseName);
+  // One file store for the app: the sessions' tools, the Files panel and Settings share it.
+  const workspace = new WorkspaceAccess(createWorkspaceStore(repository.databaseName), (id) =>
+    selectSession(id)(get()),
+  );
   const config = sessionConfigFrom(get().settings, showRetry);
   const ports: SessionPorts = {
     persistence: unsaved.marking(queue),
     attachments: files,
     exclusive: withSessionLock,
+    workspace: workspace.port(),
     recall: lazyRecall(
       search,
       (id) => selectSession(id)(get()),
@@ -121,6 +128,7 @@ export async function startEngine({ repository, headers, active, problems }: Loa
     lives,
     opening: new OpenQueue(),
     search,
+    workspace,
     mcp,
     deletedElsewhere: { handled: new Set(), refusedWrites: new Set() },
   };

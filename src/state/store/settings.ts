@@ -56,6 +56,11 @@ export interface Settings {
   webFetch: boolean;
   /** Declare the API's code execution tool (beta) in every request (Settings → Tools). */
   codeExecution: boolean;
+  /**
+   * Offer the memory tool: a `/memories` directory shared by all sessions (issue 26).
+   * Optional, off when absent: no default to keep in the first load.
+   */
+  memory?: boolean;
   /** The user's prices (dollars per million tokens), by model id, over the model table's. */
   priceOverrides: Record<string, ModelPrice>;
 }
@@ -140,6 +145,7 @@ export function restoreSettings(stored: unknown): Settings {
     webSearch: s.webSearch === true,
     webFetch: s.webFetch === true,
     codeExecution: s.codeExecution === true,
+    memory: s.memory === true,
     priceOverrides: restorePriceOverrides(s.priceOverrides),
   };
 }

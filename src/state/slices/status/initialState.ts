@@ -20,6 +20,15 @@ export interface KeptAfterDelete {
   entries: SessionEntry[];
 }
 
+/** The last session of a chain was deleted and its workspace still holds files: keep them or delete them? */
+export interface WorkspaceAfterDelete {
+  /** The workspace's id (see workspaceOf). */
+  workspace: string;
+  /** The deleted session's title. */
+  title: string;
+  files: number;
+}
+
 export interface StatusState {
   phase: 'loading' | 'ready' | 'failed';
   loadError?: string;
@@ -35,6 +44,8 @@ export interface StatusState {
    * of it, offered to keep in a new session or drop.
    */
   keptAfterDelete: KeptAfterDelete | null;
+  /** Absent until a delete first asks (no initial value in the first load). */
+  workspaceAfterDelete?: WorkspaceAfterDelete | null;
   retryStatus: string | null;
   /** While the model client waits to try again: when the next attempt starts (ms since the epoch). */
   retryAt: number | null;

@@ -2,7 +2,7 @@
  * The second half of the tool renderer table, loaded with the first card (the fallback of
  * toolRenderers.ts): the cards of the API's server tools by their calls' names, the MCP
  * tools' card for calls named `mcp__…`, the connector's card for the MCP calls the API
- * made itself, and the default card for every other tool. Kept
+ * made itself, the text editor's card, and the default card for every other tool. Kept
  * out of the first load, so a new kind of card costs the first page nothing.
  */
 import type { ComponentType } from 'react';
@@ -36,6 +36,12 @@ const ConnectorToolCard = lazyPart<ToolCallProps>(() =>
   import('./ConnectorToolCard').then((m) => m.ConnectorToolCard),
 );
 
+/** The text editor's calls (issue 26): their own chunk, with the Files panel's small state. */
+const TEXT_EDITOR_TOOL_NAME = 'str_replace_based_edit_tool';
+const TextEditorCard = lazyPart<ToolCallProps>(() =>
+  import('./TextEditorCard').then((m) => m.TextEditorCard),
+);
+
 /**
  * The card for a call: a server tool's own (only for calls the API ran), the MCP card for
  * a call of an MCP server's tool (only the app runs those), else the default.
@@ -43,6 +49,7 @@ const ConnectorToolCard = lazyPart<ToolCallProps>(() =>
 export function cardFor(call: ToolCallBlock): ComponentType<ToolCallProps> {
   if (call.type === 'server_tool_use') return SERVER_TOOL_CARDS.get(call.name) ?? DefaultToolCard;
   if (call.type === 'mcp_tool_use') return ConnectorToolCard;
+  if (call.name === TEXT_EDITOR_TOOL_NAME) return TextEditorCard;
   return call.name.startsWith(MCP_CALL_PREFIX) ? McpToolCard : DefaultToolCard;
 }
 

@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { lazyPart } from '../../lazyPart';
 import type { SectionProps, SettingsSection } from './sectionTypes';
 
+/** The memory files, in a chunk of their own with the workspace's store (MemoryFiles.tsx). */
+const MemoryFiles = lazyPart(() => import('../MemoryFiles').then((m) => m.MemoryFiles));
+
 /** MCP servers, in a chunk of their own loaded with this tab (McpServersSettings.tsx). */
 const McpServersSettings = lazyPart(() => import('../McpServersSettings').then((m) => m.McpServersSettings));
 
@@ -56,11 +59,30 @@ function ServerToolSwitch(props: {
   );
 }
 
-/** Tools the model may use: the API's server tools, then MCP servers. */
+/**
+ * The memory tool (issue 26): a `/memories` directory the model keeps across sessions, on
+ * this device. Its files are listed below the switch whether it is on or not, so what
+ * the model remembered can be read, corrected or deleted.
+ */
+function MemorySettings({ draft, update }: SectionProps) {
+  return (
+    <fieldset className="settings-section">
+      <legend>Memory</legend>
+      <ServerToolSwitch label="Memory" on={draft.memory === true} set={(on) => update('memory', on)}>
+        Lets the model keep notes in a memory directory shared by all sessions and kept on this device, so a
+        new session can read what an earlier one learned.
+      </ServerToolSwitch>
+      <MemoryFiles />
+    </fieldset>
+  );
+}
+
+/** Tools the model may use: the API's server tools, memory, then MCP servers. */
 function ToolsPanel(props: SectionProps) {
   return (
     <>
       <ServerToolsSettings {...props} />
+      <MemorySettings {...props} />
       <McpServersSettings />
     </>
   );
