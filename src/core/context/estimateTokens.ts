@@ -8,7 +8,7 @@
 import { RECOMMENDED_IMAGE_PIXELS } from '../attachments/attachmentLimits';
 import { attachmentTokens, PIXELS_PER_IMAGE_TOKEN } from '../attachments/attachmentTokens';
 import type { ApiContentBlock, ApiMessage } from '../types/agentMessage';
-import { toolResultImages, toolResultTextBlocks } from '../types/toolResultText';
+import { toolResultImages, toolResultTextBlocks } from '../types/toolResultContent';
 import { CHARS_PER_TOKEN } from './charsPerToken';
 
 export { CHARS_PER_TOKEN };

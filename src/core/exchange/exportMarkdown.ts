@@ -10,6 +10,7 @@ import { describeAttachment } from '../attachments/attachmentText';
 import { HANDOFF_CUSTOM_TYPE, HANDOFF_PROMPT_MARKER } from '../handoff/handoffMarkers';
 import { isRecord } from '../isRecord';
 import { redactSecret } from '../redactSecret';
+import { isToolResultContent } from '../session/restoreRecords';
 import type { AttachmentBlock } from '../types/attachment';
 import {
   type CustomMessageEntry,
@@ -20,7 +21,7 @@ import {
 } from '../types/entry';
 import type { ContentBlock, Message } from '../types/message';
 import { textOf } from '../types/messageText';
-import { isToolResultContent, toolResultText } from '../types/toolResultText';
+import { toolResultText } from '../types/toolResultText';
 import { formatTime } from './formatTime';
 
 export interface MarkdownExportOptions {

@@ -3,8 +3,10 @@
  * call (its name and input) and tool result, and custom messages such as the handoff
  * document. Thinking and binary attachments are left out (signed, encrypted or bytes).
  */
+
+import { isToolResultContent } from '../session/restoreRecords';
 import { isCustomMessageEntry, isMessageEntry, type SessionEntry } from '../types/entry';
-import { isToolResultContent, toolResultText } from '../types/toolResultText';
+import { toolResultText } from '../types/toolResultText';
 
 export type SearchableRole = 'user' | 'assistant' | 'tool' | 'handoff';
 

@@ -8,7 +8,7 @@
 import { isRecord } from '../isRecord';
 import { restoreThinking } from '../models/thinking';
 import { isMessageEntry, type MessageEntry, type SessionEntry, type SessionHeader } from '../types/entry';
-import { isToolResultContent } from '../types/toolResultText';
+import type { ToolResultContent } from '../types/message';
 
 export type Restored<T> = { ok: true; value: T; problems: string[] } | { ok: false; problem: string };
 
@@ -139,4 +139,24 @@ export function restoreEntry(raw: unknown, sessionId: string, sessionTitle?: str
 export function interruptIfStreaming(entry: SessionEntry): MessageEntry | undefined {
   if (!isMessageEntry(entry) || entry.message.stopReason !== 'streaming') return undefined;
   return { ...entry, message: { ...entry.message, stopReason: 'interrupted' } };
+}
+
+/** The four raster types the API reads (ToolImageMediaType). */
+const IMAGE_TYPE = /^image\/(png|jpeg|gif|webp)$/;
+
+/** Whether stored data is a tool_result's content Baton can read: text, or text and image blocks. */
+export function isToolResultContent(value: unknown): value is string | ToolResultContent[] {
+  if (typeof value === 'string') return true;
+  if (!Array.isArray(value)) return false;
+  return value.every(
+    (block) =>
+      isRecord(block) &&
+      (block.type === 'text'
+        ? typeof block.text === 'string'
+        : block.type === 'image' &&
+          isRecord(block.source) &&
+          block.source.type === 'base64' &&
+          IMAGE_TYPE.test(String(block.source.media_type)) &&
+          typeof block.source.data === 'string'),
+  );
 }

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { isToolResultContent } from '../session/restoreRecords';
 import type { ToolResultContent } from './message';
-import {
-  base64Bytes,
-  isToolResultContent,
-  toolResultImages,
-  toolResultText,
-  toolResultTextBlocks,
-} from './toolResultText';
+import { toolResultImages, toolResultTextBlocks } from './toolResultContent';
+import { base64Bytes, toolResultText } from './toolResultText';
 
 /** A 1×1 PNG: 70 bytes. */
 const PNG =

@@ -7,7 +7,7 @@
  */
 import type { ToolDefinition } from '../../core/types/agentMessage';
 import type { ToolResultContent } from '../../core/types/message';
-import { toolResultImages, toolResultTextBlocks } from '../../core/types/toolResultText';
+import { toolResultImages, toolResultTextBlocks } from '../../core/types/toolResultContent';
 import { untrustedBlock } from '../../core/untrusted/untrustedBlock';
 import type { McpToolInfo, ToolRunOutcome } from '../../mcp';
 

@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ToolResultBlock } from '../../../core/types/message';
-import { toolResultImages, toolResultTextBlocks } from '../../../core/types/toolResultText';
+import { toolResultImages, toolResultTextBlocks } from '../../../core/types/toolResultContent';
 import { useBaton, useBatonShallow } from '../../../state/store/useBaton';
 import { PlainText } from '../../text/PlainText';
 import { shownName, shownText } from '../../text/revealInvisibles';

@@ -7,7 +7,7 @@
 import { declinedResult } from '../../../core/tools/permission/permissionMachine';
 import type { SessionEntry } from '../../../core/types/entry';
 import type { ToolResultBlock } from '../../../core/types/message';
-import { toolResultTextBlocks } from '../../../core/types/toolResultText';
+import { toolResultTextBlocks } from '../../../core/types/toolResultContent';
 
 export type McpCallStatus =
   | { kind: 'waiting' }

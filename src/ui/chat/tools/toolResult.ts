@@ -1,6 +1,6 @@
 import type { SessionEntry } from '../../../core/types/entry';
 import type { ToolResultBlock } from '../../../core/types/message';
-import { toolResultTextBlocks } from '../../../core/types/toolResultText';
+import { toolResultTextBlocks } from '../../../core/types/toolResultContent';
 
 /** The result of the tool call `toolUseId` in a branch, if it has come back yet. */
 export function toolResultOf(
