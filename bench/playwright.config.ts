@@ -18,6 +18,7 @@ export default defineConfig({
     'recall.spec.ts',
     'interaction.spec.ts',
     'warmStart.spec.ts',
+    'workspace.spec.ts',
   ],
   workers: 1,
   fullyParallel: false,

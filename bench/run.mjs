@@ -14,8 +14,9 @@
  * (bench/hostile.spec.ts) are the longest main-thread task while a hostile message is shown.
  * P14 (Node) and P15 (Chromium), in bench/recall.spec.ts: the search index's build and query
  * times and saved size (P14b: a 65,000-character one-word query on the same index), and the
- * longest main-thread task while the search worker indexes. P19 (bench/warmStart.spec.ts):
- * P3's cold start served by the app's service worker.
+ * longest main-thread task while the search worker indexes. P17 and P17b
+ * (bench/workspace.spec.ts): the workspace's listing and a str_replace on a 1 MB file, on
+ * disk. P19 (bench/warmStart.spec.ts): P3's cold start served by the app's service worker.
  *
  * Environment: BENCH_QUICK=1 (as --quick), BENCH_PORT (default 4400), BENCH_PROFILE=P1..P4
  * (trace that figure's first timed run into bench/.profiles/), BENCH_APP_DIST (measure an
@@ -40,7 +41,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick') || process.env.BENCH_QUICK === '1';
 const onlyArg = args.find((a) => a.startsWith('--only='));
 // Figures measured by another's test: asking for either runs both.
-const MEASURED_WITH = { P6: 'P1', P3A: 'P3', P4A: 'P4', P14B: 'P14' };
+const MEASURED_WITH = { P6: 'P1', P3A: 'P3', P4A: 'P4', P14B: 'P14', P17B: 'P17' };
 const measuredBy = (id) => MEASURED_WITH[id.toUpperCase()] ?? id.toUpperCase();
 const only = onlyArg
   ? new Set(
@@ -84,7 +85,7 @@ function step(label) {
 console.log(`Baton bench, ${quick ? 'quick' : 'full'} mode${only ? ` (only ${[...only].join(', ')})` : ''}`);
 // P9 runs in Node on the sources: with it alone there is nothing to build.
 const HOSTILE_IDS = ['P10', 'P11', 'P12', 'P13'];
-const needsBuilds = ['P1', 'P2', 'P3', 'P4', 'P5', 'P7', ...HOSTILE_IDS, 'P15', 'P19'].some(wanted);
+const needsBuilds = ['P1', 'P2', 'P3', 'P4', 'P5', 'P7', ...HOSTILE_IDS, 'P15', 'P17', 'P19'].some(wanted);
 if (!needsBuilds) {
   step('builds: none needed for P9');
 } else if (process.env.BENCH_APP_DIST) {
@@ -122,9 +123,10 @@ const TEST_TITLES = {
   P13: 'P13:',
   P14: 'P14:',
   P15: 'P15:',
+  P17: 'P17:',
   P19: 'P19:',
 };
-const browserIds = ['P1', 'P2', 'P3', 'P4', 'P5', 'P7', ...HOSTILE_IDS, 'P15', 'P19'].filter(wanted);
+const browserIds = ['P1', 'P2', 'P3', 'P4', 'P5', 'P7', ...HOSTILE_IDS, 'P15', 'P17', 'P19'].filter(wanted);
 const nodeIds = ['P9', 'P14'].filter(wanted);
 const testIds = [...browserIds, ...nodeIds];
 rmSync(resultsDir, { recursive: true, force: true });
@@ -622,6 +624,51 @@ if (wanted('P15')) {
   }
 }
 
+// P17 and P17b: the workspace's listing and str_replace, on disk (bench/workspace.spec.ts).
+const p17 = wanted('P17') ? readResult('P17') : undefined;
+if (wanted('P17')) {
+  if (!p17) missing.push('P17');
+  else {
+    const { files, fileBytes, bigBytes } = p17.size;
+    const side = (key, name) => median(p17.runs.map((r) => r[key][name].ms));
+    const pairRatio = (key) => median(p17.runs.map((r) => r[key].baton.ms / r[key].baseline.ms));
+    const listing = {
+      baton: side('listing', 'baton'),
+      baseline: side('listing', 'baseline'),
+      ratio: pairRatio('listing'),
+    };
+    const edit = {
+      baton: side('edit', 'baton'),
+      baseline: side('edit', 'baseline'),
+      ratio: pairRatio('edit'),
+    };
+    const withContents = median(p17.runs.map((r) => r.listingWithContents.ms));
+    figures.push({
+      id: 'P17',
+      what: `open the workspace listing (the file store's list, sorted by path): ${files.toLocaleString('en')} files of ${fileBytes / 1000} KB, on disk, browser restarted`,
+      baseline: `${ms(listing.baseline)} (bare getAll of the same listing records)`,
+      baton: ms(listing.baton),
+      ratio: ratio(listing.ratio),
+      target: 'median ≤ 100 ms',
+      met: listing.baton <= 100,
+      values: { ...listing, withContents, reps: p17.runs.length },
+    });
+    figures.push({
+      id: 'P17b',
+      what: `str_replace on a ${bigBytes / 1e6} MB file: read, replace, commit the text with its change record (stamps, feed), on disk, browser restarted (one small write made first)`,
+      baseline: `${ms(edit.baseline)} (bare read and write-back of the file's two records)`,
+      baton: ms(edit.baton),
+      ratio: ratio(edit.ratio),
+      target: 'median ≤ 20 ms',
+      met: edit.baton <= 20,
+      values: { ...edit, reps: p17.runs.length },
+    });
+    notes.push(
+      `P17: the bare listing read with every file's contents (what one store of whole files would read) ${ms(withContents)}. P17 and P17b time the store operations the Files panel and the executor make (neither was merged when P17 was written).`,
+    );
+  }
+}
+
 // P19: P3's cold start served by the app's service worker (bench/warmStart.spec.ts).
 const p19 = wanted('P19') ? readResult('P19') : undefined;
 if (wanted('P19')) {
@@ -764,7 +811,7 @@ if (busy.length > 0) {
   notes.push(`IndexedDB busy after (from navigation start, or from the click): ${busy.join(', ')}.`);
 }
 
-for (const id of ['P1', 'P2', 'P3', 'P3a', 'P4', 'P4a', ...HOSTILE_IDS, 'P15', 'P7', 'P19']) {
+for (const id of ['P1', 'P2', 'P3', 'P3a', 'P4', 'P4a', ...HOSTILE_IDS, 'P15', 'P7', 'P17', 'P19']) {
   const errors = [];
   const result = readResult(id);
   errors.push(...(result?.pageErrors ?? []));
@@ -814,6 +861,7 @@ const output = {
     P14: p14,
     P14b: p14b,
     P15: p15,
+    P17: p17,
     P19: p19,
   },
 };

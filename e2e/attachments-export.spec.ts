@@ -205,7 +205,7 @@ test('an attached image survives export, delete and import byte for byte, and a 
     .trimEnd()
     .split('\n')
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-  expect(lines[0]).toMatchObject({ type: 'session', version: 2, entryCount: 2, attachmentCount: 1 });
+  expect(lines[0]).toMatchObject({ type: 'session', version: 3, entryCount: 2, attachmentCount: 1 });
   expect(lines[3]).toMatchObject({
     type: 'attachment',
     sessionId: SESSION_ID,

@@ -95,7 +95,7 @@ test('a session exports as JSONL (header line, then its entries) and as Markdown
   const [first, ...entries] = jsonLines(jsonl.text);
   expect(first).toMatchObject({
     type: 'session',
-    version: 2,
+    version: 3,
     exportedBy: 'baton',
     entryCount: 2,
     attachmentCount: 0,
@@ -172,7 +172,7 @@ test('no export holds the API key, not even where it was typed into a message', 
   const backup = await downloadOf(page, () => data.getByRole('button', { name: 'Download backup' }).click());
   expect(backup.name).toMatch(/^baton-backup-\d{4}-\d{2}-\d{2}-\d{4}\.jsonl$/);
   const [backupLine, settingsLine, sessionLine] = jsonLines(backup.text);
-  expect(backupLine).toMatchObject({ type: 'backup', version: 2, sessionCount: 1 });
+  expect(backupLine).toMatchObject({ type: 'backup', version: 3, sessionCount: 1 });
   expect(settingsLine).toMatchObject({ type: 'settings', settings: { baseURL: mockApi.url } });
   expect(settingsLine?.settings).not.toHaveProperty('apiKey');
   expect(sessionLine).toMatchObject({ type: 'session' });

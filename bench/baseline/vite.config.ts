@@ -3,7 +3,8 @@
  *
  * - `BENCH_BUILD=bare` (default): bare.js (idb + the slim SDK client, imported into the
  *   app's page), headers.js (idb alone, the P3 baseline page) and paint.js (idb + React +
- *   react-dom/client, P2's baseline, imported into the app's page), served at /__bench/.
+ *   react-dom/client, P2's baseline, imported into the app's page) and workspace.js (the
+ *   workspace's file store and its bare reads and writes, P17), served at /__bench/.
  * - `BENCH_BUILD=p5`: P5's baseline page, React + react-dom/client + the slim SDK client.
  */
 import { fileURLToPath } from 'node:url';
@@ -36,7 +37,12 @@ export default defineConfig(
           emptyOutDir: true,
           modulePreload: false,
           rolldownOptions: {
-            input: { bare: here('./bare.ts'), headers: here('./headers.ts'), paint: here('./paint.tsx') },
+            input: {
+              bare: here('./bare.ts'),
+              headers: here('./headers.ts'),
+              paint: here('./paint.tsx'),
+              workspace: here('./workspace.ts'),
+            },
             // The page imports bare.js for its exports; an app build would drop them.
             preserveEntrySignatures: 'strict',
             // Stable names: the bench imports /__bench/bare.js by its name.

@@ -132,3 +132,10 @@ export const P9_TURNS = 30;
 export const RECALL = QUICK
   ? { sessions: 20, entries: 10, queries: 5, p15Entries: 2000 }
   : { sessions: 1000, entries: 50, queries: 50, p15Entries: 100_000 };
+
+/**
+ * P17: the workspace (issue 26). Listing a workspace of `files` files of `fileBytes`, and
+ * a str_replace on a file of `bigBytes`; the same sizes in quick runs (seeding them takes
+ * about a second), one repetition instead of five.
+ */
+export const P17 = { files: 1000, fileBytes: 20_000, bigBytes: 1_000_000, reps: QUICK ? 1 : 5 };

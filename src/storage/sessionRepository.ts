@@ -17,7 +17,6 @@ import type {
   LoadedHeaders,
   StorageBackend,
 } from './backend';
-import { readChanges, readStamps } from './changeFeed';
 import { orderEntries } from './orderEntries';
 import { type ChangeSet, changeSetOf, type RecordRef, type WriteBatch } from './records';
 import type * as RepositoryWrites from './repositoryWrites';
@@ -95,11 +94,15 @@ export class SessionRepository implements StorageBackend {
     for (const listener of [...this.changeListeners]) listener(change);
   }
 
-  changes(since?: number, limit?: number): Promise<ChangesPage> {
+  // The feed is read by the search index and sync, never before the first paint: its
+  // reads load with the write path (repositoryWrites.ts), out of the first load.
+  async changes(since?: number, limit?: number): Promise<ChangesPage> {
+    const { readChanges } = writes ?? (await loadRepositoryWrites());
     return readChanges(this.db, since, limit);
   }
 
-  stamps(refs: readonly RecordRef[]): Promise<Stamp[]> {
+  async stamps(refs: readonly RecordRef[]): Promise<Stamp[]> {
+    const { readStamps } = writes ?? (await loadRepositoryWrites());
     return readStamps(this.db, refs);
   }
 

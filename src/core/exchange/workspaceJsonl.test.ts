@@ -129,7 +129,9 @@ describe('workspaces in exchange files', () => {
     expect(parsed.errors).toEqual([]);
     const [file] = parsed.workspaces[0]?.files ?? [];
     // The size follows the text the file now holds.
-    expect(file?.meta.size).toBe(new TextEncoder().encode((file?.body as { text: string }).text).length);
+    const body = file?.body;
+    if (!body || body.binary) throw new Error('expected a text file');
+    expect(file?.meta.size).toBe(new TextEncoder().encode(body.text).length);
   });
 
   it('moves a workspace with its chain when the chain’s root session gets a new id', () => {

@@ -7,6 +7,7 @@ import { change, fileStoreContract, meta, textWrite } from '../../core/workspace
 import { readChanges } from '../changeFeed';
 import { type BatonDb, openBatonDb } from '../schema';
 import { describeStorageFailure } from '../storageFailure';
+import { fileStoreFaults } from './fileFaults';
 import { createFileStore, type IndexedDbFileStore, openFileStore } from './indexedDbFileStore';
 
 const A: RootKey = 'workspace:a';
@@ -110,6 +111,29 @@ describe('IndexedDbFileStore', () => {
     expect((await store.read(A, '/kept.md'))?.body).toEqual({ binary: false, text: 'kept' });
     expect(await store.history(A)).toEqual([change(A, 'c0', '/kept.md', 1)]);
     expect(await db.count('stamps')).toBe(2);
+  });
+
+  it('fails as many commits as the test hooks ask, with a full disk, then commits again', async () => {
+    const hooks = { failWrites: 2 };
+    const faulty = createFileStore(
+      db,
+      fileStoreFaults(() => hooks),
+    );
+    try {
+      for (const path of ['/one.md', '/two.md']) {
+        const error = await faulty.commit(A, [textWrite(A, path, 'x')], []).then(
+          () => undefined,
+          (reason: unknown) => reason,
+        );
+        expect(describeStorageFailure(error).short).toBe('storage is full');
+      }
+      expect(hooks.failWrites).toBe(0);
+      expect(await faulty.list(A)).toEqual([]);
+      await faulty.commit(A, [textWrite(A, '/three.md', 'x')], []);
+      expect((await faulty.list(A)).map((file) => file.path)).toEqual(['/three.md']);
+    } finally {
+      faulty.close();
+    }
   });
 
   it('rejects with the browser’s own error when a record cannot be stored, and stores none of the commit', async () => {

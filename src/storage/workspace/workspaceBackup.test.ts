@@ -44,6 +44,12 @@ async function plain(body: FileBody | undefined) {
   return { type: body.blob.type, bytes: [...new Uint8Array(await body.blob.arrayBuffer())] };
 }
 
+/** A read file's text; fails the test for a binary or missing file. */
+function textOf(read: { body: FileBody } | undefined): string {
+  if (!read || read.body.binary) throw new Error('expected a text file');
+  return read.body.text;
+}
+
 async function backupOf(db: BatonDb): Promise<string> {
   return piecesText(
     backupJsonlPieces([], undefined, { workspaces: await snapshotWorkspaces(db), createdAt: 1 }),
@@ -133,8 +139,7 @@ describe('workspaces in a backup', () => {
       '/memories/mine.md',
       '/memories/same.md',
     ]);
-    const text_ = async (path: string) =>
-      ((await into.files.read('memory', path))?.body as { text: string }).text;
+    const text_ = async (path: string) => textOf(await into.files.read('memory', path));
     expect(await text_('/memories/clash.md')).toBe('kept as it is');
     expect(await text_('/memories/clash (imported).md')).toBe('from the backup');
     expect(await text_('/memories/mine.md')).toBe('only here');
@@ -165,14 +170,10 @@ describe('workspaces in a backup', () => {
     );
     const renamed = parsed.renamedSessions.get(rootId);
     expect(renamed).toBeDefined();
-    expect(((await into.files.read(`workspace:${renamed}`, '/a.md'))?.body as { text: string }).text).toBe(
-      'chain file',
-    );
+    expect(textOf(await into.files.read(`workspace:${renamed}`, '/a.md'))).toBe('chain file');
     expect((await into.files.history(`workspace:${renamed}`)).map((c) => c.id)).toEqual(['c1']);
     // The workspace already here is untouched.
-    expect(((await into.files.read(root, '/a.md'))?.body as { text: string }).text).toBe(
-      'the copy already here',
-    );
+    expect(textOf(await into.files.read(root, '/a.md'))).toBe('the copy already here');
     expect((await into.files.history(root)).map((c) => c.id)).toEqual(['c0']);
   });
 
