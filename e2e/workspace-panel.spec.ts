@@ -3,14 +3,15 @@
  * (upload, a hand edit), a change's diff and Revert, Download all as a .zip, Esc giving
  * the focus back to the Files button, axe on the open panel; the Preview of an HTML file
  * running its script in a frame that can read neither Baton's storage nor its page, nor
- * reach the network; and a second tab seeing a change.
+ * reach the network; a reply whose tool call wrote an HTML file showing a card that
+ * opens its Preview; a second tab seeing a change; the drawer on a phone.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import { exchange, openApp } from './helpers';
+import { exchange, openApp, send, textReply, waitIdle } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -74,6 +75,15 @@ test('files uploaded and edited by hand in the panel: diff, Revert, Download all
   await expect(workspace(page).locator('.ws-markdown')).toContainText('First line.');
   await expect(workspace(page).locator('.ws-markdown')).not.toContainText('Second line.');
   await expect(workspace(page).locator('.ws-change-reverted')).toHaveCount(1);
+
+  // One file downloads as itself.
+  const single = page.waitForEvent('download');
+  await workspace(page).getByRole('button', { name: 'Download', exact: true }).click();
+  const one = await single;
+  expect(one.suggestedFilename()).toBe('notes.md');
+  const onePath = testInfo.outputPath('notes.md');
+  await one.saveAs(onePath);
+  expect(await readFile(onePath, 'utf8')).toBe(NOTES);
 
   // Code is highlighted by the app's highlighter.
   await fileRow(page, 'app.js').click();
@@ -145,6 +155,44 @@ test("an HTML file's Preview runs its script but cannot read storage, reach its 
   // Nothing of the frame's reached the mock server (it records every request).
   expect(mockApi.requests.filter((request) => request.path.startsWith('/preview-probe'))).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("a reply whose tool call wrote an HTML file shows a card with the file's name that opens its Preview", async ({
+  connected: page,
+  mockApi,
+}) => {
+  const html =
+    '<!doctype html><p id="hello">before</p><script>document.getElementById("hello").textContent = "made by the model";</script>';
+  mockApi.script(
+    {
+      kind: 'reply',
+      reply: {
+        blocks: [
+          {
+            type: 'tool_use',
+            id: 'toolu_page',
+            name: 'str_replace_based_edit_tool',
+            input: { command: 'create', path: 'site/index.html', file_text: html },
+          },
+        ],
+      },
+    },
+    textReply('The page is written.'),
+  );
+  await send(page, 'Make me a page');
+  await waitIdle(page);
+  await expect(page.getByText('The page is written.')).toBeVisible();
+  // The call itself is compact: its command and path.
+  await expect(page.getByRole('button', { name: 'Text editor create /site/index.html' })).toBeVisible();
+  await page.getByRole('button', { name: 'Preview index.html' }).click();
+  await expect(workspace(page)).toBeVisible();
+  await expect(page.frameLocator('iframe[title="index.html"]').locator('#hello')).toHaveText(
+    'made by the model',
+  );
+  // Under the file: the change, by the tool call that made it.
+  await expect(workspace(page).locator('.ws-change-author')).toHaveText([
+    'str_replace_based_edit_tool create',
+  ]);
 });
 
 test.describe('two tabs', () => {

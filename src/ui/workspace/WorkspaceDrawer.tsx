@@ -4,14 +4,22 @@
  * is a drawer over the chat on a phone (workspace.css), holding the focus there
  * (useDrawerFocus). Esc inside it closes it and gives the focus back to the Files button.
  */
-import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { createPortal } from 'react-dom';
 import type { FileTree } from '../../core/workspace/fileTree';
 import { sessionById } from '../../state/store/sessionIndex';
 import { useBaton } from '../../state/store/useBaton';
 import { whenWorkspace } from '../../state/workspace/workspaceAccess';
 import { useDrawerFocus } from '../useDrawerFocus';
-import { WORKSPACE_DRAWER_ID } from './filesPanelState';
+import { showFile, WORKSPACE_DRAWER_ID } from './filesPanelState';
 import type { WatchTree } from './useWorkspaceFiles';
 import { WorkspacePanel } from './WorkspacePanel';
 
@@ -28,6 +36,13 @@ export function WorkspaceDrawer({
   useLayoutEffect(() => setFrame(button.current?.closest<HTMLElement>('.app') ?? null), [button]);
   useDrawerFocus(WORKSPACE_DRAWER_ID, frame !== null);
   const found = useSessionTree(sessionId);
+  // Another session has another workspace: the file open in the last one is not in it.
+  const shownFor = useRef(sessionId);
+  useEffect(() => {
+    if (shownFor.current === sessionId) return;
+    shownFor.current = sessionId;
+    showFile(null);
+  }, [sessionId]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     // Esc in a dialog of the panel (Delete's confirmation) closes that dialog only.
