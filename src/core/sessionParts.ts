@@ -149,16 +149,14 @@ export class SessionParts {
   }
 
   private userChangeNotes(workspace: WorkspacePort, now: () => number): UserChangeNotes {
-    const notes = new UserChangeNotes({
+    return new UserChangeNotes({
       workspace: () => workspace.tree(this.host.header),
       memory: () => (this.settings.memory ? workspace.memory() : undefined),
+      commits: (root) => workspace.commits(root),
       branch: () => this.host.branch(),
       createdAt: () => this.host.header.createdAt,
       now,
     });
-    // Held for the session's life: a session is made once per log the app keeps live.
-    workspace.watch((root) => notes.changed(root));
-    return notes;
   }
 
   systemPrompt(): string {

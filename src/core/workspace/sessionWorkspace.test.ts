@@ -37,10 +37,12 @@ async function start(config: Partial<SessionConfig> = {}) {
   mock = await startMockApi();
   const store = new MemoryFileStore();
   const clock = { now: 1_000 };
+  const commits = new Map<RootKey, number>();
+  store.watch((root) => commits.set(root, (commits.get(root) ?? 0) + 1));
   const port: WorkspacePort = {
     tree: (header) => new FileTree({ store, root: workspaceRootOf(header) }),
     memory: () => new FileTree({ store, root: { kind: 'memory' } }),
-    watch: (listener) => store.watch(listener),
+    commits: (root) => commits.get(root) ?? 0,
   };
   const log = new SessionLog(
     createSessionHeader({ id: 's1', model: TEST_MODEL, now: 1_000, title: 'Plan' }),

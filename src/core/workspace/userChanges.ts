@@ -70,6 +70,11 @@ export interface UserChangeNotesDeps {
   workspace(): ChangeHistory | undefined;
   /** The memory directory while the memory tool is offered. */
   memory(): ChangeHistory | undefined;
+  /**
+   * How many commits to `root` the app has heard of (in this tab or another): a root whose
+   * count has not moved since the last look holds nothing new, and is not read again.
+   */
+  commits(root: RootKey): number;
   /** The open session's branch and creation time: where "since the last request" starts after a load. */
   branch(): readonly SessionEntry[];
   createdAt(): number;
@@ -83,45 +88,35 @@ export interface UserChangeNotesDeps {
  */
 export class UserChangeNotes {
   private lastRequestAt: number | undefined;
-  /** Roots committed to since the last look: only those are read again. */
-  private readonly dirty = new Set<RootKey>();
-  private allDirty = true;
+  /** Each root's commit count at the last look; none after a load: every root is read. */
+  private readonly seen = new Map<RootKey, number>();
 
   constructor(private readonly deps: UserChangeNotesDeps) {}
-
-  /** A root was committed to (in this tab or another). */
-  changed(root: RootKey): void {
-    this.dirty.add(root);
-  }
 
   /** The open session changed: its last request is not this one's. */
   reset(): void {
     this.lastRequestAt = undefined;
-    this.allDirty = true;
+    this.seen.clear();
   }
 
   /** Called just before a request: the note to send with it, if the user changed anything. */
   async beforeRequest(): Promise<CustomContextMessage | undefined> {
     const since = this.lastRequestAt ?? this.loadedSince();
     this.lastRequestAt = this.deps.now();
-    const read = async (tree: ChangeHistory | undefined, all: boolean, dirty: RootKey[]) => {
-      if (!tree || !(all || dirty.includes(tree.key))) return [];
+    const looked = new Map<RootKey, number>();
+    const read = async (tree: ChangeHistory | undefined) => {
+      if (!tree) return [];
+      const commits = this.deps.commits(tree.key);
+      looked.set(tree.key, commits);
+      if (this.seen.get(tree.key) === commits) return [];
       return userChangeLines(await tree.history(), since);
     };
-    const workspace = this.deps.workspace();
-    const memory = this.deps.memory();
-    const wasAllDirty = this.allDirty;
-    const wasDirty = [...this.dirty];
-    this.allDirty = false;
-    this.dirty.clear();
     try {
-      return userChangesNote(
-        await read(workspace, wasAllDirty, wasDirty),
-        await read(memory, wasAllDirty, wasDirty),
-      );
+      const note = userChangesNote(await read(this.deps.workspace()), await read(this.deps.memory()));
+      for (const [root, commits] of looked) this.seen.set(root, commits);
+      return note;
     } catch {
       // Unread, the changes are looked for again before the next request; this one goes without.
-      this.allDirty = true;
       this.lastRequestAt = since;
       return undefined;
     }

@@ -1,7 +1,7 @@
 /**
  * What a session is given of the workspace (issue 26), so that core stays free of the
  * app's store and of IndexedDB: the file tree of a session's chain, the memory directory,
- * and word of each commit (for the note on the user's changes, userChanges.ts).
+ * and a count of each root's commits (for the note on the user's changes, userChanges.ts).
  */
 import type { SessionHeader } from '../types/entry';
 import type { RootKey } from './fileStore';
@@ -12,6 +12,10 @@ export interface WorkspacePort {
   tree(header: SessionHeader): FileTree;
   /** The memory tool's directory, shared by all sessions. */
   memory(): FileTree;
-  /** Calls `listener` with the root after each commit, in this tab or another. Returns the unsubscribe. */
-  watch(listener: (root: RootKey) => void): () => void;
+  /**
+   * How many commits to `root` the app has heard of since it started (this tab's and other
+   * tabs'). A count rather than a subscription: a session asks before each request, and
+   * holds nothing the app would have to let go of when the session is dropped.
+   */
+  commits(root: RootKey): number;
 }

@@ -51,6 +51,14 @@ export function testStreamIdleTimeoutMs(): number | undefined {
 }
 
 /**
+ * The hooks as the file store's faults read them (storage/workspace/fileFaults.ts), when
+ * a test set them before start; undefined in the app, whose file store then has none.
+ */
+export function testFaultHooks(): (() => FaultHooks | undefined) | undefined {
+  return hooks() === undefined ? undefined : hooks;
+}
+
+/**
  * `backend` itself, or (when a test set the hooks before start) `backend` inside the
  * fault decorator, which reads the hooks afresh on every write.
  */

@@ -16,10 +16,14 @@ import type {
   FileWrite,
   RootKey,
 } from '../../core/workspace/fileStore';
+import { fileStoreFaults } from '../../storage/workspace/fileFaults';
 import { openFileStore } from '../../storage/workspace/indexedDbFileStore';
+import { testFaultHooks } from '../app/testHooks';
 
 export function createWorkspaceStore(databaseName: string): FileStore {
-  return new OpenedOnUse(() => openFileStore(databaseName));
+  // A test's write faults (failWrites) reach file commits too, inside their transaction.
+  const faults = testFaultHooks();
+  return new OpenedOnUse(() => openFileStore(databaseName, faults && fileStoreFaults(faults)));
 }
 
 /** A FileStore that opens the real one at its first call. */

@@ -43,10 +43,16 @@ describe('WorkspaceAccess', () => {
     expect(heard).toEqual(['first']);
   });
 
-  it("gives a session's port the chain's tree and the memory directory", () => {
-    const { access: files } = access();
+  it("gives a session's port the chain's tree, the memory directory and each root's commits heard of", async () => {
+    const { store, access: files } = access();
     const port = files.port();
     expect(port.tree(second)).toBe(files.workspaceTree(first));
     expect(port.memory()).toBe(files.memoryTree());
+    expect(port.commits('memory')).toBe(0);
+    await store.commit('memory', [], []);
+    await store.commit('memory', [], []);
+    await store.commit('workspace:first', [], []);
+    expect(port.commits('memory')).toBe(2);
+    expect(port.commits('workspace:first')).toBe(1);
   });
 });

@@ -11,12 +11,16 @@ import type { WorkspacePort } from '../../core/workspace/workspacePort';
 export class WorkspaceAccess {
   /** One tree per root, made on first use. */
   private readonly trees = new Map<RootKey, FileTree>();
+  /** Commits heard of per root (see WorkspacePort.commits). */
+  private readonly commits = new Map<RootKey, number>();
 
   constructor(
     readonly store: FileStore,
     /** A session's header by id, when the app knows it (the session list). */
     private readonly headerOf: (id: string) => SessionHeader | undefined,
-  ) {}
+  ) {
+    store.watch((root) => this.commits.set(root, (this.commits.get(root) ?? 0) + 1));
+  }
 
   /** The tree of `root`. */
   tree(root: FileRoot): FileTree {
@@ -56,7 +60,7 @@ export class WorkspaceAccess {
     return {
       tree: (header) => this.workspaceTree(header),
       memory: () => this.memoryTree(),
-      watch: (listener) => this.store.watch(listener),
+      commits: (root) => this.commits.get(root) ?? 0,
     };
   }
 }
