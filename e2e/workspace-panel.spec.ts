@@ -30,6 +30,16 @@ async function openFiles(page: Page) {
   await expect(workspace(page)).toBeVisible();
 }
 
+/** The boxes of the sidebar, the chat's column and the panel. */
+async function frameBoxes(page: Page) {
+  const box = async (selector: string) => {
+    const found = await page.locator(selector).first().boundingBox();
+    if (!found) throw new Error(`${selector} is not laid out`);
+    return found;
+  };
+  return { sidebar: await box('.sidebar'), main: await box('.main'), panel: await box('.ws-drawer') };
+}
+
 async function upload(page: Page, files: Array<{ name: string; mimeType: string; text: string }>) {
   await workspace(page)
     .getByLabel('Files to upload')
@@ -45,6 +55,13 @@ test('files uploaded and edited by hand in the panel: diff, Revert, Download all
 }, testInfo) => {
   await exchange(page, 'Start a workspace');
   await openFiles(page);
+  // On a wide screen the panel is a column of its own on the right: the sidebar and the
+  // chat keep their places, nothing overlaps.
+  const { sidebar, main, panel } = await frameBoxes(page);
+  expect(sidebar.x).toBe(0);
+  expect(main.x).toBeGreaterThanOrEqual(sidebar.x + sidebar.width - 1);
+  expect(panel.x).toBeGreaterThanOrEqual(main.x + main.width - 1);
+  expect(panel.x + panel.width).toBeLessThanOrEqual((page.viewportSize()?.width ?? 0) + 1);
   await expect(workspace(page)).toContainText(
     'The files the model writes appear here; you can also drop files here to upload them.',
   );

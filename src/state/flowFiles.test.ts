@@ -19,11 +19,11 @@ import { textReply } from '../../testing/mockModel';
 
 /**
  * The most files each flow may run: the counts measured when the ceiling was last set
- * (docs/architecture.md has the lists: send 83, handoff 93 to 95), with two files of room
+ * (docs/architecture.md has the lists: send 88, handoff 103 to 105), with two files of room
  * for timers that land inside or outside the window. Lower them as files leave a flow.
  */
-const SEND_CEILING = 85;
-const HANDOFF_CEILING = 97;
+const SEND_CEILING = 90;
+const HANDOFF_CEILING = 107;
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DOCUMENT = '## Goal\nShip the parser.\n\n## Next Steps\nWrite the error paths.';
