@@ -3,10 +3,11 @@
  * OAuth test server (the SDK's server-side auth: resource and authorization-server
  * metadata, dynamic client registration, authorization code with PKCE, refresh): Connect
  * signs in through the app's popup and the row connects; a scripted tool call reaches the
- * server with the access token; the tokens outlive a reload; an expired and revoked
+ * server with the access token; the tokens outlive a reload and are refreshed; an expired and revoked
  * authorization, or a refused one, says so with Sign in again, which signs in afresh; a
  * callback with a forged state is refused with a sentence and nothing is stored.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { assistantMessages, send, settingsDialog, settingsSection, textReply, waitIdle } from './helpers';
 import { expect, test } from './servers/fixtures';
@@ -66,6 +67,12 @@ test('Connect signs in through the popup (discovery, registration, code with PKC
   mockApi,
   oauthServer,
 }) => {
+  // The authorize request the popup makes, as the server's authorization endpoint sees it.
+  const authorizeUrls: URL[] = [];
+  page.context().on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === oauthServer.origin && url.pathname === '/authorize') authorizeUrls.push(url);
+  });
   const popupOpened = page.waitForEvent('popup');
   const panel = await addOAuthServer(page, oauthServer);
   const popup = await popupOpened;
@@ -83,6 +90,16 @@ test('Connect signs in through the popup (discovery, registration, code with PKC
   const register = oauthServer.log.entries.find((entry) => entry.event === 'oauth_register');
   expect(register?.detail).toBe('Baton');
   expect(authorize?.detail).toBeTruthy();
+  // Authorization code with PKCE (S256), for the MCP endpoint as the resource, back to the app.
+  expect(authorizeUrls).toHaveLength(1);
+  const asked = authorizeUrls[0]?.searchParams;
+  expect(asked?.get('response_type')).toBe('code');
+  expect(asked?.get('code_challenge_method')).toBe('S256');
+  expect(asked?.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(asked?.get('client_id')).toBe(authorize?.detail);
+  expect(asked?.get('resource')).toBe(oauthServer.url);
+  expect(asked?.get('redirect_uri')).toBe(new URL(page.url()).href.replace(/[?#].*$/, ''));
+  expect(asked?.get('state')).toBeTruthy();
 
   // The tokens are stored beside the client registration; the sign-in in progress is gone.
   const [record] = await storedSecrets(page);
@@ -119,6 +136,22 @@ test('Connect signs in through the popup (discovery, registration, code with PKC
   expect(mockApi.messageRequests()[0]?.body.tools?.map((tool) => (tool as { name: string }).name)).toContain(
     ECHO,
   );
+  // Neither token ever went to the model API.
+  const refreshToken = String((record?.tokens as { refresh_token?: string } | undefined)?.refresh_token);
+  for (const request of mockApi.messageRequests()) {
+    expect(JSON.stringify(request.body)).not.toContain(accessToken);
+    expect(JSON.stringify(request.body)).not.toContain(refreshToken);
+  }
+
+  // Nor are they in the backup (Settings → Data).
+  const data = (await settingsSection(page, 'Data')).getByRole('group', { name: 'Data' });
+  const downloading = page.waitForEvent('download');
+  await data.getByRole('button', { name: 'Download backup' }).click();
+  const backupPath = await (await downloading).path();
+  const backup = await readFile(backupPath, 'utf8');
+  expect(backup).toContain('behind a sign-in');
+  expect(backup).not.toContain(accessToken);
+  expect(backup).not.toContain(refreshToken);
 });
 
 test('the tokens outlive a reload: the row connects again with no new sign-in', async ({
@@ -144,6 +177,31 @@ test('the tokens outlive a reload: the row connects again with no new sign-in', 
   expect(count(oauthServer, 'oauth_register')).toBe(1);
   // The stored access token was sent at once: the server never had to ask for one.
   expect(count(oauthServer, 'oauth_unauthorized')).toBe(unauthorizedBefore);
+});
+
+test('an expired access token is refreshed with no sign-in, and the new tokens are stored', async ({
+  connected: page,
+  oauthServer,
+}) => {
+  const panel = await addOAuthServer(page, oauthServer);
+  await expect(panel.getByRole('listitem', { name: 'test' }).getByText('Connected · 8 tools')).toBeVisible();
+  const [first] = await storedSecrets(page);
+
+  oauthServer.oauth.expireAccessTokens();
+  let popups = 0;
+  page.on('popup', () => {
+    popups += 1;
+  });
+  await page.reload();
+  const tools = await settingsSection(page, 'Tools');
+  await expect(tools.getByRole('listitem', { name: 'test' }).getByText('Connected · 8 tools')).toBeVisible();
+
+  expect(popups).toBe(0);
+  expect(count(oauthServer, 'oauth_refresh')).toBe(1);
+  expect(count(oauthServer, 'oauth_authorize')).toBe(1);
+  const [refreshed] = await storedSecrets(page);
+  expect(accessTokenOf(refreshed)).toMatch(/^at-/);
+  expect(accessTokenOf(refreshed)).not.toBe(accessTokenOf(first));
 });
 
 test('an expired and revoked authorization says so with Sign in again, which signs in afresh', async ({
