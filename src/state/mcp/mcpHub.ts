@@ -13,11 +13,12 @@ import { mapMcpToolNames } from '../../core/tools/mcpNames';
 import { createPermissionGate, type PermissionGate } from '../../core/tools/permission/permissionGate';
 import { permissionKey, waitingCalls } from '../../core/tools/permission/permissionMachine';
 import type { Tool, ToolCall, ToolExecutionResult } from '../../core/tools/tool';
-import type { McpConnection, McpToolInfo } from '../../mcp';
+import type { McpConnection, McpFailureKind, McpToolInfo } from '../../mcp';
 import type { McpServerRecord } from '../../mcp/serverRecords';
 import { DEFAULT_TOOL_TIMEOUT_MS, isToolEnabled } from '../../mcp/serverRecords';
 import type { McpServerStatus, ToolPermissionRequest, ToolProgressView } from '../slices/mcp/initialState';
 import { ConnectorRegistrations } from './connectorServers';
+import { failureStatus } from './failureStatus';
 import {
   type Adapter,
   type McpHubDeps,
@@ -273,8 +274,7 @@ export class McpHub {
     } catch (error) {
       if (!current()) return;
       const message = error instanceof Error ? error.message : String(error);
-      const kind = (error as { kind?: string }).kind;
-      live.status = kind === 'sign_in_needed' ? { kind: 'sign_in', message } : { kind: 'error', message };
+      live.status = failureStatus((error as { kind?: McpFailureKind }).kind, message);
     }
     this.syncTools();
   }
