@@ -62,6 +62,21 @@ function storedSecrets(page: Page): Promise<Array<Record<string, unknown>>> {
   );
 }
 
+/** Counts the popups the page opens from now on. */
+function countPopups(page: Page): () => number {
+  let popups = 0;
+  page.on('popup', () => {
+    popups += 1;
+  });
+  return () => popups;
+}
+
+/** Adds the OAuth server through the form and waits until the sign-in has connected it. */
+async function signIn(page: Page, oauthServer: OAuthTestServer): Promise<void> {
+  const panel = await addOAuthServer(page, oauthServer);
+  await expect(panel.getByRole('listitem', { name: 'test' }).getByText('Connected · 8 tools')).toBeVisible();
+}
+
 test('Connect signs in through the popup (discovery, registration, code with PKCE); the row connects and a tool call carries the token', async ({
   connected: page,
   mockApi,
@@ -158,20 +173,16 @@ test('the tokens outlive a reload: the row connects again with no new sign-in', 
   connected: page,
   oauthServer,
 }) => {
-  const panel = await addOAuthServer(page, oauthServer);
-  await expect(panel.getByRole('listitem', { name: 'test' }).getByText('Connected · 8 tools')).toBeVisible();
+  await signIn(page, oauthServer);
   expect(count(oauthServer, 'oauth_authorize')).toBe(1);
   const unauthorizedBefore = count(oauthServer, 'oauth_unauthorized');
 
-  let popups = 0;
-  page.on('popup', () => {
-    popups += 1;
-  });
+  const popups = countPopups(page);
   await page.reload();
   const again = await settingsSection(page, 'Tools');
   await expect(again.getByRole('listitem', { name: 'test' }).getByText('Connected · 8 tools')).toBeVisible();
 
-  expect(popups).toBe(0);
+  expect(popups()).toBe(0);
   expect(count(oauthServer, 'oauth_authorize')).toBe(1);
   expect(count(oauthServer, 'oauth_token')).toBe(1);
   expect(count(oauthServer, 'oauth_register')).toBe(1);
@@ -183,20 +194,16 @@ test('an expired access token is refreshed with no sign-in, and the new tokens a
   connected: page,
   oauthServer,
 }) => {
-  const panel = await addOAuthServer(page, oauthServer);
-  await expect(panel.getByRole('listitem', { name: 'test' }).getByText('Connected · 8 tools')).toBeVisible();
+  await signIn(page, oauthServer);
   const [first] = await storedSecrets(page);
 
   oauthServer.oauth.expireAccessTokens();
-  let popups = 0;
-  page.on('popup', () => {
-    popups += 1;
-  });
+  const popups = countPopups(page);
   await page.reload();
   const tools = await settingsSection(page, 'Tools');
   await expect(tools.getByRole('listitem', { name: 'test' }).getByText('Connected · 8 tools')).toBeVisible();
 
-  expect(popups).toBe(0);
+  expect(popups()).toBe(0);
   expect(count(oauthServer, 'oauth_refresh')).toBe(1);
   expect(count(oauthServer, 'oauth_authorize')).toBe(1);
   const [refreshed] = await storedSecrets(page);
@@ -208,23 +215,19 @@ test('an expired and revoked authorization says so with Sign in again, which sig
   connected: page,
   oauthServer,
 }) => {
-  const panel = await addOAuthServer(page, oauthServer);
-  await expect(panel.getByRole('listitem', { name: 'test' }).getByText('Connected · 8 tools')).toBeVisible();
+  await signIn(page, oauthServer);
   const [first] = await storedSecrets(page);
 
   // The user withdrew Baton's access: the access token stops working and no refresh is given.
   oauthServer.oauth.expireAccessTokens();
   oauthServer.oauth.revokeRefreshTokens();
-  let popups = 0;
-  page.on('popup', () => {
-    popups += 1;
-  });
+  const popups = countPopups(page);
   await page.reload();
   const tools = await settingsSection(page, 'Tools');
   const row = tools.getByRole('listitem', { name: 'test' });
   await expect(row).toContainText(SIGN_IN_NEEDED);
   // Start-up never opens a window on its own: the user decides when to sign in.
-  expect(popups).toBe(0);
+  expect(popups()).toBe(0);
   expect(count(oauthServer, 'oauth_authorize')).toBe(1);
   // The refused refresh token is not kept.
   const [stale] = await storedSecrets(page);

@@ -5,14 +5,13 @@
  * the accumulator into the reply, then sent back unchanged (with the header) and counted.
  */
 import { describe, expect, it } from 'vitest';
-import { fakeFetch, sseResponse } from '../../testing/llm/fakeApi';
+import { streamScripted } from '../../testing/llm/fakeApi';
 import type { McpConnectorServer, ModelRequest } from '../core/agent/types';
 import { estimateBlockTokens } from '../core/context/estimateTokens';
 import { renderForSummary } from '../core/handoff/condenseStages';
 import { toApiMessages } from '../core/session/buildSessionContext';
 import type { McpToolUseBlock, Message } from '../core/types/message';
 import { betaHeaders, MCP_CONNECTOR_BETA, toCountTokensParams, toMessageParams } from './requestParams';
-import { createSdkModelClient } from './sdkModelClient';
 import type { ScriptedReply } from './sse/messageStreamEvents';
 
 const docs: McpConnectorServer = {
@@ -96,18 +95,7 @@ describe('the blocks: streamed, kept, sent back unchanged, counted', () => {
     blocks: [call, result, { type: 'text', text: 'Three pages mention it.' }],
   };
 
-  async function streamed(patch: Partial<ModelRequest>) {
-    const api = fakeFetch((_request, signal) => sseResponse(scripted, signal));
-    const client = createSdkModelClient({
-      apiKey: 'sk-ant-test',
-      baseURL: 'https://api.test',
-      fetch: api.fetch,
-      label: 'Test',
-      maxRetries: 0,
-    });
-    const message = await client.stream(request(patch), () => {});
-    return { message, sent: api.sent };
-  }
+  const streamed = (patch: Partial<ModelRequest>) => streamScripted(scripted, request(patch));
 
   it('sends the servers over the wire with the header, and keeps the reply’s blocks as the API sent them', async () => {
     const { message, sent } = await streamed({ mcpServers: [docs] });

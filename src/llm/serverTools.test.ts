@@ -4,7 +4,7 @@
  * accumulator into the reply, then sent back unchanged and counted for the context.
  */
 import { describe, expect, it } from 'vitest';
-import { fakeFetch, sseResponse } from '../../testing/llm/fakeApi';
+import { streamScripted } from '../../testing/llm/fakeApi';
 import {
   bashCall,
   bashResult,
@@ -24,7 +24,6 @@ import {
   toMessageParams,
   WEB_FETCH_TOOL,
 } from './requestParams';
-import { createSdkModelClient } from './sdkModelClient';
 import type { ScriptedBlock, ScriptedReply } from './sse/messageStreamEvents';
 
 function request(patch: Partial<ModelRequest> = {}): ModelRequest {
@@ -102,18 +101,7 @@ describe('the blocks: streamed, kept, sent back unchanged, counted', () => {
     blocks: [...blocks, { type: 'text', text: 'The baton is passed in the zone.' }],
   };
 
-  async function streamed(patch: Partial<ModelRequest>) {
-    const api = fakeFetch((_request, signal) => sseResponse(scripted, signal));
-    const client = createSdkModelClient({
-      apiKey: 'sk-ant-test',
-      baseURL: 'https://api.test',
-      fetch: api.fetch,
-      label: 'Test',
-      maxRetries: 0,
-    });
-    const message = await client.stream(request(patch), () => {});
-    return { message, sent: api.sent };
-  }
+  const streamed = (patch: Partial<ModelRequest>) => streamScripted(scripted, request(patch));
 
   it('sends the tools and the joined beta header over the wire, and none when off', async () => {
     const on = await streamed({ webFetch: true, codeExecution: true });

@@ -3,6 +3,9 @@
  * SSE text and real error bodies, built with the same encoder as the demo and e2e mock.
  * Only tests import this file.
  */
+import type { ModelRequest } from '../../src/core/agent/types';
+import type { Message } from '../../src/core/types/message';
+import { createSdkModelClient } from '../../src/llm/sdkModelClient';
 import {
   errorBody,
   formatSseEvent,
@@ -94,4 +97,24 @@ export function errorResponse(
     status,
     headers: { 'content-type': 'application/json', 'request-id': 'req_test_error', ...headers },
   });
+}
+
+/**
+ * `request` streamed through the real SDK client (no retries) from a fake API answering
+ * with `scripted`: the reply as Baton keeps it, and what went over the wire.
+ */
+export async function streamScripted(
+  scripted: ScriptedReply,
+  request: ModelRequest,
+): Promise<{ message: Message; sent: SentRequest[] }> {
+  const api = fakeFetch((_request, signal) => sseResponse(scripted, signal));
+  const client = createSdkModelClient({
+    apiKey: 'sk-ant-test',
+    baseURL: 'https://api.test',
+    fetch: api.fetch,
+    label: 'Test',
+    maxRetries: 0,
+  });
+  const message = await client.stream(request, () => {});
+  return { message, sent: api.sent };
 }
