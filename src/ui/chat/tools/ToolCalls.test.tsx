@@ -60,19 +60,39 @@ const searchResult = (id: string, title: string): ContentBlock => ({
 });
 
 describe('tool calls in a reply', () => {
-  it('shows todo_write and handoff as one quiet line each, after the text', () => {
+  it('shows todo_write and handoff as one quiet line each, after the text, unfolding to input and result', async () => {
     show(
       reply([
         { type: 'text', text: 'Planning.' },
         toolUse('t1', 'todo_write', { todos: [] }),
         toolUse('t2', 'handoff', { reason: 'full' }),
       ]),
+      [
+        { type: 'tool_result', tool_use_id: 't1', content: 'Todo list updated.' },
+        { type: 'tool_result', tool_use_id: 't2', content: 'The user declined.', is_error: true },
+      ],
     );
+    await drawn('.tool-line');
     const article = page.container.querySelector('article');
-    const lines = [...page.container.querySelectorAll('.tool-call')].map((line) => line.textContent);
-    expect(lines).toEqual(['Used tool todo_write', 'Used tool handoff']);
+    const lines = [...page.container.querySelectorAll('.tool-line')];
+    expect(lines.map((line) => line.querySelector('summary')?.textContent)).toEqual([
+      'Used tool todo_write · Done',
+      'Used tool handoff · Failed',
+    ]);
+    // Folded by default: a line, not a card.
+    expect(lines.map((line) => (line as HTMLDetailsElement).open)).toEqual([false, false]);
     expect(page.container.querySelector('.tool-card')).toBeNull();
-    expect(article?.lastElementChild?.textContent).toBe('Used tool handoff');
+    expect(article?.lastElementChild).toBe(lines[1]);
+    expect([...(lines[1]?.querySelectorAll('pre') ?? [])].map((pre) => pre.textContent)).toEqual([
+      '{\n  "reason": "full"\n}',
+      'The user declined.',
+    ]);
+    expect(lines[1]?.textContent).toContain('Error');
+  });
+
+  it('says a built-in call without a result has none once the turn has ended', async () => {
+    show(reply([toolUse('t1', 'todo_write', { todos: [] })]));
+    expect((await drawn('.tool-line summary')).textContent).toBe('Used tool todo_write · No result');
   });
 
   it('lists every web search of a reply in one list before its text, each with what it found', async () => {

@@ -8,7 +8,6 @@ import { lazyPart } from '../../lazyPart';
 import { lazyCall } from './lazyCall';
 import { HANDOFF_TOOL_NAME, RECALL_TOOL_NAME, TODO_WRITE_TOOL_NAME, WEB_SEARCH_TOOL_NAME } from './toolNames';
 import { rendererLookup, type ToolRenderer } from './toolRenderer';
-import { USED_TOOL_LINE } from './UsedToolLine';
 
 // Web searches show in few replies: their lines load with the first (bench P5).
 const loadWebSearch = () => import('./WebSearchLines').then((m) => m.WEB_SEARCH_LINES);
@@ -22,11 +21,16 @@ export const TOOL_CARD: ToolRenderer = {
   Call: lazyCall(() => import('./toolCards').then((m) => m.ToolCard)),
 };
 
+/** todo_write's and handoff's quiet line: loaded with the first one drawn. */
+const BUILT_IN_LINE: ToolRenderer = {
+  Call: lazyCall(() => import('./BuiltInToolLine').then((m) => m.BuiltInToolLine)),
+};
+
 export const toolRendererFor: (name: string) => ToolRenderer = rendererLookup({
   byName: new Map<string, ToolRenderer>([
     [RECALL_TOOL_NAME, { Call: lazyCall(() => import('./RecallCall').then((m) => m.RecallCall)) }],
-    [TODO_WRITE_TOOL_NAME, USED_TOOL_LINE],
-    [HANDOFF_TOOL_NAME, USED_TOOL_LINE],
+    [TODO_WRITE_TOOL_NAME, BUILT_IN_LINE],
+    [HANDOFF_TOOL_NAME, BUILT_IN_LINE],
     [WEB_SEARCH_TOOL_NAME, WEB_SEARCH_LINES],
   ]),
   // Every other tool is drawn as a card. The cards' own table (toolCards.tsx: web fetch and
