@@ -32,6 +32,7 @@ import {
   composer,
   expect,
   MODEL,
+  maybeProfile,
   openBenchPage,
   progress,
   seed,
@@ -217,7 +218,9 @@ test('P16: MCP tool round trip', async ({ browser, env }) => {
         const before = env.mock.preflights;
         sides[side] =
           side === 'baton'
-            ? await batonTrip(page, env, server, trip)
+            ? await maybeProfile('P16', page, 'round-trip', trip === 1, () =>
+                batonTrip(page, env, server, trip),
+              )
             : await bareTrip(page, env, server, trip);
         preflights[side] += env.mock.preflights - before;
       }

@@ -19,7 +19,7 @@
  * disk. P19 (bench/warmStart.spec.ts): P3's cold start served by the app's service worker.
  * P16 (bench/mcp.spec.ts): Baton's own time per MCP tool round trip, and the MCP chunks' size.
  *
- * Environment: BENCH_QUICK=1 (as --quick), BENCH_PORT (default 4400), BENCH_PROFILE=P1..P4
+ * Environment: BENCH_QUICK=1 (as --quick), BENCH_PORT (default 4400), BENCH_PROFILE=P1..P4, P15, P16
  * (trace that figure's first timed run into bench/.profiles/), BENCH_APP_DIST (measure an
  * app built elsewhere instead of building it), BATON_CHROMIUM (the browser).
  *
