@@ -264,7 +264,13 @@ export default defineConfig({
     headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff' },
   },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'e2e/**/*.test.ts', 'scripts/**/*.test.mjs'],
+    include: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'e2e/**/*.test.ts',
+      'bench/lib/**/*.test.ts',
+      'scripts/**/*.test.mjs',
+    ],
     environment: 'node',
     // Generous for slow or busy machines (CI has two cores): a limit only decides how
     // long a failing test waits before it is reported, never whether a passing one passes.

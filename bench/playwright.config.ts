@@ -19,6 +19,7 @@ export default defineConfig({
     'interaction.spec.ts',
     'warmStart.spec.ts',
     'workspace.spec.ts',
+    'mcp.spec.ts',
   ],
   workers: 1,
   fullyParallel: false,

@@ -17,8 +17,9 @@
  * longest main-thread task while the search worker indexes. P17 and P17b
  * (bench/workspace.spec.ts): the workspace's listing and a str_replace on a 1 MB file, on
  * disk. P19 (bench/warmStart.spec.ts): P3's cold start served by the app's service worker.
+ * P16 (bench/mcp.spec.ts): Baton's own time per MCP tool round trip, and the MCP chunks' size.
  *
- * Environment: BENCH_QUICK=1 (as --quick), BENCH_PORT (default 4400), BENCH_PROFILE=P1..P4
+ * Environment: BENCH_QUICK=1 (as --quick), BENCH_PORT (default 4400), BENCH_PROFILE=P1..P4, P15, P16
  * (trace that figure's first timed run into bench/.profiles/), BENCH_APP_DIST (measure an
  * app built elsewhere instead of building it), BATON_CHROMIUM (the browser).
  *
@@ -85,7 +86,9 @@ function step(label) {
 console.log(`Baton bench, ${quick ? 'quick' : 'full'} mode${only ? ` (only ${[...only].join(', ')})` : ''}`);
 // P9 runs in Node on the sources: with it alone there is nothing to build.
 const HOSTILE_IDS = ['P10', 'P11', 'P12', 'P13'];
-const needsBuilds = ['P1', 'P2', 'P3', 'P4', 'P5', 'P7', ...HOSTILE_IDS, 'P15', 'P17', 'P19'].some(wanted);
+const needsBuilds = ['P1', 'P2', 'P3', 'P4', 'P5', 'P7', ...HOSTILE_IDS, 'P15', 'P16', 'P17', 'P19'].some(
+  wanted,
+);
 if (!needsBuilds) {
   step('builds: none needed for P9');
 } else if (process.env.BENCH_APP_DIST) {
@@ -123,10 +126,13 @@ const TEST_TITLES = {
   P13: 'P13:',
   P14: 'P14:',
   P15: 'P15:',
+  P16: 'P16:',
   P17: 'P17:',
   P19: 'P19:',
 };
-const browserIds = ['P1', 'P2', 'P3', 'P4', 'P5', 'P7', ...HOSTILE_IDS, 'P15', 'P17', 'P19'].filter(wanted);
+const browserIds = ['P1', 'P2', 'P3', 'P4', 'P5', 'P7', ...HOSTILE_IDS, 'P15', 'P16', 'P17', 'P19'].filter(
+  wanted,
+);
 const nodeIds = ['P9', 'P14'].filter(wanted);
 const testIds = [...browserIds, ...nodeIds];
 rmSync(resultsDir, { recursive: true, force: true });
@@ -624,6 +630,41 @@ if (wanted('P15')) {
   }
 }
 
+// P16: Baton's own time per MCP tool round trip, and the MCP chunks (bench/mcp.spec.ts).
+const p16 = wanted('P16') ? readResult('P16') : undefined;
+if (wanted('P16')) {
+  if (!p16) missing.push('P16');
+  else {
+    const runs = p16.runs;
+    const baton = median(runs.map((r) => r.baton.ms));
+    const baseline = median(runs.map((r) => r.baseline.ms));
+    const r = median(runs.map((r) => r.baton.ms / r.baseline.ms));
+    const worst = Math.max(...runs.map((r) => r.baton.ms));
+    const server = median(runs.map((r) => r.baton.serverMs));
+    const toCall = median(runs.map((r) => r.baton.beforeCallMs));
+    const toFollowUp = median(runs.map((r) => r.baton.afterCallMs));
+    const bareToCall = median(runs.map((r) => r.baseline.beforeCallMs));
+    const bareToFollowUp = median(runs.map((r) => r.baseline.afterCallMs));
+    // Every script a start fetches only because a server is set up; the SDK's chunk among them.
+    const mcpGzip = p16.chunks.reduce((sum, c) => sum + c.gzip, 0);
+    const sdkGzip = p16.chunks.filter((c) => c.sdk).reduce((sum, c) => sum + c.gzip, 0);
+    figures.push({
+      id: 'P16',
+      what: `MCP tool round trip, always allowed, test server on 127.0.0.1: the tool_use reply's last byte → the follow-up request's arrival, less the server's time (median of ${runs.length}); MCP chunks ${kb(mcpGzip)} gzip (the SDK's ${kb(sdkGzip)})`,
+      baseline: `${ms(baseline)} (bare SDK stream, bare MCP client, bare fetch)`,
+      baton: `${ms(baton)} (worst ${ms(worst)})`,
+      ratio: ratio(r),
+      target: 'median ≤ 15 ms',
+      met: baton <= 15,
+      values: { baton, baseline, ratio: r, worst, serverMs: server, mcpGzip, sdkGzip, reps: runs.length },
+    });
+    const { baton: batonPreflights, baseline: barePreflights } = p16.preflights;
+    notes.push(
+      `P16: the scripts a start fetches once an MCP server is set up, and not without one (gzip): ${p16.chunks.map((c) => `${c.file} ${kb(c.gzip)}${c.sdk ? ' (the SDK)' : c.baton ? '' : ' (no MCP module)'}`).join(', ')}. The server's own time per call ${ms(server)} (median), taken out of both sides. Baton's split (medians): reply's end → the call reaches the server ${ms(toCall)}, server's answer → follow-up ${ms(toFollowUp)} (the baseline's ${ms(bareToCall)} and ${ms(bareToFollowUp)}).${batonPreflights + barePreflights > 0 ? ` CORS preflights to the mock during the timed round trips: Baton ${batonPreflights}, baseline ${barePreflights}.` : ''}`,
+    );
+  }
+}
+
 // P17 and P17b: the workspace's listing and str_replace, on disk (bench/workspace.spec.ts).
 const p17 = wanted('P17') ? readResult('P17') : undefined;
 if (wanted('P17')) {
@@ -726,6 +767,7 @@ const chromiumVersion = [
   readResult('P3'),
   readResult('P4'),
   ...Object.values(hostileResults),
+  p16,
 ].find((r) => r?.chromium)?.chromium;
 const machine = {
   cpu: cpus()[0]?.model?.trim() ?? 'unknown',
@@ -811,7 +853,7 @@ if (busy.length > 0) {
   notes.push(`IndexedDB busy after (from navigation start, or from the click): ${busy.join(', ')}.`);
 }
 
-for (const id of ['P1', 'P2', 'P3', 'P3a', 'P4', 'P4a', ...HOSTILE_IDS, 'P15', 'P7', 'P17', 'P19']) {
+for (const id of ['P1', 'P2', 'P3', 'P3a', 'P4', 'P4a', ...HOSTILE_IDS, 'P15', 'P16', 'P7', 'P17', 'P19']) {
   const errors = [];
   const result = readResult(id);
   errors.push(...(result?.pageErrors ?? []));
@@ -861,6 +903,7 @@ const output = {
     P14: p14,
     P14b: p14b,
     P15: p15,
+    P16: p16,
     P17: p17,
     P19: p19,
   },

@@ -4,7 +4,8 @@
  * - `BENCH_BUILD=bare` (default): bare.js (idb + the slim SDK client, imported into the
  *   app's page), headers.js (idb alone, the P3 baseline page) and paint.js (idb + React +
  *   react-dom/client, P2's baseline, imported into the app's page) and workspace.js (the
- *   workspace's file store and its bare reads and writes, P17), served at /__bench/.
+ *   workspace's file store and its bare reads and writes, P17) and mcp.js (the MCP
+ *   server record's seeding and the bare MCP round trip, P16), served at /__bench/.
  * - `BENCH_BUILD=p5`: P5's baseline page, React + react-dom/client + the slim SDK client.
  */
 import { fileURLToPath } from 'node:url';
@@ -42,6 +43,7 @@ export default defineConfig(
               headers: here('./headers.ts'),
               paint: here('./paint.tsx'),
               workspace: here('./workspace.ts'),
+              mcp: here('./mcp.ts'),
             },
             // The page imports bare.js for its exports; an app build would drop them.
             preserveEntrySignatures: 'strict',

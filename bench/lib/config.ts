@@ -139,3 +139,9 @@ export const RECALL = QUICK
  * about a second), one repetition instead of five.
  */
 export const P17 = { files: 1000, fileBytes: 20_000, bigBytes: 1_000_000, reps: QUICK ? 1 : 5 };
+
+/**
+ * P16: MCP tool round trips timed on each side (Baton, then the bare baseline, taking
+ * turns which goes first), after one untimed round trip each. Quick runs take a few.
+ */
+export const P16 = { trips: QUICK ? 3 : 20 };

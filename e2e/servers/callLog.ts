@@ -18,22 +18,31 @@ export type CallLogEvent =
   | 'oauth_refused'
   | 'oauth_token'
   | 'oauth_refresh'
-  | 'oauth_unauthorized';
+  | 'oauth_unauthorized'
+  /** An HTTP request to the MCP endpoint answered (only when the server logs requests: `logRequests`). */
+  | 'request';
 
 export interface CallLogEntry {
   seq: number;
   time: number;
+  /**
+   * `performance.now()` of the logging process when the entry was added: sub-millisecond and
+   * monotonic, on the same clock as the mock Messages API's request times (bench P16).
+   */
+  at: number;
   event: CallLogEvent;
   /** The MCP session the event belongs to, when there is one. */
   session?: string;
   tool?: string;
   args?: unknown;
   detail?: string;
+  /** For `request`: from the request's arrival to its answer's last byte handed to the network, in ms. */
+  durationMs?: number;
 }
 
 export interface CallLog {
   readonly entries: readonly CallLogEntry[];
-  add(entry: Omit<CallLogEntry, 'seq' | 'time'>): void;
+  add(entry: Omit<CallLogEntry, 'seq' | 'time' | 'at'>): void;
   /** Resolves with the first entry (already logged or still to come) that matches. */
   waitFor(match: (entry: CallLogEntry) => boolean, timeoutMs?: number): Promise<CallLogEntry>;
 }
@@ -44,7 +53,7 @@ export function createCallLog(): CallLog {
   return {
     entries,
     add(entry) {
-      entries.push({ ...entry, seq: entries.length + 1, time: Date.now() });
+      entries.push({ ...entry, seq: entries.length + 1, time: Date.now(), at: performance.now() });
       for (const wake of [...waiters]) wake();
     },
     waitFor(match, timeoutMs = 10_000) {

@@ -25,6 +25,12 @@ export interface McpTestServerOptions {
   manyCount?: number;
   /** Default 0: a free port. */
   port?: number;
+  /**
+   * Logs every answered request to the MCP endpoint as a `request` entry with its
+   * duration (arrival to the answer's last byte), so a measurement can take the server's
+   * own time out of a round trip (bench P16). Off by default: the specs read the log by event.
+   */
+  logRequests?: boolean;
 }
 
 export interface McpTestServer {
@@ -65,6 +71,22 @@ export function answerCommon(
   return false;
 }
 
+/**
+ * Logs `req` once its answer has been handed to the network ('finish'), with how long
+ * that took from its arrival. A stream the server keeps open (the GET for notifications)
+ * is logged when it ends, if ever.
+ */
+function logRequest(log: CallLog, req: IncomingMessage, res: ServerResponse, pathname: string): void {
+  const arrived = performance.now();
+  res.once('finish', () => {
+    log.add({
+      event: 'request',
+      detail: `${req.method} ${pathname}`,
+      durationMs: performance.now() - arrived,
+    });
+  });
+}
+
 /** Routes a request to the MCP transports; a 404 for any other path. */
 export async function routeMcp(
   sessions: McpSessions,
@@ -103,6 +125,7 @@ export async function startMcpTestServer(options: McpTestServerOptions = {}): Pr
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
+    if (options.logRequests) logRequest(log, req, res, pathname);
     void routeMcp(sessions, req, res, pathname);
   });
   await new Promise<void>((resolve) => http.listen(options.port ?? 0, '127.0.0.1', resolve));
