@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import { exchange, openApp, send, textReply, waitIdle } from './helpers';
+import { exchange, openApp, send, settingsSection, textReply, waitIdle } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -277,4 +277,19 @@ test.describe('on a phone', () => {
     await expect(workspace(page)).toHaveCount(0);
     await expect(filesButton(page)).toBeFocused();
   });
+});
+
+test('Settings → Storage counts the workspace files', async ({ connected: page }) => {
+  await exchange(page, 'Start a workspace');
+  await openFiles(page);
+  await upload(page, [
+    { name: 'notes.md', mimeType: 'text/markdown', text: NOTES },
+    { name: 'app.js', mimeType: 'text/javascript', text: 'const answer = 42;\n' },
+  ]);
+  await expect(fileRow(page, 'app.js')).toBeVisible();
+  const storage = await settingsSection(page, 'Storage');
+  // 21 + 19 bytes, read from the files' listings.
+  await expect(storage.getByTestId('storage-workspace')).toHaveText(
+    'Workspace and memory files: 2 files, 40 bytes',
+  );
 });

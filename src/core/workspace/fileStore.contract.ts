@@ -125,8 +125,11 @@ export function fileStoreContract(
       await store.commit('memory', [textWrite('memory', '/memories/m.md', 'remember')], []);
       expect((await store.read(A, '/same.md'))?.body).toEqual({ binary: false, text: 'in a' });
       expect((await store.read(B, '/same.md'))?.body).toEqual({ binary: false, text: 'in b' });
+      // Counted across every root, memory included: 4 + 4 + 8 bytes.
+      expect(await store.usage()).toEqual({ files: 3, bytes: 16 });
 
       await store.deleteRoot(A);
+      expect(await store.usage()).toEqual({ files: 2, bytes: 12 });
       expect(await store.list(A)).toEqual([]);
       expect(await store.history(A)).toEqual([]);
       expect(await store.read(A, '/same.md')).toBeUndefined();

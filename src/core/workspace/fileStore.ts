@@ -81,6 +81,12 @@ export interface FileChange {
 /** One file written (created or replaced whole) or deleted in a commit. */
 export type FileWrite = { path: string; meta: FileMeta; body: FileBody } | { path: string; delete: true };
 
+/** Files counted: how many, and their bytes together. */
+export interface FileUsage {
+  files: number;
+  bytes: number;
+}
+
 export interface FileStore {
   /** Every file of a root, without contents. */
   list(root: RootKey): Promise<FileMeta[]>;
@@ -91,6 +97,8 @@ export interface FileStore {
    * storage error (quota full included) having written nothing.
    */
   commit(root: RootKey, writes: readonly FileWrite[], changes: readonly FileChange[]): Promise<void>;
+  /** Every root's files together (workspaces and memory): how many, and their bytes. For Settings → Storage. */
+  usage(): Promise<FileUsage>;
   /** A root's changes, oldest first. */
   history(root: RootKey): Promise<FileChange[]>;
   /** Deletes a root's files and history (a chain's workspace the user chose to delete). */

@@ -3,7 +3,7 @@
  * and for anything that needs a file tree without IndexedDB. Commits are atomic here as
  * in storage: a commit's records are checked before anything is applied.
  */
-import type { FileBody, FileChange, FileMeta, FileStore, FileWrite, RootKey } from './fileStore';
+import type { FileBody, FileChange, FileMeta, FileStore, FileUsage, FileWrite, RootKey } from './fileStore';
 
 interface HeldFile {
   meta: FileMeta;
@@ -36,6 +36,11 @@ export class MemoryFileStore implements FileStore {
     const history = mapOf(this.changes, root);
     for (const change of changes) history.set(change.id, structuredClone(change));
     for (const listener of this.listeners) listener(root);
+  }
+
+  async usage(): Promise<FileUsage> {
+    const metas = [...this.files.values()].flatMap((files) => [...files.values()].map((file) => file.meta));
+    return { files: metas.length, bytes: metas.reduce((sum, meta) => sum + meta.size, 0) };
   }
 
   async history(root: RootKey): Promise<FileChange[]> {

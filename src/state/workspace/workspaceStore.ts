@@ -13,6 +13,7 @@ import type {
   FileChange,
   FileMeta,
   FileStore,
+  FileUsage,
   FileWrite,
   RootKey,
 } from '../../core/workspace/fileStore';
@@ -55,6 +56,10 @@ export class OpenedOnUse implements FileStore {
 
   async read(root: RootKey, path: string): Promise<{ meta: FileMeta; body: FileBody } | undefined> {
     return (await this.store()).read(root, path);
+  }
+
+  async usage(): Promise<FileUsage> {
+    return (await this.store()).usage();
   }
 
   async commit(root: RootKey, writes: readonly FileWrite[], changes: readonly FileChange[]): Promise<void> {

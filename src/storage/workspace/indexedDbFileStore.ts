@@ -15,6 +15,7 @@ import type {
   FileChange,
   FileMeta,
   FileStore,
+  FileUsage,
   FileWrite,
   RootKey,
 } from '../../core/workspace/fileStore';
@@ -73,6 +74,12 @@ export class IndexedDbFileStore implements FileStore {
 
   async commit(root: RootKey, writes: readonly FileWrite[], changes: readonly FileChange[]): Promise<void> {
     this.announce(root, await commitFiles(this.db, root, writes, changes, this.options.beforeCommit));
+  }
+
+  /** The listings alone are read (never a file's contents). */
+  async usage(): Promise<FileUsage> {
+    const metas = await this.db.getAll('files');
+    return { files: metas.length, bytes: metas.reduce((sum, meta) => sum + meta.size, 0) };
   }
 
   async history(root: RootKey): Promise<FileChange[]> {

@@ -15,6 +15,7 @@ import { useBaton } from '../../../state/store/useBaton';
 import { BackupNow } from './BackupNow';
 import { KeepMyData } from './KeepMyData';
 import { LargestSessions } from './LargestSessions';
+import { WorkspaceUsage } from './WorkspaceUsage';
 import './storage.css';
 
 type Reading = { state: 'reading' } | { state: 'unknown' } | { state: 'read'; usage: StorageUsage };
@@ -57,6 +58,7 @@ export function StorageSettings() {
           <p data-testid="storage-usage">
             Storage: {formatMegabytes(usage.usageBytes)} used of {formatMegabytes(usage.quotaBytes)}
           </p>
+          <WorkspaceUsage />
           <p data-testid="storage-persisted">Persistent storage: {persistedText(usage.persisted)}</p>
           <KeepMyData persisted={usage.persisted} onAnswer={read} />
         </>
