@@ -50,6 +50,8 @@ test('Web fetch and Code execution: declared with their beta header, drawn as ca
         runResult,
         { type: 'text', text: 'The zone is 30 m long.' },
       ],
+      // The container the code ran in, alive for another hour.
+      container: { id: 'container_011relay', expires_at: new Date(Date.now() + 3_600_000).toISOString() },
     },
   });
   await exchange(page, 'Read https://relay.example/rules and work out the zone');
@@ -57,6 +59,7 @@ test('Web fetch and Code execution: declared with their beta header, drawn as ca
   expect(first?.headers['anthropic-beta']).toBe('web-fetch-2025-09-10,code-execution-2025-08-25');
   expect(first?.body.tools).toContainEqual({ type: 'web_fetch_20250910', name: 'web_fetch', max_uses: 5 });
   expect(first?.body.tools).toContainEqual({ type: 'code_execution_20250825', name: 'code_execution' });
+  expect(first?.body.container).toBeUndefined();
 
   const checkCards = async () => {
     const reply = assistantMessages(page).last();
@@ -82,6 +85,8 @@ test('Web fetch and Code execution: declared with their beta header, drawn as ca
   await exchange(page, 'Thanks');
   const second = mockApi.messageRequests()[1];
   expect(second?.headers['anthropic-beta']).toBe('web-fetch-2025-09-10,code-execution-2025-08-25');
+  // The code runs in the same container again: the files it made are still there.
+  expect(second?.body.container).toBe('container_011relay');
   const turn = withoutCacheMarks(second?.body.messages?.[1]) as { content: unknown[] };
   expect(turn.content.slice(0, 6)).toEqual([
     fetchCall,
@@ -104,6 +109,9 @@ test('Web fetch and Code execution: declared with their beta header, drawn as ca
     'saved plot.png',
     'warning: slow',
   ]);
+  // The container is kept with the reply: after a reload it is still the one run in.
+  await exchange(page, 'And once more');
+  expect(mockApi.messageRequests()[2]?.body.container).toBe('container_011relay');
 });
 
 test('switched off, neither tool nor beta header is sent', async ({ connected: page, mockApi }) => {

@@ -106,6 +106,8 @@ export function toMessageParams(request: ModelRequest): MessageParams {
   }
   if (thinking) params.thinking = toThinkingParam(thinking);
   if (thinking?.type === 'adaptive' && thinking.effort) params.output_config = { effort: thinking.effort };
+  // The container an earlier reply's code ran in: its files are still there for this one.
+  if (request.container !== undefined && request.codeExecution) params.container = request.container;
   const servers = mcpServerParams(request);
   return servers ? { ...params, mcp_servers: servers } : params;
 }

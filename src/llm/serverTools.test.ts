@@ -146,3 +146,19 @@ describe('the blocks: streamed, kept, sent back unchanged, counted', () => {
     expect(estimateBlockTokens(bashResult)).toBeGreaterThan(10);
   });
 });
+
+describe('code execution’s container', () => {
+  it('is kept from message_delta with the reply, and passed again only with code execution on', async () => {
+    const scripted: ScriptedReply = {
+      model: 'claude-test',
+      blocks: [{ type: 'text', text: 'Ran it.' }],
+      container: { id: 'container_011a', expires_at: '2026-12-07T04:00:00Z' },
+    };
+    const { message } = await streamScripted(scripted, request({ codeExecution: true }));
+    expect(message.container).toEqual({ id: 'container_011a', expiresAt: '2026-12-07T04:00:00Z' });
+    expect(toMessageParams(request({ codeExecution: true, container: 'container_011a' })).container).toBe(
+      'container_011a',
+    );
+    expect(toMessageParams(request({ container: 'container_011a' })).container).toBeUndefined();
+  });
+});

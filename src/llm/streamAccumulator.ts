@@ -30,6 +30,7 @@ export class StreamAccumulator {
   private usage: Usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
   private stopReason: StopReason | undefined;
   private refusal: Message['refusal'];
+  private container: Message['container'];
   private model: string;
   /** message_start has arrived: the reply is under way. */
   started = false;
@@ -168,6 +169,9 @@ export class StreamAccumulator {
         };
         // Every API stop reason is one of ours, model_context_window_exceeded included.
         if (event.delta.stop_reason) this.stopReason = event.delta.stop_reason;
+        // The code execution container the reply ran in: null when none.
+        const container = event.delta.container;
+        if (container) this.container = { id: container.id, expiresAt: container.expires_at };
         const details = event.delta.stop_details;
         if (details?.type === 'refusal') {
           this.refusal = {
@@ -251,6 +255,7 @@ export class StreamAccumulator {
       model: this.model,
     };
     if (stopReason === 'refusal') message.refusal = { ...this.refusal };
+    if (this.container) message.container = { ...this.container };
     // While thinking is still under way the UI counts the time itself.
     if (this.thinkingMs !== undefined) message.thinkingMs = this.thinkingMs;
     return message;

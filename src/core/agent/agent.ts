@@ -13,6 +13,7 @@ import type { AgentMessage, ApiMessage, CustomContextMessage, ToolChoice } from 
 import type { AttachmentRef } from '../types/attachment';
 import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock } from '../types/message';
 import type { AgentEvent, AgentListener } from './agentEvents';
+import { withContainer } from './containerReuse';
 import type { ToolRounds } from './toolRounds';
 import { type ModelClient, ModelError, type ModelRequest } from './types';
 
@@ -40,7 +41,7 @@ export interface AgentConfig {
 /** What a run asks of the API beyond the conversation and our own tools. */
 export type RequestFeatures = Pick<
   ModelRequest,
-  'thinking' | 'webSearch' | 'webFetch' | 'codeExecution' | 'mcpServers'
+  'thinking' | 'webSearch' | 'webFetch' | 'codeExecution' | 'mcpServers' | 'container'
 >;
 
 export interface AgentRunOptions {
@@ -233,7 +234,8 @@ export class Agent {
         const messages = options.requestPrefix
           ? joinTurns(options.requestPrefix, toApiMessages(added, this.config.contextFilter))
           : toApiMessages(this.context, this.config.contextFilter);
-        const reply = await this.streamReply(controller.signal, toolChoice, messages, features);
+        const requested = withContainer(features, this.context, Date.now());
+        const reply = await this.streamReply(controller.signal, toolChoice, messages, requested);
         error = reply.error;
         if (error || reply.message.stopReason === 'aborted') {
           this.add(reply.message, added, true);

@@ -25,6 +25,8 @@ export interface ModelRequest {
   webFetch?: boolean;
   /** Declare the API's code execution tool (a beta: its header goes with it). */
   codeExecution?: boolean;
+  /** The code execution container to run in again (an earlier reply's, not yet expired). */
+  container?: string;
   /** MCP servers the API connects to itself (the MCP connector, a beta: its header goes with it). */
   mcpServers?: readonly McpConnectorServer[];
   /**

@@ -179,4 +179,9 @@ export interface Message {
   refusal?: { category?: string; explanation?: string };
   /** How long the model thought before it began to answer, in ms (for "Thought for 12 s"). */
   thinkingMs?: number;
+  /**
+   * The code execution container the reply ran in, as the API named it, and when it
+   * expires (ISO time): the next request passes the id, so its files are still there.
+   */
+  container?: { id: string; expiresAt: string };
 }

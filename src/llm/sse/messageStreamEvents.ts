@@ -103,6 +103,8 @@ export interface ScriptedReply {
   usage?: ScriptedUsage;
   /** Characters per text or JSON delta. Defaults to a fixed cycle of sizes between 4 and 12. */
   chunkSize?: number;
+  /** The code execution container the reply ran in, as message_delta names it. */
+  container?: { id: string; expires_at: string };
 }
 
 export interface PingEvent {
@@ -195,7 +197,7 @@ export function messageStreamEvents(reply: ScriptedReply): StreamEvent[] {
             explanation: reply.refusal.explanation ?? null,
           }
         : null,
-      container: null,
+      container: reply.container ? { ...reply.container, skills: null } : null,
     },
     usage: deltaUsage,
   });
