@@ -5,6 +5,8 @@
 import type { Page } from '@playwright/test';
 import { createHandoffTool } from '../src/core/handoff/handoffTool';
 import { createTodoWriteTool } from '../src/core/todos/todoWriteTool';
+import { TEXT_EDITOR_TOOL_NAME, TEXT_EDITOR_TOOL_TYPE } from '../src/core/workspace/textEditorTool';
+import { VIEW_MAX_CHARACTERS } from '../src/core/workspace/viewLimits';
 import { expect, test } from './fixtures';
 import {
   assistantMessages,
@@ -33,6 +35,12 @@ const SYSTEM_PROMPT = [
 const TODO_TOOL = createTodoWriteTool({ get: () => [], set: () => {} }).definition;
 /** The tool the model proposes a handoff with; its answer comes from the user, never here. */
 const HANDOFF_TOOL = createHandoffTool(() => Promise.reject(new Error('not asked in this test'))).definition;
+/** The API's text editor on the session's workspace, as the wire carries it: its type, name and view limit. */
+const TEXT_EDITOR_TOOL = {
+  type: TEXT_EDITOR_TOOL_TYPE,
+  name: TEXT_EDITOR_TOOL_NAME,
+  max_characters: VIEW_MAX_CHARACTERS,
+};
 
 /**
  * Streamed four characters every 300 ms (about eight seconds in all): a loaded CI machine
@@ -131,7 +139,7 @@ test('with a key and base URL it sends the exact request, with the free-text mod
     ],
     stream: true,
     system: SYSTEM_PROMPT,
-    tools: [TODO_TOOL, HANDOFF_TOOL],
+    tools: [TODO_TOOL, HANDOFF_TOOL, TEXT_EDITOR_TOOL],
     tool_choice: { type: 'auto' },
   });
 

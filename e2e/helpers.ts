@@ -432,6 +432,7 @@ export interface StoredData {
     leafId: string | null;
     parentSession?: string;
     children: string[];
+    pinned?: boolean;
   }>;
   entries: Array<{
     id: string;

@@ -14,6 +14,7 @@ import {
   chooseImportFile,
   exchange,
   handOff,
+  readStoredData,
   send,
   sessionList,
   sessionTitles,
@@ -104,6 +105,12 @@ test('a title is the first sentence without Markdown; a handoff part is a badge'
   await expect(activeSessionTitle(page)).toHaveText(/Ship the billing API · part 2$/);
 });
 
+/** Whether the stored header of the session `title` is pinned. */
+async function storedPin(page: Page, title: string): Promise<boolean> {
+  const { sessions } = await readStoredData(page);
+  return sessions.find((session) => session.title === title)?.pinned === true;
+}
+
 test('sections by day with relative dates; pin and unpin by mouse, kept across a reload', async ({
   connected: page,
 }) => {
@@ -125,12 +132,15 @@ test('sections by day with relative dates; pin and unpin by mouse, kept across a
   await expect(sectionHeadings(page)).toHaveText(['Pinned', 'Today', 'Yesterday', 'Previous 7 days']);
   await expect(sessionTitles(page).first()).toHaveText('Old plans');
 
+  // Reloaded once the pin is stored (a reload reads what is stored, not what is drawn).
+  await expect.poll(() => storedPin(page, 'Old plans')).toBe(true);
   await page.reload();
   await expect(sectionHeadings(page).first()).toHaveText('Pinned');
   await expect(sessionTitles(page).first()).toHaveText('Old plans');
   await row(page, 'Old plans').hover();
   await row(page, 'Old plans').getByRole('button', { name: 'Unpin Old plans', exact: true }).click();
   await expect(sectionHeadings(page)).toHaveText(['Today', 'Yesterday', 'Previous 7 days', 'Earlier']);
+  await expect.poll(() => storedPin(page, 'Old plans')).toBe(false);
   await page.reload();
   await expect(sectionHeadings(page).first()).toHaveText('Today');
 });
