@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import type { ChunkingContext, ModuleInfo } from 'rolldown';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { PREVIEW_POLICY } from './src/ui/workspace/previewDocument';
 
 /**
  * The served app may run only its own scripts: no inline script, no eval, no plugins.
@@ -33,22 +34,12 @@ export const CONTENT_SECURITY_POLICY = [
 /**
  * The Files panel's Preview frame (public/preview-frame.html, issue 26) runs the inline
  * scripts of the user's HTML files, so it cannot live under the app's policy (a srcdoc
- * frame would inherit it): it is served with this one instead. No network at all, only
- * inline scripts and styles and data:/blob: images; and the frame is sandboxed without
- * allow-same-origin, so nothing in it reaches the app's storage or page. Equal to
- * PREVIEW_POLICY in src/ui/workspace/previewDocument.ts (a unit test keeps the two equal).
- * A host serving the built app with a policy must serve this page with this one.
+ * frame would inherit it): it is served with the preview's own, PREVIEW_POLICY
+ * (src/ui/workspace/previewDocument.ts, which also puts it in the document): no network at
+ * all, only inline scripts and styles and data:/blob: images; and the frame is sandboxed
+ * without allow-same-origin, so nothing in it reaches the app's storage or page. A host
+ * serving the built app with a policy must serve this page with this one.
  */
-export const PREVIEW_FRAME_POLICY = [
-  "default-src 'none'",
-  "script-src 'unsafe-inline'",
-  "style-src 'unsafe-inline'",
-  'img-src data: blob:',
-  'font-src data:',
-  'media-src data: blob:',
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
 
 /** `npm start` (vite preview) serves the Preview frame's page with its own policy, not the app's. */
 function previewFramePolicy(): Plugin {
@@ -64,7 +55,7 @@ function previewFramePolicy(): Plugin {
         if (!/\/preview-frame\.html(?:\?|$)/.test(req.url ?? '')) return next();
         res.writeHead(200, {
           'Content-Type': 'text/html; charset=utf-8',
-          'Content-Security-Policy': PREVIEW_FRAME_POLICY,
+          'Content-Security-Policy': PREVIEW_POLICY,
           'X-Content-Type-Options': 'nosniff',
         });
         res.end(readFileSync(join(outDir, 'preview-frame.html')));

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_FRAME_POLICY } from '../../../vite.config';
 import { isPreviewable, PREVIEW_POLICY, previewDocument } from './previewDocument';
 
 describe('the Preview policy', () => {
-  it('is the one the frame page is served with, and opens no network', () => {
-    expect(PREVIEW_FRAME_POLICY).toBe(PREVIEW_POLICY);
+  it('opens no network', () => {
     const directives = PREVIEW_POLICY.split(';').map((d) => d.trim());
     expect(directives).toContain("default-src 'none'");
     expect(directives).toContain("form-action 'none'");

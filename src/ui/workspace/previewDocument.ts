@@ -4,7 +4,7 @@
  * Baton's storage (the API key, IndexedDB, other sessions) nor its page. The policy below
  * closes the network too: nothing is fetched, sent or submitted; only the file's own
  * inline scripts and styles and data:/blob: images are allowed. The frame page is served
- * with the same policy (vite.config.ts, PREVIEW_FRAME_POLICY; a unit test keeps them equal).
+ * with this policy (vite.config.ts imports it).
  */
 
 /** The frame page (public/preview-frame.html), relative to the app's page like every URL of the app. */

@@ -8,8 +8,8 @@
  */
 import { connectorResultText } from '../../../core/session/mcpConnectorBlocks';
 import type { McpToolResultBlock } from '../../../core/types/message';
-import { PlainText } from '../../text/PlainText';
 import { shownName, shownText } from '../../text/revealInvisibles';
+import { CallDetails } from './CallDetails';
 import { mcpCallStatus, statusLabel } from './mcpCallStatus';
 import { ResultText } from './ResultText';
 import type { ToolCallProps } from './toolRenderer';
@@ -42,23 +42,13 @@ export function ConnectorToolCard({ call, message, streaming }: ToolCallProps) {
           {status.kind === 'starting' ? 'Running on the API' : statusLabel(status, 0, shownName)}
         </span>
       </div>
-      <details>
-        <summary>Arguments and result</summary>
-        <div className="tool-card-label">Arguments</div>
-        {args === '{}' ? (
-          <div className="tool-card-pending">No arguments.</div>
-        ) : (
-          <pre className="tool-card-text">
-            <PlainText text={args} />
-          </pre>
-        )}
-        <div className="tool-card-label">{result?.is_error ? 'Error' : 'Result'}</div>
+      <CallDetails args={args} error={result?.is_error === true}>
         {text !== undefined ? (
           <ResultText text={shownText(text)} />
         ) : (
           <div className="tool-card-pending">{streaming ? 'No result yet.' : 'No result.'}</div>
         )}
-      </details>
+      </CallDetails>
     </section>
   );
 }

@@ -10,8 +10,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { ToolResultBlock } from '../../../core/types/message';
 import { toolResultImages, toolResultTextBlocks } from '../../../core/types/toolResultContent';
 import { useBaton, useBatonShallow } from '../../../state/store/useBaton';
-import { PlainText } from '../../text/PlainText';
 import { shownName, shownText } from '../../text/revealInvisibles';
+import { CallDetails } from './CallDetails';
 import { mcpCallOwner, mcpToolOwner, ownerLabel } from './mcpCallOwner';
 import {
   isInLatestReply,
@@ -133,17 +133,7 @@ export function McpToolCard(props: ToolCallProps) {
           {statusLabel(status, seconds, shownName)}
         </span>
       </div>
-      <details>
-        <summary>Arguments and result</summary>
-        <div className="tool-card-label">Arguments</div>
-        {args === '{}' ? (
-          <div className="tool-card-pending">No arguments.</div>
-        ) : (
-          <pre className="tool-card-text">
-            <PlainText text={args} />
-          </pre>
-        )}
-        <div className="tool-card-label">{result?.is_error ? 'Error' : 'Result'}</div>
+      <CallDetails args={args} error={result?.is_error === true}>
         {result ? (
           <>
             <ResultText text={shownText(resultBody(toolResultTextBlocks(result.content)))} />
@@ -154,7 +144,7 @@ export function McpToolCard(props: ToolCallProps) {
             {status.kind === 'no_result' ? 'No result.' : 'No result yet.'}
           </div>
         )}
-      </details>
+      </CallDetails>
     </section>
   );
 }
