@@ -17,7 +17,7 @@ import {
 
 /** Sends a first message in a new session and waits for the reply. */
 async function startSession(page: Page, text: string): Promise<void> {
-  await page.getByRole('button', { name: 'New session', exact: true }).click();
+  await page.getByRole('button', { name: 'New session', exact: true }).first().click();
   await expect(userMessages(page)).toHaveCount(0);
   await send(page, text);
   await expect(assistantMessages(page)).toHaveCount(1);
