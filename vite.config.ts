@@ -260,6 +260,7 @@ export default defineConfig({
       'src/**/*.test.tsx',
       'e2e/**/*.test.ts',
       'bench/lib/**/*.test.ts',
+      'testing/**/*.test.ts',
       'scripts/**/*.test.mjs',
     ],
     environment: 'node',
