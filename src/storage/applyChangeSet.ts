@@ -19,7 +19,7 @@ import type { BatonDb } from './schema';
 import { DELETED_SESSIONS_KEY } from './settingsKeys';
 import { type BatonStoreName, type BatonTransaction, type RequestGroup, runTransaction } from './transaction';
 
-type ApplyTransaction = BatonTransaction<BatonStoreName[], 'readwrite'>;
+export type ApplyTransaction = BatonTransaction<BatonStoreName[], 'readwrite'>;
 
 export async function applyChangeSet(
   db: BatonDb,
@@ -28,43 +28,67 @@ export async function applyChangeSet(
 ): Promise<ApplyResult> {
   const deletions = changeSet.delete ?? [];
   if (changeSet.put.length === 0 && deletions.length === 0) return { refusedSessionIds: [] };
+  let refused: Set<string> = new Set();
+  let committed: CommittedChangeSet | undefined;
+
+  await runTransaction(db, [...changeSetStores(changeSet)], 'readwrite', async (tx, requests) => {
+    // Begun, not awaited: the recorder's reads and the deleted list's go out together.
+    const recorder = ChangeRecorder.begin(tx.objectStore('settings'), tx.objectStore('stamps'), requests);
+    refused = await writeChangeSet(tx, requests, recorder, changeSet, options.addOnly === true);
+    committed = (await recorder).finish();
+    options.beforeCommit?.();
+  });
+  return { refusedSessionIds: [...refused], ...(committed && { committed }) };
+}
+
+/** The stores a change set writes (settings and stamps always: the clock and the feed). */
+export function changeSetStores(changeSet: ChangeSet): Set<BatonStoreName> {
   const stores = new Set<BatonStoreName>(['settings', 'stamps']);
   for (const record of changeSet.put) stores.add(STORE_OF_KIND[record.kind]);
-  for (const deletion of deletions) {
+  for (const deletion of changeSet.delete ?? []) {
     if (deletion.kind !== 'header') stores.add(STORE_OF_KIND[deletion.kind]);
     // A session goes whole: its entries, its files and the link from its parent.
     else for (const store of ['sessions', 'entries', 'attachments'] as const) stores.add(store);
   }
-  const refused = new Set<string>();
-  let committed: CommittedChangeSet | undefined;
+  return stores;
+}
 
-  await runTransaction(db, [...stores], 'readwrite', async (tx, requests) => {
-    const settings = tx.objectStore('settings');
-    const [recorder, storedDeleted] = await Promise.all([
-      ChangeRecorder.begin(settings, tx.objectStore('stamps'), requests),
-      requests.add(settings.get(DELETED_SESSIONS_KEY)),
-    ]);
-    const deleted = new Set(deletedIds(storedDeleted));
-    for (const record of changeSet.put) {
-      const sessionId = sessionOf(record);
-      if (sessionId !== undefined && deleted.has(sessionId)) {
-        refused.add(sessionId);
-        continue;
-      }
-      requests.add(write(tx, record, options.addOnly === true));
-      recorder.put(summaryOf(record), record.stamp);
+/**
+ * Writes a change set's records in `tx` (which holds changeSetStores) and tells
+ * `recorder` of each; the caller finishes the recorder. Sync's replica writes a pull
+ * this way, in one transaction with its workspace files. Returns the deleted sessions
+ * whose records were left out.
+ */
+export async function writeChangeSet(
+  tx: ApplyTransaction,
+  requests: RequestGroup,
+  beginning: ChangeRecorder | Promise<ChangeRecorder>,
+  changeSet: ChangeSet,
+  addOnly: boolean,
+): Promise<Set<string>> {
+  const refused = new Set<string>();
+  const [recorder, storedDeleted] = await Promise.all([
+    beginning,
+    requests.add(tx.objectStore('settings').get(DELETED_SESSIONS_KEY)),
+  ]);
+  const deleted = new Set(deletedIds(storedDeleted));
+  for (const record of changeSet.put) {
+    const sessionId = sessionOf(record);
+    if (sessionId !== undefined && deleted.has(sessionId)) {
+      refused.add(sessionId);
+      continue;
     }
-    for (const deletion of deletions) {
-      if (deletion.kind === 'header') {
-        await deleteSession(tx, requests, recorder, deletion, deleted);
-      } else {
-        await deleteRecord(tx, requests, recorder, deletion);
-      }
+    requests.add(write(tx, record, addOnly));
+    recorder.put(summaryOf(record), record.stamp);
+  }
+  for (const deletion of changeSet.delete ?? []) {
+    if (deletion.kind === 'header') {
+      await deleteSession(tx, requests, recorder, deletion, deleted);
+    } else {
+      await deleteRecord(tx, requests, recorder, deletion);
     }
-    committed = recorder.finish();
-    options.beforeCommit?.();
-  });
-  return { refusedSessionIds: [...refused], ...(committed && { committed }) };
+  }
+  return refused;
 }
 
 function write(tx: ApplyTransaction, record: StoredRecord, add: boolean): Promise<unknown> {

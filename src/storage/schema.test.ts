@@ -10,12 +10,12 @@ import {
 import { type BatonDbSchema, DB_NAME, openBatonDb, SCHEMA_VERSION, upgradeSchema } from './schema';
 
 describe('schema', () => {
-  it('is named baton and at version 5', () => {
+  it('is named baton and at version 6', () => {
     expect(DB_NAME).toBe('baton');
-    expect(SCHEMA_VERSION).toBe(5);
+    expect(SCHEMA_VERSION).toBe(6);
   });
 
-  it('creates the nine stores and their indexes on a fresh database', async () => {
+  it('creates the ten stores and their indexes on a fresh database', async () => {
     const db = await openBatonDb(uniqueDbName());
     try {
       expect(db.version).toBe(SCHEMA_VERSION);
@@ -29,6 +29,7 @@ describe('schema', () => {
         'sessions',
         'settings',
         'stamps',
+        'sync',
       ]);
 
       const tx = db.transaction(['sessions', 'entries', 'settings', 'attachments', 'searchIndex', 'stamps']);
@@ -73,6 +74,11 @@ describe('schema', () => {
       expect([...fileChanges.indexNames]).toEqual(['root']);
       expect(fileChanges.index('root').keyPath).toEqual(['root', 'order']);
       await workspace.done;
+
+      const sync = db.transaction('sync').store;
+      expect(sync.keyPath).toBeNull();
+      expect(sync.autoIncrement).toBe(false);
+      expect([...sync.indexNames]).toEqual([]);
     } finally {
       db.close();
     }
@@ -98,6 +104,7 @@ describe('schema', () => {
         'sessions',
         'settings',
         'stamps',
+        'sync',
       ]);
       // The layout works, not merely exists: keys in line and out of line, both indexes.
       await db.put('sessions', makeHeader('s1'));
@@ -107,6 +114,37 @@ describe('schema', () => {
       expect(await db.getAllKeysFromIndex('entries', 'sessionId', 's1')).toEqual(['e1']);
       expect(await db.getAllKeysFromIndex('attachments', 'sessionId', 's1')).toEqual(['a1']);
       expect(await db.get('settings', 'k')).toEqual({ any: ['value'] });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('upgrades a version-5 database to 6: every store kept, the sync store added empty and working', async () => {
+    const name = uniqueDbName();
+    const v5 = await openDB<BatonDbSchema>(name, 5, {
+      upgrade(database, oldVersion, newVersion, tx) {
+        upgradeSchema(database, oldVersion, newVersion, tx);
+      },
+    });
+    expect([...v5.objectStoreNames]).not.toContain('sync');
+    await v5.put('sessions', makeHeader('kept'));
+    await v5.put('settings', 'device-a', 'deviceId');
+    v5.close();
+
+    const db = await openBatonDb(name);
+    try {
+      expect(db.version).toBe(6);
+      expect([...db.objectStoreNames]).toContain('sync');
+      expect(await db.count('sync')).toBe(0);
+      expect(await db.get('sessions', 'kept')).toEqual(makeHeader('kept'));
+      expect(await db.get('settings', 'deviceId')).toBe('device-a');
+      // Out-of-line keys: anything structured clone takes, under a string.
+      await db.put('sync', { docId: 'e:1', rev: '1-a', stamp: { device: 'd', rev: 1 } }, 'doc:e:1');
+      expect(await db.get('sync', 'doc:e:1')).toEqual({
+        docId: 'e:1',
+        rev: '1-a',
+        stamp: { device: 'd', rev: 1 },
+      });
     } finally {
       db.close();
     }

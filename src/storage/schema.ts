@@ -14,7 +14,7 @@ import type { PersistedIndex } from './search/searchEngine';
 export const DB_NAME = 'baton';
 
 /** Bump by one for every layout change and add the matching step to applySchemaStep. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export interface BatonDbSchema extends DBSchema {
   sessions: {
@@ -88,6 +88,17 @@ export interface BatonDbSchema extends DBSchema {
     key: string;
     value: FileChangeRecord;
     indexes: { root: [RootKey, FileChangeRecord['order']] };
+  };
+  /**
+   * Sync's own bookkeeping (version 6, issue 28), out-of-line string keys: what this
+   * device knows of each server document (`doc:<docId>`), replication checkpoints and
+   * other values (`value:<key>`), and the sync settings with the derived CryptoKeys
+   * (`config`). Never stamped, never in the change feed, never exported or backed up
+   * (those read their own stores by name); src/sync/local owns the values' shapes.
+   */
+  sync: {
+    key: string;
+    value: unknown;
   };
 }
 
@@ -180,7 +191,12 @@ function applySchemaStep(version: number, db: BatonDb, _tx: UpgradeTransaction):
       db.createObjectStore('fileChanges', { keyPath: 'change.id' }).createIndex('root', ['root', 'order']);
       return;
     }
-    // case 6: change the layout here, migrating records through `_tx` if needed.
+    case 6: {
+      // Nothing to migrate: sync starts with no bookkeeping.
+      db.createObjectStore('sync');
+      return;
+    }
+    // case 7: change the layout here, migrating records through `_tx` if needed.
     default:
       // Throwing aborts the versionchange transaction, so the database stays as it was.
       throw new Error(`No schema upgrade step to version ${version}`);

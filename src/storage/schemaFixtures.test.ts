@@ -10,7 +10,7 @@
  * attachment record holds its bytes as `data: { base64, type }`; the test stores
  * `new Blob([bytes], { type })` in its place. `attachments` is absent before version 2,
  * `stamps` before version 4, `files`, `fileBodies` and `fileChanges` (stored as they are,
- * text files only) before version 5.
+ * text files only) before version 5, `sync` (its { key, value } pairs) before version 6.
  */
 import 'fake-indexeddb/auto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -45,6 +45,8 @@ interface SchemaFixture {
     attachments?: FixtureAttachment[];
     /** The records' stamps (version 4 on). */
     stamps?: Array<Record<string, unknown>>;
+    /** Sync's bookkeeping (version 6 on), out-of-line keys as settings are. */
+    sync?: Array<{ key: string; value: unknown }>;
   } & Partial<Record<WorkspaceStore, Array<Record<string, unknown>>>>;
 }
 
@@ -108,6 +110,7 @@ async function createFixtureDatabase(name: string, fixture: SchemaFixture): Prom
   for (const stamp of fixture.records.stamps ?? []) tx.objectStore('stamps').put(stamp);
   for (const store of WORKSPACE_STORES)
     for (const record of fixture.records[store] ?? []) tx.objectStore(store).put(record);
+  for (const { key, value } of fixture.records.sync ?? []) tx.objectStore('sync').put(value, key);
   await new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error);
@@ -249,6 +252,12 @@ describe('schema fixtures', () => {
         for (const store of WORKSPACE_STORES) {
           if (!fixture.stores.some((s) => s.name === store)) continue;
           expect(await db.getAll(store)).toEqual(fixture.records[store] ?? []);
+        }
+
+        if (fixture.stores.some((s) => s.name === 'sync')) {
+          const sync = fixture.records.sync ?? [];
+          expect((await db.getAllKeys('sync')).sort()).toEqual(sync.map((s) => s.key).sort());
+          for (const { key, value } of sync) expect(await db.get('sync', key)).toEqual(value);
         }
 
         const had = new Set(fixture.stores.map((store) => store.name));
