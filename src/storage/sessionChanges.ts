@@ -6,6 +6,12 @@
  */
 import type { CommittedChangeSet } from './backend';
 
+/**
+ * The BroadcastChannel the tabs announce their committed change sets on (followOtherTabs);
+ * sync's worker posts what it pulled there too, as one more writer.
+ */
+export const TAB_CHANNEL_NAME = 'baton';
+
 export type StorageChange =
   | { kind: 'sessions-changed'; sessionIds: string[] }
   | { kind: 'session-deleted'; sessionId: string };

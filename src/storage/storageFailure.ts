@@ -80,6 +80,11 @@ export function describeStorageFailure(error: unknown): StorageFailure {
   return FAILED;
 }
 
+/** The storage is full (a quota error by any browser's name for it). */
+export function isStorageFull(error: unknown): boolean {
+  return describeStorageFailure(error) === FULL;
+}
+
 /** "Could not save <subject>: <what>." followed by the advice, when there is any. */
 export function storageFailureSentence(subject: string, error: unknown, then = ''): string {
   const { what, advice } = describeStorageFailure(error);

@@ -9,14 +9,14 @@
 import { AgentBusyError } from '../../../core/agent/agent';
 import { SessionLog } from '../../../core/session/sessionLog';
 import type { SessionHeader } from '../../../core/types/entry';
-import { announcedSessionIds } from '../../../storage/sessionChanges';
+import { announcedSessionIds, TAB_CHANNEL_NAME } from '../../../storage/sessionChanges';
 import { setSessions } from '../../slices/session/actions';
 import { notifyError } from '../../slices/status/actions';
 import { errorText } from '../../store/storeAccess';
 import type { Runtime } from '../runtime';
 import { openSessionDeleted } from './deletedWhileOpen';
 
-export const TAB_CHANNEL_NAME = 'baton';
+export { TAB_CHANNEL_NAME };
 
 /** Announces this tab's writes and applies other tabs'. Returns a function that stops both. */
 export function followOtherTabs(runtime: Runtime): () => void {
