@@ -158,6 +158,10 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   void rememberDeviceKey(get().settings.apiKey);
   void removeOrphans(repository);
   void startMcpIfAny(mcp, notifyError);
+  // Sync (issue 28), if it was on: its own chunk, loaded only now.
+  void import('../sync/startSyncIfOn')
+    .then((sync) => sync.startSyncIfOn(repository.databaseName))
+    .catch((error: unknown) => notifyError(`Sync did not start: ${errorText(error)}`));
 }
 
 /**

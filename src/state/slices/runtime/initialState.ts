@@ -4,6 +4,8 @@
  * must hear, and the model client chunk once asked for, held in the store so that the
  * app keeps no state in module variables and a test's fresh store starts from nothing.
  */
+
+import type { SyncController } from '../../../sync/syncContract';
 import type { ModelClientCache } from '../../app/modelClients';
 import type { Runtime } from '../../app/runtimeObjects';
 
@@ -19,6 +21,11 @@ export interface RuntimeState {
    * before it (actions.ts, ready).
    */
   switchesQueued: Promise<unknown>;
+  /**
+   * Sync's controller (issue 28), made on the first ask (getSyncController). Left out of
+   * the initial state so the first load carries nothing of sync.
+   */
+  syncController?: SyncController & { wake(): void };
 }
 
 export const initialRuntimeState: RuntimeState = {
