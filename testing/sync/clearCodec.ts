@@ -20,7 +20,10 @@ const PREFIX: Record<SyncRecord['kind'], string> = {
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
-function child(parentRev: string | undefined, content: string): { _rev: string; _revisions: CouchDoc['_revisions'] } {
+function child(
+  parentRev: string | undefined,
+  content: string,
+): { _rev: string; _revisions: CouchDoc['_revisions'] } {
   const generation = parentRev ? Number.parseInt(parentRev, 10) + 1 : 1;
   const id = hash(`${parentRev ?? ''}\n${content}`);
   const ids = parentRev ? [id, parentRev.slice(parentRev.indexOf('-') + 1)] : [id];
@@ -28,11 +31,13 @@ function child(parentRev: string | undefined, content: string): { _rev: string; 
 }
 
 export function createClearCodec(): DocCodec {
-  const docId = async (record: { kind: SyncRecord['kind']; id: string }) => `${PREFIX[record.kind]}:${record.id}`;
+  const docId = async (record: { kind: SyncRecord['kind']; id: string }) =>
+    `${PREFIX[record.kind]}:${record.id}`;
   return {
     docId,
     async encode(record, parentRev) {
-      if (record.kind === 'attachment' && !('deleted' in record)) throw new Error('the clear codec carries no blobs');
+      if (record.kind === 'attachment' && !('deleted' in record))
+        throw new Error('the clear codec carries no blobs');
       const content = canonicalJson(record);
       return { _id: await docId(record), ...child(parentRev, content), v: 0, clear: JSON.parse(content) };
     },
@@ -47,7 +52,11 @@ export function createClearCodec(): DocCodec {
       if (typeof record.id !== 'string' || !(record.kind in PREFIX))
         return { ok: false, reason: 'not a record' };
       if ((await docId(record)) !== doc._id) return { ok: false, reason: 'its id is forged' };
-      if (record.kind === 'header' ? typeof record.header?.fields !== 'object' : typeof record.stamp?.rev !== 'number')
+      if (
+        record.kind === 'header'
+          ? typeof record.header?.fields !== 'object'
+          : typeof record.stamp?.rev !== 'number'
+      )
         return { ok: false, reason: 'wrong types' };
       return { ok: true, record };
     },

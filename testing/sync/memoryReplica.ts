@@ -53,7 +53,11 @@ export function createMemoryReplica(device: string): MemoryReplica {
   const removeSession = (sessionId: string, stamp: Stamp) => {
     deletedSessions.add(sessionId);
     for (const [key, stored] of records) {
-      if (stored.record.kind !== 'header' && 'sessionId' in stored.record && stored.record.sessionId === sessionId)
+      if (
+        stored.record.kind !== 'header' &&
+        'sessionId' in stored.record &&
+        stored.record.sessionId === sessionId
+      )
         records.delete(key);
     }
     store({ kind: 'header', id: sessionId, sessionId, stamp, deleted: true });
@@ -163,12 +167,16 @@ export function createMemoryReplica(device: string): MemoryReplica {
     },
     header(sessionId) {
       const stored = records.get(keyOf('header', sessionId))?.record;
-      return stored && stored.kind === 'header' && !('deleted' in stored) ? structuredClone(stored.value) : undefined;
+      return stored && stored.kind === 'header' && !('deleted' in stored)
+        ? structuredClone(stored.value)
+        : undefined;
     },
     entries(sessionId) {
       return [...records.values()]
         .map((stored) => stored.record)
-        .filter((record) => record.kind === 'entry' && !('deleted' in record) && record.sessionId === sessionId)
+        .filter(
+          (record) => record.kind === 'entry' && !('deleted' in record) && record.sessionId === sessionId,
+        )
         .map((record) => structuredClone((record as { value: SessionEntry }).value))
         .sort((a, b) => (a.id < b.id ? -1 : 1));
     },

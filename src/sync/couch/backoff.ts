@@ -7,7 +7,11 @@ export const BASE_DELAY_MS = 1_000;
 export const MAX_DELAY_MS = 60_000;
 
 /** The wait before retry number `attempt` (1 for the first): half fixed, half random. */
-export function backoffDelay(attempt: number, random: () => number = Math.random, baseMs = BASE_DELAY_MS): number {
+export function backoffDelay(
+  attempt: number,
+  random: () => number = Math.random,
+  baseMs = BASE_DELAY_MS,
+): number {
   const ceiling = Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }

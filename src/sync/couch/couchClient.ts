@@ -45,7 +45,10 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** Request bodies and answers larger than this are refused as not CouchDB's (a malicious server). */
 export const MAX_RESPONSE_CHARS = 64 * 1024 * 1024;
 
-export function createCouchClient(settings: SyncSettings, fetchFn: typeof fetch = globalThis.fetch): CouchClient {
+export function createCouchClient(
+  settings: SyncSettings,
+  fetchFn: typeof fetch = globalThis.fetch,
+): CouchClient {
   const url = settings.url.replace(/\/+$/, '');
   const auth =
     settings.username || settings.password
@@ -76,7 +79,8 @@ export function createCouchClient(settings: SyncSettings, fetchFn: typeof fetch 
         if (error instanceof TypeError) throw await networkError(fetchFn, url);
         throw unreachable(url);
       }
-      const accepted = (response.status >= 200 && response.status < 300) || options.accept?.includes(response.status);
+      const accepted =
+        (response.status >= 200 && response.status < 300) || options.accept?.includes(response.status);
       if (!accepted) throw new CouchHttpError(response.status, statusError(response.status, text));
       return { status: response.status, body: parseJson(text) };
     },
@@ -133,7 +137,10 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw errorOf('bad-server', text.trimStart().startsWith('<') ? 'an HTML page' : 'truncated or broken JSON');
+    throw errorOf(
+      'bad-server',
+      text.trimStart().startsWith('<') ? 'an HTML page' : 'truncated or broken JSON',
+    );
   }
 }
 

@@ -37,7 +37,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-function valueOf(header: SessionHeader, name: FieldName): unknown {
+function fieldValue(header: SessionHeader, name: FieldName): unknown {
   const value = header[name];
   return value === undefined ? null : value;
 }
@@ -50,7 +50,7 @@ function valueOf(header: SessionHeader, name: FieldName): unknown {
 export function headerDocFromLocal(header: SessionHeader, stamp: Stamp, previous?: HeaderDoc): HeaderDoc {
   const fields = {} as Record<FieldName, { value: unknown; stamp: Stamp }>;
   for (const name of HEADER_FIELDS) {
-    const value = valueOf(header, name);
+    const value = fieldValue(header, name);
     const before = previous?.fields[name];
     fields[name] =
       before && canonicalJson(before.value) === canonicalJson(value)

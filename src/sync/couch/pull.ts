@@ -15,8 +15,8 @@ import { errorOf } from './errorSentences';
 import { fetchRevs } from './fetchRevs';
 import { resolveLeaves } from './resolve';
 import { sendDocs } from './sendDocs';
-import { addSynced } from './syncCount';
 import { localKey, type SyncContext } from './syncContext';
+import { addSynced } from './syncCount';
 
 export interface ChangeRow {
   id: string;
@@ -40,7 +40,11 @@ const isRecordId = (id: string) => id !== 'baton-meta' && !id.startsWith('_') &&
  * something changes; PouchDB Server ignores `timeout`, so the wait is also ended here,
  * which gives an empty page.
  */
-export async function requestChanges(ctx: SyncContext, since: unknown, live: boolean): Promise<ChangesAnswer> {
+export async function requestChanges(
+  ctx: SyncContext,
+  since: unknown,
+  live: boolean,
+): Promise<ChangesAnswer> {
   const params = new URLSearchParams({ style: 'all_docs', limit: String(ctx.tuning.pullBatch) });
   params.set('since', typeof since === 'string' || typeof since === 'number' ? String(since) : '0');
   let signal = ctx.signal;
@@ -73,7 +77,9 @@ export function readChanges(body: unknown): ChangesAnswer {
     const revs =
       isObject(result) && Array.isArray(result.changes)
         ? result.changes.flatMap((change) =>
-            isObject(change) && typeof change.rev === 'string' && /^\d+-\w+$/.test(change.rev) ? [change.rev] : [],
+            isObject(change) && typeof change.rev === 'string' && /^\d+-\w+$/.test(change.rev)
+              ? [change.rev]
+              : [],
           )
         : [];
     if (!isObject(result) || typeof result.id !== 'string' || revs.length === 0) malformed += 1;

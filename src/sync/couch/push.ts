@@ -13,8 +13,8 @@ import type { LocalRecord, SyncRecord } from '../syncRecord';
 import type { Checkpoint } from './checkpoints';
 import { headerDocFromLocal, sameHeaderDoc, tombstoneHeaderDoc } from './headerDoc';
 import { missingDocs, sendDocs } from './sendDocs';
+import { type SyncContext, sameStamp } from './syncContext';
 import { addSynced } from './syncCount';
-import { sameStamp, type SyncContext } from './syncContext';
 
 /** The most changes listed at once to know the total for "Uploading N of M". */
 const MAX_LISTED = 1_000_000;
@@ -36,7 +36,10 @@ export async function push(ctx: SyncContext, checkpoint: Checkpoint, live: boole
   for (let start = 0; start < changes.length; start += ctx.tuning.pushBatch) {
     const slice = changes.slice(start, start + ctx.tuning.pushBatch);
     sent += await pushSlice(ctx, slice, live);
-    await checkpoint.save(slice[slice.length - 1]?.seq ?? since, !live && start + slice.length >= changes.length);
+    await checkpoint.save(
+      slice[slice.length - 1]?.seq ?? since,
+      !live && start + slice.length >= changes.length,
+    );
     if (!live) ctx.report({ phase: 'uploading', done: start + slice.length, total: changes.length });
   }
   return { sent };

@@ -7,10 +7,11 @@
  * hash of parent and content, so two devices resolving the same conflict at once send
  * the same revisions, and the server ends with one leaf either way.
  */
+
+import { compareStamps } from '../../storage/revision';
 import type { DocMeta } from '../localReplica';
 import type { CouchDoc } from '../syncContract';
 import type { HeaderDoc, SyncRecord } from '../syncRecord';
-import { compareStamps } from '../../storage/revision';
 import {
   headerDocFromLocal,
   mergeHeaderDocs,
@@ -18,7 +19,7 @@ import {
   sessionHeaderOf,
   tombstoneHeaderDoc,
 } from './headerDoc';
-import { sameStamp, type SyncContext } from './syncContext';
+import { type SyncContext, sameStamp } from './syncContext';
 
 export interface Resolved {
   /** The record to apply here; undefined when no leaf could be read (all skipped). */
@@ -44,7 +45,9 @@ export async function resolveLeaves(
   leaves: readonly CouchDoc[],
   meta: DocMeta | undefined,
 ): Promise<Resolved> {
-  const decoded = await Promise.all(leaves.map(async (leaf) => ({ leaf, result: await ctx.codec.decode(leaf) })));
+  const decoded = await Promise.all(
+    leaves.map(async (leaf) => ({ leaf, result: await ctx.codec.decode(leaf) })),
+  );
   const good = decoded
     .flatMap(({ leaf, result }) => (result.ok ? [{ leaf, record: result.record }] : []))
     .sort((a, b) => winnerFirst(a.leaf, b.leaf));
@@ -101,7 +104,7 @@ async function localPendingHeader(
   meta: DocMeta | undefined,
 ): Promise<HeaderDoc | undefined> {
   const [stored] = await ctx.local.read([{ kind: 'header', id: sessionId, sessionId }]);
-  if (!stored || stored.kind !== 'header' || sameStamp(meta?.stamp, stored.stamp)) return undefined;
+  if (stored?.kind !== 'header' || sameStamp(meta?.stamp, stored.stamp)) return undefined;
   return 'deleted' in stored
     ? tombstoneHeaderDoc(sessionId, stored.stamp, meta?.header)
     : headerDocFromLocal(stored.value, stored.stamp, meta?.header);

@@ -33,7 +33,11 @@ export function batchesOf(docs: readonly CouchDoc[], maxDocs: number, maxChars: 
 export async function missingDocs(ctx: SyncContext, docs: readonly CouchDoc[]): Promise<CouchDoc[]> {
   if (docs.length === 0) return [];
   const ask: Record<string, string[]> = {};
-  for (const doc of docs) (ask[doc._id] ??= []).push(doc._rev as string);
+  for (const doc of docs) {
+    const revs = ask[doc._id] ?? [];
+    revs.push(doc._rev as string);
+    ask[doc._id] = revs;
+  }
   const { body } = await ctx.client.request('POST', '_revs_diff', { body: ask, signal: ctx.signal });
   if (!isObject(body)) throw wrongShape('The _revs_diff answer');
   return docs.filter((doc) => {

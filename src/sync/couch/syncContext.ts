@@ -50,5 +50,7 @@ export function localKey(ctx: SyncContext, name: string): string {
   return `sync:${name}:${ctx.client.url}`;
 }
 
-export const sameStamp = (a: { device: string; rev: number } | undefined, b: { device: string; rev: number }) =>
-  a !== undefined && a.device === b.device && a.rev === b.rev;
+export const sameStamp = (
+  a: { device: string; rev: number } | undefined,
+  b: { device: string; rev: number },
+) => a !== undefined && a.device === b.device && a.rev === b.rev;
