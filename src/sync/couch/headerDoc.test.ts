@@ -16,7 +16,12 @@ const base: SessionHeader = {
 };
 
 const stampArb = fc.record({ device: fc.constantFrom('a', 'b', 'c'), rev: fc.integer({ min: 1, max: 6 }) });
-const valueArb = fc.oneof(fc.constant(null), fc.constantFrom('x', 'y'), fc.integer({ min: 0, max: 3 }), fc.boolean());
+const valueArb = fc.oneof(
+  fc.constant(null),
+  fc.constantFrom('x', 'y'),
+  fc.integer({ min: 0, max: 3 }),
+  fc.boolean(),
+);
 const docArb: fc.Arbitrary<HeaderDoc> = fc
   .record({
     fields: fc.tuple(...HEADER_FIELDS.map(() => fc.record({ value: valueArb, stamp: stampArb }))),
@@ -37,7 +42,11 @@ describe('header documents', () => {
   it('stamps only the fields a write changed', () => {
     const first = headerDocFromLocal(base, { device: 'a', rev: 1 });
     expect(Object.values(first.fields).every((field) => field.stamp.rev === 1)).toBe(true);
-    const second = headerDocFromLocal({ ...base, title: 'Renamed', pinned: true }, { device: 'a', rev: 2 }, first);
+    const second = headerDocFromLocal(
+      { ...base, title: 'Renamed', pinned: true },
+      { device: 'a', rev: 2 },
+      first,
+    );
     expect(second.fields.title).toEqual({ value: 'Renamed', stamp: { device: 'a', rev: 2 } });
     expect(second.fields.pinned).toEqual({ value: true, stamp: { device: 'a', rev: 2 } });
     expect(second.fields.model.stamp.rev).toBe(1);
@@ -80,7 +89,13 @@ describe('header documents', () => {
     fc.record({
       op: fc.constant('edit' as const),
       device: fc.constantFrom(0 as const, 1 as const),
-      field: fc.constantFrom('title' as const, 'pinned' as const, 'leafId' as const, 'child' as const, 'delete' as const),
+      field: fc.constantFrom(
+        'title' as const,
+        'pinned' as const,
+        'leafId' as const,
+        'child' as const,
+        'delete' as const,
+      ),
       value: fc.constantFrom('p', 'q', 'r'),
     }),
     fc.record({ op: fc.constant('send' as const), device: fc.constantFrom(0 as const, 1 as const) }),
@@ -118,7 +133,8 @@ describe('header documents', () => {
             if (step.field === 'title') header.title = step.value;
             if (step.field === 'pinned') header.pinned = step.value === 'p';
             if (step.field === 'leafId') header.leafId = step.value;
-            if (step.field === 'child') header.children = [...header.children, `${names[device]}-${step.value}`];
+            if (step.field === 'child')
+              header.children = [...header.children, `${names[device]}-${step.value}`];
             docs[device] = headerDocFromLocal(header, stamp, current);
           } else if (step.op === 'send') {
             inbox[1 - device]?.push(docs[device] as HeaderDoc);
