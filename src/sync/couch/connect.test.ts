@@ -142,7 +142,7 @@ describe('the CouchDB client', () => {
   it('sends no Authorization header without a username, and Basic auth with one', async () => {
     const seen: Array<string | undefined> = [];
     const recording = (async (_input: RequestInfo | URL, init?: RequestInit) => {
-      seen.push((init?.headers as Record<string, string>).authorization);
+      seen.push((init?.headers as Record<string, string> | undefined)?.authorization);
       return json(200, {});
     }) as typeof fetch;
     await createCouchClient(settings, recording).request('GET', '');
