@@ -10,6 +10,7 @@ import {
 import { createMeta } from '../crypto/metaDoc';
 import type { CouchDoc } from '../syncContract';
 import { createDocCodec } from './docCodec';
+import { docKindOf } from './docIds';
 
 const { keys } = await createMeta('codec tests', 1_000);
 const codec = createDocCodec(keys);
@@ -136,5 +137,19 @@ describe('createDocCodec: ids of private names', () => {
     const a = await codec.docId(textFileRecord('/notes/plan.md', 'x'));
     expect(await codec.docId(textFileRecord('/notes/plan.md', 'other text'))).toBe(a);
     expect(await codec.docId(textFileRecord('/notes/plan2.md', 'x'))).not.toBe(a);
+  });
+});
+
+describe('docKindOf', () => {
+  it('reads what a document id names from its prefix', () => {
+    expect(docKindOf('e:x')).toBe('entry');
+    expect(docKindOf('h:x')).toBe('header');
+    expect(docKindOf('a:x')).toBe('attachment');
+    expect(docKindOf(`f:${'0'.repeat(64)}`)).toBe('file');
+    expect(docKindOf(`c:${'0'.repeat(64)}`)).toBe('fileChange');
+    expect(docKindOf('d:device-a')).toBe('device');
+    expect(docKindOf('baton-meta')).toBe('meta');
+    expect(docKindOf('_design/x')).toBeUndefined();
+    expect(docKindOf('entry-1')).toBeUndefined();
   });
 });

@@ -4,10 +4,10 @@
  * record id, since a workspace record's id holds the file's path, which is private.
  */
 import { hmacHex } from '../crypto/cipher';
+import { META_DOC_ID } from '../crypto/metaDoc';
 import type { SyncKeys } from '../syncContract';
 import type { SyncKind } from '../syncRecord';
 
-export const META_DOC_ID = 'baton-meta';
 /** The prefix of a device document; the rest is the device id. */
 export const DEVICE_PREFIX = 'd:';
 
