@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DecryptError, decryptBytes, decryptJson, encryptBytes, encryptJson, hmacHex } from './cipher';
+import {
+  DecryptError,
+  decryptBytes,
+  decryptJson,
+  encryptBytes,
+  encryptJson,
+  hmacHex,
+  openBytes,
+  sealBytes,
+  sha256Hex,
+} from './cipher';
 import { createMeta } from './metaDoc';
 
 const { keys } = await createMeta('cipher tests', 1_000);
@@ -63,5 +73,29 @@ describe('hmacHex', () => {
     expect(await hmacHex(keys, 'notes/plan.md')).toBe(a);
     expect(await hmacHex(keys, 'notes/plan.mD')).not.toBe(a);
     expect(await hmacHex(otherKeys, 'notes/plan.md')).not.toBe(a);
+  });
+});
+
+describe('sealBytes / openBytes', () => {
+  it('round-trips bytes in one buffer, IV first, and refuses them changed or under another key', async () => {
+    const plain = new TextEncoder().encode('attachment bytes');
+    const sealed = await sealBytes(keys, plain);
+    expect(sealed.length).toBe(12 + plain.length + 16);
+    expect(await openBytes(keys, sealed)).toEqual(plain);
+    await expect(openBytes(otherKeys, sealed)).rejects.toThrow(DecryptError);
+    for (const at of [0, 12, sealed.length - 1]) {
+      const changed = sealed.slice();
+      changed[at] = (changed[at] ?? 0) ^ 1;
+      await expect(openBytes(keys, changed)).rejects.toThrow(DecryptError);
+    }
+    await expect(openBytes(keys, sealed.slice(0, 20))).rejects.toThrow(DecryptError);
+  });
+});
+
+describe('sha256Hex', () => {
+  it('is the SHA-256 of the bytes', async () => {
+    expect(await sha256Hex(new TextEncoder().encode('abc'))).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
   });
 });

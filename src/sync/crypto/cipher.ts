@@ -54,6 +54,37 @@ export async function decryptBytes(keys: SyncKeys, sealed: Sealed): Promise<Uint
   }
 }
 
+/**
+ * Encrypts `bytes` into one buffer, the IV first: for a blob sent as a CouchDB attachment,
+ * which is one base64 string with no room for a separate IV.
+ */
+export async function sealBytes(
+  keys: SyncKeys,
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const data = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, keys.encryption, bytes));
+  const sealed = new Uint8Array(IV_BYTES + data.length);
+  sealed.set(iv);
+  sealed.set(data, IV_BYTES);
+  return sealed;
+}
+
+/** The plain bytes of what sealBytes made; throws DecryptError if it is not one of ours, intact. */
+export async function openBytes(
+  keys: SyncKeys,
+  sealed: Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (sealed.length < IV_BYTES + TAG_BYTES) throw new DecryptError('The sealed bytes are too short.');
+  try {
+    const iv = sealed.subarray(0, IV_BYTES);
+    const data = sealed.subarray(IV_BYTES);
+    return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, keys.encryption, data));
+  } catch {
+    throw new DecryptError('The sealed bytes do not decrypt with this key.');
+  }
+}
+
 /** Encrypts the JSON of `value`. */
 export async function encryptJson(keys: SyncKeys, value: unknown): Promise<Sealed> {
   return encryptBytes(keys, utf8.encode(JSON.stringify(value)));
