@@ -1,9 +1,9 @@
 /**
  * What sync carries (issue 28), decrypted: one record of Baton's store as one CouchDB
- * document. This file is the contract between the document codec (syncDocuments/), the
+ * document. This file is the contract between the document codec (documents/), the
  * replicator (couch/) and the local side (local/): each builds against these types only.
  *
- * Documents on the server (all bodies encrypted, see syncCrypto):
+ * Documents on the server (all bodies encrypted, see crypto/):
  * - `e:<entry id>`        one log entry; its stamp is the record's (entries do change:
  *                         a reply is rewritten while it streams and when it is cut off).
  * - `h:<session id>`      one session header as a HeaderDoc: field by field, each field

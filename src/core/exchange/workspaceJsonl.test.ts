@@ -1,30 +1,13 @@
 /** Workspaces in exchange files (format version 3): written, read back, checked, and following renamed sessions. */
 import { describe, expect, it } from 'vitest';
 import { chainSessions } from '../../../testing/fixtures/exchangeTestFixtures';
-import type { FileChange } from '../workspace/fileStore';
+import { createChange } from '../../../testing/fixtures/workspaceTestFixtures';
 import type { WorkspaceData } from './exchangeFormat';
 import { exportBackup, exportChainJsonl } from './exportJsonl';
 import { parseImport } from './importJsonl';
 
 const NONE = { sessions: new Set<string>(), entries: new Set<string>() };
 const PNG = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 255, 1, 254]);
-
-function toolChange(root: string, id: string, path: string, at: number, sessionId: string): FileChange {
-  return {
-    id,
-    root,
-    path,
-    at,
-    origin: {
-      kind: 'tool',
-      tool: 'str_replace_based_edit_tool',
-      command: 'create',
-      callId: `toolu_${id}`,
-      sessionId,
-    },
-    edit: { kind: 'create', text: 'draft' },
-  };
-}
 
 function workspaceOf(sessionId: string): WorkspaceData {
   const root = `workspace:${sessionId}`;
@@ -55,9 +38,9 @@ function workspaceOf(sessionId: string): WorkspaceData {
       },
     ],
     changes: [
-      toolChange(root, 'c1', '/report.md', 10, sessionId),
+      createChange(root, 'c1', '/report.md', 10, 'draft', sessionId),
       {
-        ...toolChange(root, 'c2', '/img/logo.png', 11, sessionId),
+        ...createChange(root, 'c2', '/img/logo.png', 11, 'draft', sessionId),
         origin: { kind: 'user', action: 'upload' },
       },
     ],

@@ -4,7 +4,8 @@
  * test files only.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FileBody, FileChange, FileMeta, FileStore, FileWrite, RootKey } from './fileStore';
+import { createChange as change } from '../../../testing/fixtures/workspaceTestFixtures';
+import type { FileBody, FileMeta, FileStore, FileWrite, RootKey } from './fileStore';
 
 export interface ContractSubject {
   store: FileStore;
@@ -24,23 +25,6 @@ export function textWrite(root: RootKey, path: string, text: string, at = 1000):
     path,
     meta: meta(root, path, new TextEncoder().encode(text).length, at),
     body: { binary: false, text },
-  };
-}
-
-export function change(root: RootKey, id: string, path: string, at: number, text = 'x'): FileChange {
-  return {
-    id,
-    root,
-    path,
-    at,
-    origin: {
-      kind: 'tool',
-      tool: 'str_replace_based_edit_tool',
-      command: 'create',
-      callId: `call-${id}`,
-      sessionId: 's1',
-    },
-    edit: { kind: 'create', text },
   };
 }
 

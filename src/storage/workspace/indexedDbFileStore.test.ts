@@ -1,9 +1,10 @@
 /** The IndexedDB FileStore: the shared contract, then what only storage can get wrong. */
+import { createChange as change } from '../../../testing/fixtures/workspaceTestFixtures';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uniqueDbName } from '../../../testing/fixtures/storageTestFixtures';
 import type { RootKey } from '../../core/workspace/fileStore';
-import { change, fileStoreContract, meta, textWrite } from '../../core/workspace/fileStore.contract';
+import { fileStoreContract, meta, textWrite } from '../../core/workspace/fileStore.contract';
 import { readChanges } from '../changeFeed';
 import { type BatonDb, openBatonDb } from '../schema';
 import { describeStorageFailure } from '../storageFailure';

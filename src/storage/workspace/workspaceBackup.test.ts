@@ -2,6 +2,7 @@
  * Workspaces through a backup: read from one database, written as JSONL, parsed and
  * imported into another, byte for byte; and an import merged into what is there.
  */
+import { createChange as change } from '../../../testing/fixtures/workspaceTestFixtures';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chainSessions } from '../../../testing/fixtures/exchangeTestFixtures';
@@ -9,7 +10,7 @@ import { uniqueDbName } from '../../../testing/fixtures/storageTestFixtures';
 import { backupJsonlPieces, exportChainJsonl, piecesText } from '../../core/exchange/exportJsonl';
 import { parseImport } from '../../core/exchange/importJsonl';
 import type { FileBody, FileStore, RootKey } from '../../core/workspace/fileStore';
-import { change, meta, textWrite } from '../../core/workspace/fileStore.contract';
+import { meta, textWrite } from '../../core/workspace/fileStore.contract';
 import { importSessions, loadExistingIds } from '../importSessions';
 import { type BatonDb, openBatonDb } from '../schema';
 import { SessionRepository } from '../sessionRepository';
