@@ -14,7 +14,7 @@
  */
 import type { AttachmentRecord } from '../core/attachments/attachmentTypes';
 import type { SessionEntry, SessionHeader } from '../core/types/entry';
-import type { ChangeSet, RecordRef, RecordSummary } from './records';
+import type { ChangeSet, RecordSummary } from './records';
 import type { Revision, Stamp } from './revision';
 
 export interface ApplyOptions {
@@ -113,8 +113,6 @@ export interface StorageReads {
 export interface ChangeFeed {
   /** Changes after `since` (0, the default: from the start), at most `limit` of them. */
   changes(since?: number, limit?: number): Promise<ChangesPage>;
-  /** The stamps of records, UNSTAMPED for one stored before stamps existed or not stored. */
-  stamps(refs: readonly RecordRef[]): Promise<Stamp[]>;
   /** Called after each change set this connection commits. Returns the unsubscribe. */
   onChange(listener: (change: CommittedChangeSet) => void): () => void;
 }

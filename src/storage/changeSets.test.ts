@@ -13,6 +13,7 @@ import {
   uniqueDbName,
 } from '../../testing/fixtures/storageTestFixtures';
 import type { CommittedChangeSet } from './backend';
+import { readStamps } from './changeFeed';
 import { CHANGE_CLOCK_KEY, DEVICE_ID_KEY } from './changeRecorder';
 import { UNSTAMPED } from './revision';
 import { type BatonDb, openBatonDb } from './schema';
@@ -61,7 +62,7 @@ describe('apply: stamps', () => {
       { kind: 'attachment', id: 'a1', sessionId: 's1' },
     ]);
     expect(heard).toEqual([committed]);
-    const stamps = await repo.stamps([
+    const stamps = await readStamps(raw, [
       { kind: 'header', id: 's1' },
       { kind: 'entry', id: 'e1' },
       { kind: 'setting', id: 'theme' },
@@ -98,7 +99,7 @@ describe('apply: stamps', () => {
       }
       const revs = seen.map((change) => change.rev);
       for (let i = 1; i < revs.length; i++) expect(revs[i]).toBeGreaterThan(revs[i - 1] ?? Infinity);
-      const [stamp] = await repo.stamps([{ kind: 'entry', id: 'same' }]);
+      const [stamp] = await readStamps(raw, [{ kind: 'entry', id: 'same' }]);
       expect(stamp?.rev).toBe(revs.at(-1));
     } finally {
       other.close();
@@ -108,7 +109,7 @@ describe('apply: stamps', () => {
   it('reads records stored before stamps, or not stored at all, as unstamped', async () => {
     await raw.put('entries', makeMessageEntry('s1', 'old', 1));
     expect(
-      await repo.stamps([
+      await readStamps(raw, [
         { kind: 'entry', id: 'old' },
         { kind: 'header', id: 'never' },
       ]),
@@ -136,7 +137,7 @@ describe('apply: all or nothing', () => {
     );
     await expect(cut).rejects.toThrow('cut off');
     expect(await raw.get('sessions', 's2')).toBeUndefined();
-    expect(await repo.stamps([{ kind: 'header', id: 's2' }])).toEqual([UNSTAMPED]);
+    expect(await readStamps(raw, [{ kind: 'header', id: 's2' }])).toEqual([UNSTAMPED]);
     expect(heard.map((change) => change.seq)).toEqual([1]);
     const next = await repo.apply({ put: [header('s3')] });
     expect(next.committed?.seq).toBe(2);
@@ -160,7 +161,7 @@ describe('apply: all or nothing', () => {
     const result = await repo.apply({ put: [entry('g2', 'gone'), entry('k1', 'kept')] });
     expect(result.refusedSessionIds).toEqual(['gone']);
     expect(result.committed?.put.map((record) => record.id)).toEqual(['k1']);
-    expect(await repo.stamps([{ kind: 'entry', id: 'g2' }])).toEqual([UNSTAMPED]);
+    expect(await readStamps(raw, [{ kind: 'entry', id: 'g2' }])).toEqual([UNSTAMPED]);
   });
 });
 
@@ -191,7 +192,7 @@ describe('apply: deletions', () => {
       '2:header:doomed:true',
       '2:header:parent:false',
     ]);
-    const gone = await repo.stamps([
+    const gone = await readStamps(raw, [
       { kind: 'entry', id: 'd1' },
       { kind: 'attachment', id: 'f1' },
     ]);
@@ -205,12 +206,12 @@ describe('apply: deletions', () => {
       delete: [{ kind: 'header', id: 'brief' }],
     });
     expect(committed?.put).toEqual([{ kind: 'setting', id: 'deletedSessionIds' }]);
-    expect(await repo.stamps([{ kind: 'entry', id: 'b1' }])).toEqual([UNSTAMPED]);
+    expect(await readStamps(raw, [{ kind: 'entry', id: 'b1' }])).toEqual([UNSTAMPED]);
   });
 
   it('deletes single records by kind and id, each leaving a tombstone', async () => {
     await repo.apply({ put: [entry('e1'), { kind: 'setting', key: 'x', value: 1 }] });
-    const [before] = await repo.stamps([{ kind: 'entry', id: 'e1' }]);
+    const [before] = await readStamps(raw, [{ kind: 'entry', id: 'e1' }]);
     const { committed } = await repo.apply({
       put: [],
       delete: [
@@ -230,7 +231,7 @@ describe('apply: deletions', () => {
       ['e1', 's1', true],
     ]);
     // The tombstone took the live stamp's place: one stamp for the record, the newer.
-    const [after] = await repo.stamps([{ kind: 'entry', id: 'e1' }]);
+    const [after] = await readStamps(raw, [{ kind: 'entry', id: 'e1' }]);
     expect(after?.rev).toBeGreaterThan(before?.rev ?? Infinity);
     expect((await raw.getAll('stamps')).filter((stamp) => stamp.id === 'e1')).toHaveLength(1);
   });
@@ -243,7 +244,7 @@ describe('apply: records from a replica', () => {
       put: [{ ...entry('theirs'), stamp: { device: 'laptop', rev: farFuture } }, entry('mine')],
       delete: [{ kind: 'setting', id: 'old', stamp: { device: 'laptop', rev: farFuture - 5 } }],
     });
-    const [theirs, mine, old] = await repo.stamps([
+    const [theirs, mine, old] = await readStamps(raw, [
       { kind: 'entry', id: 'theirs' },
       { kind: 'entry', id: 'mine' },
       { kind: 'setting', id: 'old' },

@@ -6,5 +6,5 @@
  * with it: only the search index and sync read the feed, after the first paint.
  */
 export { applyChangeSet } from './applyChangeSet';
-export { readChanges, readStamps } from './changeFeed';
+export { readChanges } from './changeFeed';
 export { markInterrupted, removeOrphans, rewriteEverything } from './storeRepairs';

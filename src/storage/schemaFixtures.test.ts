@@ -16,6 +16,7 @@ import 'fake-indexeddb/auto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bytesOf, uniqueDbName } from '../../testing/fixtures/storageTestFixtures';
+import { readStamps } from './changeFeed';
 import { DEVICE_ID_KEY } from './changeRecorder';
 import { UNSTAMPED } from './revision';
 import { openBatonDb, SCHEMA_VERSION } from './schema';
@@ -307,10 +308,12 @@ describe('schema fixtures', () => {
       expect(changes.map((change) => change.seq)).toEqual([1, 1, 1, 2, 2, 3, 3]);
       expect(checkpoint).toBe(3);
       expect(changes.filter((change) => change.deleted).map((change) => change.id)).toEqual(['s-gone']);
-      const [plan, ship] = await repository.stamps([
+      const db = await openBatonDb(name);
+      const [plan, ship] = await readStamps(db, [
         { kind: 'header', id: 's-plan' },
         { kind: 'header', id: 's-ship' },
       ]);
+      db.close();
       expect(plan).toEqual(UNSTAMPED);
       expect(ship).toEqual({ device, rev: 1767100050000 * 1000 });
 

@@ -18,9 +18,8 @@ import type {
   StorageBackend,
 } from './backend';
 import { orderEntries } from './orderEntries';
-import { type ChangeSet, changeSetOf, type RecordRef, type WriteBatch } from './records';
+import { type ChangeSet, changeSetOf, type WriteBatch } from './records';
 import type * as RepositoryWrites from './repositoryWrites';
-import type { Stamp } from './revision';
 import { type BatonDb, openBatonDb } from './schema';
 import {
   readAttachments,
@@ -94,16 +93,12 @@ export class SessionRepository implements StorageBackend {
     for (const listener of [...this.changeListeners]) listener(change);
   }
 
-  // The feed is read by the search index and sync, never before the first paint: its
-  // reads load with the write path (repositoryWrites.ts), out of the first load.
+  // The feed is read by the search index, never before the first paint: its reads load
+  // with the write path (repositoryWrites.ts), out of the first load. (Sync reads the feed
+  // and the stamps in its worker, on its own connection: src/sync/local.)
   async changes(since?: number, limit?: number): Promise<ChangesPage> {
     const { readChanges } = writes ?? (await loadRepositoryWrites());
     return readChanges(this.db, since, limit);
-  }
-
-  async stamps(refs: readonly RecordRef[]): Promise<Stamp[]> {
-    const { readStamps } = writes ?? (await loadRepositoryWrites());
-    return readStamps(this.db, refs);
   }
 
   // --- Writes --------------------------------------------------------------------------

@@ -26,10 +26,10 @@ import { isStorageFull, storageFailureSentence } from '../../storage/storageFail
 import { type RequestGroup, runTransaction } from '../../storage/transaction';
 import { writeFileRecords } from '../../storage/workspace/fileWrites';
 import { rootOfRecord } from '../../storage/workspace/workspaceRecordIds';
+import { sessionHeaderOf } from '../couch/headerDoc';
 import type { ApplyRemoteResult } from '../localReplica';
 import { SyncError } from '../syncContract';
 import { isTombstone, type SyncRecord } from '../syncRecord';
-import { headerStampOf, sessionHeaderOf } from './headerRecord';
 import { newestStamp, stampOf } from './readLocalRecords';
 
 const ALL_STORES = [
@@ -128,7 +128,8 @@ async function writeAll(
     const known = newest.get(key) ?? (stored[index] ? stampOf(stored[index]) : undefined);
     if (record.kind === 'header' && !isTombstone(record)) {
       const { header } = record;
-      const stamp = headerStampOf(header);
+      // The header the merge gives, and its stamp: the newest of its fields' and its deletion's.
+      const { value, stamp } = sessionHeaderOf(header);
       if (header.deleted) {
         // Deletion wins; a session deleted here already stays as it is.
         if (deletedNow.has(record.id) && !newest.has(key)) {
@@ -142,7 +143,6 @@ async function writeAll(
         refused++;
         return;
       }
-      const value = sessionHeaderOf(header);
       const order = known ? compareStamps(known, stamp) : -1;
       const same = sameValue(storedHeaders[index], value);
       if (order > 0 || (order === 0 && same)) return;

@@ -9,7 +9,8 @@ import {
   uniqueDbName,
 } from '../../../testing/fixtures/storageTestFixtures';
 import { entryRecord, headerDocOf, headerRecord } from '../../../testing/fixtures/syncTestRecords';
-import { change, meta } from '../../core/workspace/fileStore.contract';
+import { createChange as change } from '../../../testing/fixtures/workspaceTestFixtures';
+import { meta } from '../../core/workspace/fileStore.contract';
 import type { CommittedChangeSet } from '../../storage/backend';
 import { DEVICE_ID_KEY } from '../../storage/changeRecorder';
 import { type BatonDb, openBatonDb } from '../../storage/schema';
