@@ -7,7 +7,7 @@
 import { interruptIfStreaming, restoreEntry } from '../core/session/restoreRecords';
 import type { SessionEntry } from '../core/types/entry';
 import type { CommittedChangeSet } from './backend';
-import { ChangeRecorder, isBookkeepingKey } from './changeRecorder';
+import { ChangeRecorder, DEVICE_ID_KEY, isBookkeepingKey } from './changeRecorder';
 import type { RecordKind } from './records';
 import type { BatonDb } from './schema';
 import { runTransaction } from './transaction';
@@ -72,11 +72,28 @@ export async function removeOrphans(
         cursor = await requests.add(cursor.continue());
       }
       const orphans: Array<{ id: string; sessionId: string }> = [];
+      let device: unknown;
       for (const owner of owners) {
         if ((await requests.add(sessions.getKey(owner))) !== undefined) continue;
-        const keys = await requests.add(index.getAllKeys(owner));
-        for (const key of keys) requests.add(store.delete(key));
-        for (const id of keys) orphans.push({ id, sessionId: owner });
+        device ??= await requests.add(tx.objectStore('settings').get(DEVICE_ID_KEY));
+        const [keys, stamps] = await Promise.all([
+          requests.add(index.getAllKeys(owner)),
+          requests.add(tx.objectStore('stamps').getAll(IDBKeyRange.bound([owner], [owner, []]))),
+        ]);
+        // A record another device wrote came by sync (issue 28), and its session's header
+        // may still be on its way (a pull can list a session's entries before its header,
+        // which every message rewrites): it stays. Deleting it here would be a delete of
+        // this device's, sent on to every other.
+        const synced = new Set(
+          stamps
+            .filter((stamp) => stamp.kind === kind && stamp.device !== '' && stamp.device !== device)
+            .map((stamp) => stamp.id),
+        );
+        for (const id of keys) {
+          if (synced.has(id)) continue;
+          requests.add(store.delete(id));
+          orphans.push({ id, sessionId: owner });
+        }
       }
       removed = orphans.length;
       if (orphans.length === 0) return undefined;

@@ -363,6 +363,18 @@ describe('IndexedDbReplica', () => {
     expect(heard).toEqual([]);
   });
 
+  it('a pulled entry waiting for its header survives the start-up orphan tidy; an orphan of this device’s goes', async () => {
+    await replica.applyRemote([entryRecord(makeMessageEntry('s-later', 'e-pulled', 5), at(100))]);
+    // An orphan this device made (a crash between writes, in an older version).
+    await db.put('entries', makeMessageEntry('s-gone', 'e-mine', 6));
+    const repository = new SessionRepository(db);
+    expect(await repository.removeOrphanEntries()).toBe(1);
+    expect(await db.getAllKeys('entries')).toEqual(['e-pulled']);
+    // The header arrives in a later pull: the session is whole.
+    await replica.applyRemote([headerRecord(makeHeader('s-later', { leafId: 'e-pulled' }), at(101))]);
+    expect((await repository.loadEntries('s-later')).entries.map((entry) => entry.id)).toEqual(['e-pulled']);
+  });
+
   it('keeps its bookkeeping in the sync store, out of the change feed', async () => {
     const meta1 = { docId: 'e:e1', rev: '1-abc', stamp: at(5) };
     await replica.putMeta([meta1]);
