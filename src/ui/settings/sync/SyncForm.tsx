@@ -208,11 +208,11 @@ export function SyncForm({ controller }: { controller: SyncController }) {
         aria-describedby={describedBy('passphrase', `${id}-passphrase-hint`)}
         onChange={(e) => edit('passphrase', e.target.value)}
       />
+      {problem('passphrase')}
       <p id={`${id}-passphrase-hint`} className="muted">
         The passphrase encrypts everything before it leaves this device; use the same one on every device, and
-        keep it safe, as without it the copy on the server cannot be read by anyone.
+        keep it safe: if it is lost, the copy on the server cannot be read by anyone.
       </p>
-      {problem('passphrase')}
       <div className="sync-actions">
         <button type="button" disabled={busy !== null} aria-busy={busy === 'starting'} onClick={start}>
           Start sync
