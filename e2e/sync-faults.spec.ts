@@ -243,6 +243,7 @@ test('a page closed in the middle of a push completes on the next start, with no
       { timeout: 60_000, message: 'a batch answered and the next one stored but not yet answered' },
     )
     .toBe(true);
+  await expect(syncStatus(page)).toHaveText(/^Uploading [\d,]+ of [\d,]+$/);
   const before = await entryAndHeaderDocs(syncTarget);
   expect(before.entries.length, 'closed in the middle of the push').toBeLessThan(stored.entries.length);
   await page.close();

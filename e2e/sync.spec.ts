@@ -179,8 +179,8 @@ test('both devices continue the same session while cut off from the server; once
       'Trip to Lisbon',
     ];
     // Back online, each pushes its branch and pulls the other's (backoff may wait a while).
-    await expect.poll(() => storedTexts(a), { timeout: 60_000 }).toEqual(expected);
-    await expect.poll(() => storedTexts(b), { timeout: 60_000 }).toEqual(expected);
+    await expect.poll(() => storedTexts(a), { timeout: 90_000 }).toEqual(expected);
+    await expect.poll(() => storedTexts(b), { timeout: 90_000 }).toEqual(expected);
 
     // Both branches are shown as versions of the second message, and both devices agree
     // on which one is shown (the header merged the same way on both).
@@ -195,17 +195,19 @@ test('both devices continue the same session while cut off from the server; once
     await expect(userMessages(b).nth(1)).toHaveText(shownOnA ?? '');
     const other =
       shownOnA === 'Find a cheaper flight' ? 'Book the hotel by the river' : 'Find a cheaper flight';
+    // The other branch is a click away; the choice is the header's leaf, so the other
+    // device follows it (switching there too would race the choice coming from here).
+    const second = a
+      .locator('.chat-row')
+      .filter({ has: userMessages(a) })
+      .nth(1);
+    await second.hover();
+    const versions = second.getByRole('group', { name: 'Versions' });
+    const button = (await versions.textContent())?.startsWith('‹1')
+      ? second.getByRole('button', { name: 'Next version' })
+      : second.getByRole('button', { name: 'Previous version' });
+    await button.click();
     for (const page of [a, b]) {
-      const second = page
-        .locator('.chat-row')
-        .filter({ has: userMessages(page) })
-        .nth(1);
-      await second.hover();
-      const versions = second.getByRole('group', { name: 'Versions' });
-      const button = (await versions.textContent())?.startsWith('‹1')
-        ? second.getByRole('button', { name: 'Next version' })
-        : second.getByRole('button', { name: 'Previous version' });
-      await button.click();
       await expect(userMessages(page).nth(1)).toHaveText(other);
       await expect(assistantMessages(page).nth(1)).toHaveText(`Mock reply to: ${other}`);
     }
