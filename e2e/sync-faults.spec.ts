@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import type { SessionData } from '../src/core/exchange/exchangeFormat';
 import { exportChainJsonl } from '../src/core/exchange/exportJsonl';
 import type { SessionEntry } from '../src/core/types/entry';
+import { seriousViolations } from './axe';
 import { expect, type SyncTarget, test } from './couchFixture';
 import {
   chooseImportFile,
@@ -62,6 +63,8 @@ test('a wrong password is said in the status, nothing is sent, and the fields ke
   await expect(panel.getByLabel('Password', { exact: true })).toHaveValue('not-the-password');
   await expect(panel.getByLabel('Passphrase')).toHaveValue(syncTarget.passphrase);
   expect(await syncTarget.docs()).toEqual([]);
+  // The section with its sentence is usable with assistive technology.
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Corrected, the same form syncs.
   await panel.getByLabel('Password', { exact: true }).fill(syncTarget.password);
