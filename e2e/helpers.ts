@@ -60,7 +60,7 @@ export function settingsDialog(page: Page) {
 }
 
 /** The Settings dialog's sections, as their tabs name them. */
-export type SettingsSectionTitle = 'General' | 'Model' | 'Handoff' | 'Tools' | 'Storage' | 'Data';
+export type SettingsSectionTitle = 'General' | 'Model' | 'Handoff' | 'Tools' | 'Storage' | 'Sync' | 'Data';
 
 /**
  * Shows the Settings section `title` (opening Settings first if it is not open) and

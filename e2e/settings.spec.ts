@@ -22,7 +22,7 @@ import {
 // axe and several dialogs per test; a loaded machine needs room.
 test.describe.configure({ timeout: 120_000 });
 
-const SECTIONS = ['General', 'Model', 'Handoff', 'Tools', 'Storage', 'Data'] as const;
+const SECTIONS = ['General', 'Model', 'Handoff', 'Tools', 'Storage', 'Sync', 'Data'] as const;
 
 function tab(page: Page, name: string) {
   return settingsDialog(page).getByRole('tab', { name, exact: true });

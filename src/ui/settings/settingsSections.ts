@@ -7,6 +7,7 @@ import { generalSection } from './sections/GeneralSection';
 import { handoffSection } from './sections/HandoffSection';
 import { modelSection } from './sections/ModelSection';
 import { storageSection } from './sections/StorageSection';
+import { syncSection } from './sections/SyncSection';
 import type { SettingsSection } from './sections/sectionTypes';
 import { toolsSection } from './sections/ToolsSection';
 
@@ -16,5 +17,6 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   handoffSection,
   toolsSection,
   storageSection,
+  syncSection,
   dataSection,
 ];
