@@ -177,6 +177,19 @@ describe('IndexedDbReplica with the replicator against a real server', () => {
       expect((await b.repository.loadEntries('s1')).entries.map((e) => e.id)).toContain('e3'),
     );
     expect(took).toBeLessThan(2_000);
+
+    // And back: B continues the session A wrote (its header too, as the app writes it).
+    const onB = await b.repository.getHeader('s1');
+    if (!onB) throw new Error('s1 missing on B');
+    await b.repository.writeBatch({
+      headers: [{ ...onB, leafId: 'e4', updatedAt: 4 }],
+      entries: [makeMessageEntry('s1', 'e4', 4, { parentId: 'e3' })],
+    });
+    const back = await eventually(async () =>
+      expect((await a.repository.getHeader('s1'))?.leafId).toBe('e4'),
+    );
+    expect(back).toBeLessThan(2_000);
+    expect((await a.repository.loadEntries('s1')).entries.map((e) => e.id)).toEqual(['e1', 'e2', 'e3', 'e4']);
   }, 60_000);
 
   it('offline, a rename on one device and a pin on the other merge; a delete on one wins over an append on the other', async () => {
