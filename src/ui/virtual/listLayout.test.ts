@@ -44,11 +44,13 @@ describe('ListLayout offsets', () => {
       layout.measure(index, size, 0);
       sizes[index] = size;
       if (step % 100 === 0) {
+        const expected: number[] = [];
         let start = 8;
         for (let i = 0; i < n; i++) {
-          expect(layout.start(i)).toBe(start);
+          expected.push(start);
           start += sizes[i] ?? 0;
         }
+        expect(Array.from({ length: n }, (_, i) => layout.start(i))).toEqual(expected);
         expect(layout.totalSize).toBe(start + 8);
       }
     }
