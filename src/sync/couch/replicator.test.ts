@@ -155,6 +155,23 @@ describe('the replicator against a real CouchDB-protocol server', () => {
     expect(docs.find((doc) => doc.id === 'h:s1')?.conflicts).toBeUndefined();
   });
 
+  it('keeps a header edit not yet pushed when an edit of that header from another device arrives', async () => {
+    const [a, b] = await twoDevices('pending-header');
+    writeSession(a.replica, 's1', 1);
+    await a.syncOnce();
+    const runB = b.start();
+    await until(() => b.replica.header('s1') !== undefined);
+    // B renames and has not pushed yet (no nudge) when A's pin arrives by long-poll.
+    b.replica.putHeader({ ...(b.replica.header('s1') ?? header('s1')), title: 'Renamed on B' });
+    a.replica.putHeader({ ...(a.replica.header('s1') ?? header('s1')), pinned: true });
+    await a.syncOnce();
+    await until(() => b.replica.header('s1')?.pinned === true);
+    expect(b.replica.header('s1')?.title).toBe('Renamed on B');
+    await runB.stop();
+    await a.syncOnce();
+    expect(a.replica.header('s1')).toMatchObject({ title: 'Renamed on B', pinned: true });
+  });
+
   it('deletes a session everywhere even when another device appended to it later (deletion wins)', async () => {
     const [a, b] = await twoDevices('delete-append');
     writeSession(a.replica, 's1', 2);
