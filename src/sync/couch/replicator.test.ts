@@ -9,8 +9,8 @@ import {
   waitForStatus,
   writeSession,
 } from '../../../testing/sync/syncHarness';
-import type { SyncRecord } from '../syncRecord';
-import { sessionHeaderOf } from './headerDoc';
+import type { HeaderDoc, SyncRecord } from '../syncRecord';
+import { headerDocFromLocal, sessionHeaderOf } from './headerDoc';
 
 let server: CouchServer;
 beforeAll(async () => {
@@ -204,6 +204,48 @@ describe('the replicator against a real CouchDB-protocol server', () => {
     await runB.stop();
     await a.syncOnce();
     expect(a.replica.header('s1')).toMatchObject({ title: 'Renamed on B', pinned: true });
+  });
+
+  it('resolves a conflict on two devices at once into the same revisions: one leaf left', async () => {
+    const [a, b] = await twoDevices('same-merge');
+    writeSession(a.replica, 's1', 1);
+    await a.syncOnce();
+    await b.syncOnce();
+    // Two leaves of h:s1 on the server, as two devices that pushed while apart leave them.
+    const [meta] = [...(await a.replica.getMeta(['h:s1'])).values()];
+    const base = meta?.header as HeaderDoc;
+    const leaf = (title: string, device: string, rev: number) =>
+      a.codec.encode(
+        {
+          kind: 'header',
+          id: 's1',
+          sessionId: 's1',
+          header: headerDocFromLocal({ ...sessionHeaderOf(base).value, title }, { device, rev }, base),
+        },
+        meta?.rev,
+      );
+    const leaves = [
+      await leaf('Left', 'dev-x', Date.now() * 1000),
+      await leaf('Right', 'dev-y', Date.now() * 1000 + 1),
+    ];
+    await server.adminFetch('/same-merge/_bulk_docs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ docs: leaves, new_edits: false }),
+    });
+    const from = [a.requests.length, b.requests.length] as const;
+    await Promise.all([a.syncOnce(), b.syncOnce()]);
+    // Both resolved it (each sent the merge and a tombstone), and the server still holds one leaf.
+    expect(a.requests.slice(from[0]).filter((r) => r.path === '_bulk_docs')).toHaveLength(1);
+    expect(b.requests.slice(from[1]).filter((r) => r.path === '_bulk_docs')).toHaveLength(1);
+    const leavesNow = (await (
+      await server.adminFetch('/same-merge/h:s1?open_revs=all', { headers: { accept: 'application/json' } })
+    ).json()) as Array<{ ok: { _deleted?: boolean } }>;
+    expect(leavesNow.filter((item) => !item.ok._deleted)).toHaveLength(1);
+    expect(a.replica.header('s1')?.title).toBe('Right');
+    expect(b.replica.header('s1')?.title).toBe('Right');
+    const revOf = async (device: typeof a) => [...(await device.replica.getMeta(['h:s1'])).values()][0]?.rev;
+    expect(await revOf(a)).toBe(await revOf(b));
   });
 
   it('deletes a session everywhere even when another device appended to it later (deletion wins)', async () => {
