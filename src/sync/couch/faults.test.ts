@@ -49,6 +49,18 @@ describe('the replicator through server faults', () => {
     expect(b.replica.entries('s1').map((e) => e.id)).toEqual(['s1-e1', 's1-e2', 's1-e3']);
   });
 
+  it('fetches documents one by one with open_revs from a server without _bulk_get', async () => {
+    const { a, b } = await pair('no-bulk-get');
+    writeSession(a.replica, 's1', 3);
+    await a.syncOnce();
+    b.fault = (request) =>
+      pathOf(request.path) === '_bulk_get' ? json(404, { error: 'not_found' }) : undefined;
+    expect(await b.syncOnce()).toMatchObject({ phase: 'synced', skipped: 0 });
+    expect(b.replica.entries('s1')).toHaveLength(3);
+    expect(b.requests.filter((r) => r.path.includes('open_revs='))).toHaveLength(4);
+    expect(b.requests.filter((r) => pathOf(r.path) === '_bulk_get')).toHaveLength(1);
+  });
+
   it('says the server is offline while it cannot be reached, retrying less and less often', async () => {
     const { a } = await pair('offline');
     writeSession(a.replica, 's1', 1);
