@@ -267,6 +267,17 @@ describe('the replicator against a real CouchDB-protocol server', () => {
     }
   });
 
+  it('sends everything again to a database that was recreated on the server', async () => {
+    const [a] = await twoDevices('recreated');
+    writeSession(a.replica, 's1', 3);
+    await a.syncOnce();
+    expect((await server.adminFetch('/recreated', { method: 'DELETE' })).ok).toBe(true);
+    await server.createDatabase('recreated');
+    expect(await a.syncOnce()).toMatchObject({ phase: 'synced' });
+    const docs = (await serverDocs('recreated')).filter((doc) => /^[eh]:/.test(doc.id));
+    expect(docs.map((doc) => doc.id).sort()).toEqual(['e:s1-e1', 'e:s1-e2', 'e:s1-e3', 'h:s1']);
+  });
+
   it('resumes a push cut off mid-batch without sending anything twice', async () => {
     const [a] = await twoDevices('resume');
     writeSession(a.replica, 's1', 30);
