@@ -9,7 +9,8 @@ import type { SessionEntry, SessionHeader } from '../../src/core/types/entry';
 import type { ChangesPage, FeedChange } from '../../src/storage/backend';
 import type { RecordSummary } from '../../src/storage/records';
 import { compareStamps, nextRevision, type Stamp } from '../../src/storage/revision';
-import { canonicalJson, sessionHeaderOf } from '../../src/sync/couch/headerDoc';
+import { sessionHeaderOf } from '../../src/sync/couch/headerDoc';
+import { canonicalJson } from '../../src/sync/documents/canonicalJson';
 import type { ApplyRemoteResult, DocMeta, LocalReplica } from '../../src/sync/localReplica';
 import type { LocalRecord, SyncRecord } from '../../src/sync/syncRecord';
 

@@ -4,12 +4,14 @@
  * fetch the test can count and break.
  */
 import type { SessionEntry, SessionHeader } from '../../src/core/types/entry';
+import { connectToServer } from '../../src/sync/couch/connect';
 import { createReplicator } from '../../src/sync/couch/replicator';
 import type { Tuning } from '../../src/sync/couch/syncContext';
-import type { DocCodec } from '../../src/sync/syncContract';
+import { createMeta } from '../../src/sync/crypto/metaDoc';
+import { createDocCodec } from '../../src/sync/documents/docCodec';
+import type { DocCodec, SyncKeys } from '../../src/sync/syncContract';
 import type { SyncSettings, SyncStatus } from '../../src/sync/syncStatus';
 import type { CouchServer } from '../couch/couchServer';
-import { createClearCodec } from './clearCodec';
 import { createMemoryReplica, type MemoryReplica } from './memoryReplica';
 
 export interface SeenRequest {
@@ -44,18 +46,44 @@ export interface Running {
 
 export const FAST: Partial<Tuning> = { longpollMs: 1_500, backoffBaseMs: 20 };
 
-export function createDevice(
+/** Few KDF iterations, so tests run fast (the KDF itself is crypto's test). */
+export const FEW_ITERATIONS = { iterations: 1_000, minIterations: 1_000 };
+
+let shared: Promise<SyncKeys> | undefined;
+/** Keys for a device that cannot connect. */
+function testKeys(): Promise<SyncKeys> {
+  shared ??= createMeta('a test passphrase', FEW_ITERATIONS.iterations).then(({ keys }) => keys);
+  return shared;
+}
+
+/**
+ * A device of database `database`: connected as the Settings' Start sync does (which writes
+ * its `d:` document and gives the keys of the database's passphrase), unless the
+ * credentials are not the admin's (a test of a refusal), which use the shared test keys.
+ */
+export async function createDevice(
   server: CouchServer,
   database: string,
   deviceId: string,
   credentials = server.admin,
-): Device {
+): Promise<Device> {
+  const settings = { url: server.databaseUrl(database), ...credentials };
+  const keys =
+    credentials === server.admin
+      ? await connectToServer(
+          settings,
+          'a test passphrase',
+          fetch,
+          { id: deviceId, name: deviceId },
+          FEW_ITERATIONS,
+        )
+      : await testKeys();
   const device: Device = {
     replica: createMemoryReplica(deviceId),
-    codec: createClearCodec(),
+    codec: createDocCodec(keys),
     requests: [],
     statuses: [],
-    settings: { url: server.databaseUrl(database), ...credentials },
+    settings,
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input));
       const text = typeof init?.body === 'string' ? init.body : undefined;

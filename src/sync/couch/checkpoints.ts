@@ -60,6 +60,7 @@ export function createCheckpoint(ctx: SyncContext, direction: 'push' | 'pull'): 
       loaded = true;
       const [local] = await Promise.all([ctx.local.getValue<unknown>(key), readRemote()]);
       current = local !== undefined && remoteValue !== undefined ? local : undefined;
+      remoteAt = Date.now(); // just read: not due for a write yet
       return current;
     },
     async save(value, remote = false) {

@@ -5,16 +5,16 @@
  * device: another device creating it at the same moment makes a 409, and its document
  * is the one used); the passphrase is checked against it, so a wrong one stops here,
  * before anything is merged; and this device's `d:<id>` document is written (its name
- * encrypted, its last-seen time for the device count).
+ * encrypted by documents/deviceDoc.ts, with when it was last seen).
  */
-import { encryptJson } from '../crypto/cipher';
 import { createMeta, META_DOC_ID, type UnlockOptions, unlockMeta } from '../crypto/metaDoc';
+import { deviceDocId, encodeDevice } from '../documents/deviceDoc';
 import type { SyncKeys } from '../syncContract';
 import type { SyncSettings } from '../syncStatus';
 import { type CouchClient, CouchHttpError, createCouchClient, isObject } from './couchClient';
 import { errorOf } from './errorSentences';
 
-export interface DeviceInfo {
+export interface ThisDevice {
   id: string;
   name: string;
 }
@@ -29,7 +29,7 @@ export async function connectToServer(
   settings: SyncSettings,
   passphrase: string,
   fetchFn: typeof fetch,
-  device: DeviceInfo,
+  device: ThisDevice,
   options: ConnectOptions = {},
 ): Promise<SyncKeys> {
   const client = createCouchClient(settings, fetchFn);
@@ -76,19 +76,19 @@ async function unlockOrCreate(
 async function writeDevice(
   client: CouchClient,
   keys: SyncKeys,
-  device: DeviceInfo,
+  device: ThisDevice,
   signal: AbortSignal | undefined,
 ): Promise<void> {
-  const path = `d:${encodeURIComponent(device.id)}`;
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    const current = await client.request('GET', path, { signal, accept: [404] });
-    const rev = current.status === 200 && isObject(current.body) ? current.body._rev : undefined;
-    const body = {
-      ...(typeof rev === 'string' && { _rev: rev }),
-      seenAt: Date.now(),
-      device: await encryptJson(keys, { name: device.name }),
-    };
-    const put = await client.request('PUT', path, { body, signal, accept: [409] });
-    if (put.status !== 409) return;
-  }
+  const path = encodeURIComponent(deviceDocId(device.id));
+  const current = await client.request('GET', path, { signal, accept: [404] });
+  const rev = current.status === 200 && isObject(current.body) ? current.body._rev : undefined;
+  const doc = await encodeDevice(
+    keys,
+    device.id,
+    { name: device.name, lastSeen: Date.now() },
+    typeof rev === 'string' ? rev : undefined,
+  );
+  // Its revision is Baton's (new_edits: false): another tab writing it at once makes a
+  // second leaf of the same device, which the device count does not mind.
+  await client.request('POST', '_bulk_docs', { body: { docs: [doc], new_edits: false }, signal });
 }

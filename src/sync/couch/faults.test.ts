@@ -23,8 +23,8 @@ function failFirst(path: string, times: number, response: () => Response) {
 
 async function pair(name: string) {
   await server.createDatabase(name);
-  const a = createDevice(server, name, 'dev-a');
-  const b = createDevice(server, name, 'dev-b');
+  const a = await createDevice(server, name, 'dev-a');
+  const b = await createDevice(server, name, 'dev-b');
   return { a, b };
 }
 
@@ -47,6 +47,18 @@ describe('the replicator through server faults', () => {
     expect(onA.hits).toBe(2);
     expect(await b.syncOnce()).toMatchObject({ phase: 'synced' });
     expect(b.replica.entries('s1').map((e) => e.id)).toEqual(['s1-e1', 's1-e2', 's1-e3']);
+  });
+
+  it('fetches documents one by one with open_revs from a server without _bulk_get', async () => {
+    const { a, b } = await pair('no-bulk-get');
+    writeSession(a.replica, 's1', 3);
+    await a.syncOnce();
+    b.fault = (request) =>
+      pathOf(request.path) === '_bulk_get' ? json(404, { error: 'not_found' }) : undefined;
+    expect(await b.syncOnce()).toMatchObject({ phase: 'synced', skipped: 0 });
+    expect(b.replica.entries('s1')).toHaveLength(3);
+    expect(b.requests.filter((r) => r.path.includes('open_revs='))).toHaveLength(4);
+    expect(b.requests.filter((r) => pathOf(r.path) === '_bulk_get')).toHaveLength(1);
   });
 
   it('says the server is offline while it cannot be reached, retrying less and less often', async () => {
@@ -78,8 +90,10 @@ describe('the replicator through server faults', () => {
       return pathOf(request.path) === '_bulk_docs' && docs && docs.length > 2 ? json(413, {}) : undefined;
     };
     expect(await a.syncOnce()).toMatchObject({ phase: 'synced' });
-    const landed = await (await server.adminFetch('/too-large/_all_docs')).json();
-    expect((landed as { rows: unknown[] }).rows).toHaveLength(7);
+    const landed = (await (await server.adminFetch('/too-large/_all_docs')).json()) as {
+      rows: Array<{ id: string }>;
+    };
+    expect(landed.rows.filter((row) => /^[eh]:/.test(row.id))).toHaveLength(7);
   });
 
   it('stops with the quota sentence when the server refuses even one document', async () => {
@@ -94,7 +108,7 @@ describe('the replicator through server faults', () => {
 
   it('ends at once on a wrong password, with no retry storm', async () => {
     await server.createDatabase('wrong-password');
-    const a = createDevice(server, 'wrong-password', 'dev-a', { username: 'admin', password: 'nope' });
+    const a = await createDevice(server, 'wrong-password', 'dev-a', { username: 'admin', password: 'nope' });
     writeSession(a.replica, 's1', 2);
     await a.start().done;
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -128,19 +142,15 @@ describe('the replicator through server faults', () => {
     writeSession(a.replica, 's1', 1);
     await a.syncOnce();
     b.replica.putEntry(entry('victim', 's2', null, 'kept on B'));
-    const stamp = { device: 'evil', rev: Number.MAX_SAFE_INTEGER };
-    const forged = {
-      kind: 'entry',
-      id: 'victim',
-      sessionId: 's2',
-      stamp,
-      value: entry('victim', 's2', null, 'forged'),
-    };
+    // A real encrypted document of A's, moved by the server to another id.
+    const genuine = (await (await server.adminFetch('/malicious/e:s1-e1')).json()) as Record<string, unknown>;
+    const { _rev: _, ...body } = genuine;
     const bad = [
-      { _id: 'e:huge', v: 0, clear: { kind: 'entry', id: 'huge', stamp, blob: 'x'.repeat(2_000_000) } },
-      { _id: 'e:types', v: 0, clear: { kind: 'entry', id: 'types', stamp: 'yesterday' } },
-      { _id: 'e:not-victim', v: 0, clear: forged },
-      { _id: 'e:garbage', v: 7, data: [1, 2, 3] },
+      { ...body, _id: 'e:victim' },
+      { _id: 'e:huge', v: 1, iv: 'AAAAAAAAAAAAAAAA', data: 'A'.repeat(3_000_000) },
+      { _id: 'e:types', v: 1, iv: 42, data: ['not', 'base64'] },
+      { _id: 'h:s9', v: 1, iv: 'AAAAAAAAAAAAAAAA', data: 'bm90IGVuY3J5cHRlZA==' },
+      { _id: 'e:garbage', v: 7, clear: 'hello' },
     ];
     for (const doc of bad) {
       const response = await server.adminFetch(`/malicious/${doc._id}`, {
@@ -151,9 +161,10 @@ describe('the replicator through server faults', () => {
       expect(response.ok).toBe(true);
     }
     const status = await b.syncOnce();
-    expect(status).toMatchObject({ phase: 'synced', skipped: 4 });
+    expect(status).toMatchObject({ phase: 'synced', skipped: 5 });
     expect(b.replica.entries('s1').map((e) => e.id)).toEqual(['s1-e1']);
     const victim = b.replica.entries('s2')[0] as { message: { content: Array<{ text: string }> } };
     expect(victim.message.content[0]?.text).toBe('kept on B');
+    expect(b.replica.header('s9')).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { SessionHeader } from '../../core/types/entry';
 import { compareStamps, type Stamp, UNSTAMPED } from '../../storage/revision';
+import { canonicalJson } from '../documents/canonicalJson';
 import type { HeaderDoc } from '../syncRecord';
 
 type FieldName = keyof HeaderDoc['fields'];
@@ -24,18 +25,6 @@ const FIELD_SET: Record<FieldName, true> = {
   workspace: true,
 };
 export const HEADER_FIELDS = Object.keys(FIELD_SET) as FieldName[];
-
-/** JSON with sorted keys: equal values give equal text whatever their key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 
 function fieldValue(header: SessionHeader, name: FieldName): unknown {
   const value = header[name];

@@ -51,12 +51,15 @@ async function pushSlice(ctx: SyncContext, slice: readonly FeedChange[], live: b
     synced.map((change) => ctx.codec.docId({ kind: change.kind as SyncRecord['kind'], id: change.id })),
   );
   const metas = await ctx.local.getMeta(docIds);
-  const todo = synced
-    .map((change, index) => {
-      const docId = docIds[index] as string;
-      return { change, docId, meta: metas.get(docId) };
-    })
-    .filter(({ change, meta }) => !sameStamp(meta?.stamp, change));
+  const listed = synced.map((change, index) => {
+    const docId = docIds[index] as string;
+    return { change, docId, meta: metas.get(docId) };
+  });
+  // A catch-up checks with the server what the bookkeeping says it holds: a database
+  // recreated or restored from a backup since lacks it, and is sent it again.
+  const echoes = listed.filter(({ change, meta }) => sameStamp(meta?.stamp, change));
+  const lost = live || echoes.length === 0 ? new Set<string>() : await lostEchoes(ctx, echoes);
+  const todo = listed.filter(({ change, docId, meta }) => !sameStamp(meta?.stamp, change) || lost.has(docId));
   if (todo.length === 0) return 0;
   const stored = await ctx.local.read(todo.map(({ change }) => change));
   const docs: CouchDoc[] = [];
@@ -64,7 +67,7 @@ async function pushSlice(ctx: SyncContext, slice: readonly FeedChange[], live: b
   for (const [index, { docId, meta }] of todo.entries()) {
     const record = stored[index];
     if (!record) continue;
-    const built = toSyncRecord(record, meta);
+    const built = toSyncRecord(record, meta, lost.has(docId));
     if (!built) {
       // A header whose HeaderDoc did not change (a merge written back): only the stamp moves.
       if (meta) newMetas.push({ ...meta, stamp: record.stamp });
@@ -86,13 +89,29 @@ async function pushSlice(ctx: SyncContext, slice: readonly FeedChange[], live: b
   return toSend.length;
 }
 
-/** The record to send for a stored one; undefined when the header adds nothing to the last synced. */
-function toSyncRecord(record: LocalRecord, meta: DocMeta | undefined): SyncRecord | undefined {
+/** The ids of documents whose last synced revision the server does not have. */
+async function lostEchoes(
+  ctx: SyncContext,
+  echoes: ReadonlyArray<{ docId: string; meta?: DocMeta }>,
+): Promise<Set<string>> {
+  const asked = echoes.flatMap(({ docId, meta }) => (meta ? [{ _id: docId, _rev: meta.rev }] : []));
+  return new Set((await missingDocs(ctx, asked)).map((doc) => doc._id));
+}
+
+/**
+ * The record to send for a stored one; undefined when the header adds nothing to the one
+ * last synced (unless `resend`: the server lost that one).
+ */
+function toSyncRecord(
+  record: LocalRecord,
+  meta: DocMeta | undefined,
+  resend: boolean,
+): SyncRecord | undefined {
   if (record.kind !== 'header') return record;
   const header =
     'deleted' in record
       ? tombstoneHeaderDoc(record.id, record.stamp, meta?.header)
       : headerDocFromLocal(record.value, record.stamp, meta?.header);
-  if (meta?.header && sameHeaderDoc(header, meta.header)) return undefined;
+  if (!resend && meta?.header && sameHeaderDoc(header, meta.header)) return undefined;
   return { kind: 'header', id: record.id, sessionId: record.sessionId, header };
 }

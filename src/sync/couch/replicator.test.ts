@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CouchServer, startCouchServer } from '../../../testing/couch/couchServer';
+import { comparable, everyKind } from '../../../testing/fixtures/syncRecordFixtures';
 import {
   createDevice,
   entry,
@@ -8,6 +9,8 @@ import {
   waitForStatus,
   writeSession,
 } from '../../../testing/sync/syncHarness';
+import type { HeaderDoc, SyncRecord } from '../syncRecord';
+import { headerDocFromLocal, sessionHeaderOf } from './headerDoc';
 
 let server: CouchServer;
 beforeAll(async () => {
@@ -17,7 +20,7 @@ afterAll(() => server?.close());
 
 async function twoDevices(name: string) {
   await server.createDatabase(name);
-  return [createDevice(server, name, 'dev-a'), createDevice(server, name, 'dev-b')] as const;
+  return [await createDevice(server, name, 'dev-a'), await createDevice(server, name, 'dev-b')] as const;
 }
 
 /** The server's documents with their leaves (admin view, for assertions). */
@@ -36,14 +39,16 @@ describe('the replicator against a real CouchDB-protocol server', () => {
     writeSession(b.replica, 's2', 2);
     expect(await a.syncOnce()).toMatchObject({ phase: 'synced', entries: 4, skipped: 0 });
     expect(await b.syncOnce()).toMatchObject({ phase: 'synced', entries: 7 });
-    await a.syncOnce();
+    expect(await a.syncOnce()).toMatchObject({ phase: 'synced', entries: 7, devices: 2 });
     for (const device of [a, b]) {
       expect(device.replica.entries('s1').map((e) => e.id)).toEqual(['s1-e1', 's1-e2', 's1-e3']);
       expect(device.replica.entries('s2').map((e) => e.id)).toEqual(['s2-e1', 's2-e2']);
       expect(device.replica.header('s1')?.leafId).toBe('s1-e3');
       expect(device.replica.header('s2')?.title).toBe('Session s2');
     }
-    const docs = await serverDocs('both-ways');
+    const stored = await (await server.adminFetch('/both-ways/_all_docs?include_docs=true')).text();
+    expect(stored).not.toContain('Session s1');
+    const docs = (await serverDocs('both-ways')).filter((doc) => doc.id.match(/^[eh]:/));
     expect(docs.map((doc) => doc.id).sort()).toEqual([
       'e:s1-e1',
       'e:s1-e2',
@@ -55,6 +60,37 @@ describe('the replicator against a real CouchDB-protocol server', () => {
     ]);
     expect(a.statuses.some((s) => s.phase === 'uploading')).toBe(true);
     expect(b.statuses.some((s) => s.phase === 'downloading')).toBe(true);
+  });
+
+  it('carries every kind of record, blobs included, and the server stores no plaintext of them', async () => {
+    const [a, b] = await twoDevices('every-kind');
+    const secret = 'a planted secret sentence';
+    const records = everyKind(secret).filter(
+      (record) => !(record.kind === 'header' && record.header.deleted),
+    );
+    await a.replica.applyRemote(records);
+    await a.syncOnce();
+    expect(await b.syncOnce()).toMatchObject({ phase: 'synced', skipped: 0 });
+    const got = await b.replica.read(
+      records.map((record) => ({
+        kind: record.kind,
+        id: record.id,
+        sessionId: 'sessionId' in record ? record.sessionId : undefined,
+      })),
+    );
+    for (const [index, record] of records.entries()) {
+      const received = got[index];
+      if (record.kind === 'header') {
+        expect(received).toMatchObject({ kind: 'header', value: sessionHeaderOf(record.header).value });
+      } else {
+        expect(await comparable(received as SyncRecord)).toEqual(await comparable(record));
+      }
+    }
+    const stored = await (
+      await server.adminFetch('/every-kind/_all_docs?include_docs=true&attachments=true')
+    ).text();
+    expect(stored).not.toContain(secret);
+    expect(stored).not.toContain(btoa(`attached: ${secret}`).slice(0, 20));
   });
 
   it('delivers a new message to a live device within 2 seconds by long-poll', async () => {
@@ -153,6 +189,65 @@ describe('the replicator against a real CouchDB-protocol server', () => {
     expect(docs.find((doc) => doc.id === 'h:s1')?.conflicts).toBeUndefined();
   });
 
+  it('keeps a header edit not yet pushed when an edit of that header from another device arrives', async () => {
+    const [a, b] = await twoDevices('pending-header');
+    writeSession(a.replica, 's1', 1);
+    await a.syncOnce();
+    const runB = b.start();
+    await until(() => b.replica.header('s1') !== undefined);
+    // B renames and has not pushed yet (no nudge) when A's pin arrives by long-poll.
+    b.replica.putHeader({ ...(b.replica.header('s1') ?? header('s1')), title: 'Renamed on B' });
+    a.replica.putHeader({ ...(a.replica.header('s1') ?? header('s1')), pinned: true });
+    await a.syncOnce();
+    await until(() => b.replica.header('s1')?.pinned === true);
+    expect(b.replica.header('s1')?.title).toBe('Renamed on B');
+    await runB.stop();
+    await a.syncOnce();
+    expect(a.replica.header('s1')).toMatchObject({ title: 'Renamed on B', pinned: true });
+  });
+
+  it('resolves a conflict on two devices at once into the same revisions: one leaf left', async () => {
+    const [a, b] = await twoDevices('same-merge');
+    writeSession(a.replica, 's1', 1);
+    await a.syncOnce();
+    await b.syncOnce();
+    // Two leaves of h:s1 on the server, as two devices that pushed while apart leave them.
+    const [meta] = [...(await a.replica.getMeta(['h:s1'])).values()];
+    const base = meta?.header as HeaderDoc;
+    const leaf = (title: string, device: string, rev: number) =>
+      a.codec.encode(
+        {
+          kind: 'header',
+          id: 's1',
+          sessionId: 's1',
+          header: headerDocFromLocal({ ...sessionHeaderOf(base).value, title }, { device, rev }, base),
+        },
+        meta?.rev,
+      );
+    const leaves = [
+      await leaf('Left', 'dev-x', Date.now() * 1000),
+      await leaf('Right', 'dev-y', Date.now() * 1000 + 1),
+    ];
+    await server.adminFetch('/same-merge/_bulk_docs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ docs: leaves, new_edits: false }),
+    });
+    const from = [a.requests.length, b.requests.length] as const;
+    await Promise.all([a.syncOnce(), b.syncOnce()]);
+    // Both resolved it (each sent the merge and a tombstone), and the server still holds one leaf.
+    expect(a.requests.slice(from[0]).filter((r) => r.path === '_bulk_docs')).toHaveLength(1);
+    expect(b.requests.slice(from[1]).filter((r) => r.path === '_bulk_docs')).toHaveLength(1);
+    const leavesNow = (await (
+      await server.adminFetch('/same-merge/h:s1?open_revs=all', { headers: { accept: 'application/json' } })
+    ).json()) as Array<{ ok: { _deleted?: boolean } }>;
+    expect(leavesNow.filter((item) => !item.ok._deleted)).toHaveLength(1);
+    expect(a.replica.header('s1')?.title).toBe('Right');
+    expect(b.replica.header('s1')?.title).toBe('Right');
+    const revOf = async (device: typeof a) => [...(await device.replica.getMeta(['h:s1'])).values()][0]?.rev;
+    expect(await revOf(a)).toBe(await revOf(b));
+  });
+
   it('deletes a session everywhere even when another device appended to it later (deletion wins)', async () => {
     const [a, b] = await twoDevices('delete-append');
     writeSession(a.replica, 's1', 2);
@@ -170,6 +265,17 @@ describe('the replicator against a real CouchDB-protocol server', () => {
       expect(device.replica.header('s1')).toBeUndefined();
       expect(device.replica.entries('s1')).toEqual([]);
     }
+  });
+
+  it('sends everything again to a database that was recreated on the server', async () => {
+    const [a] = await twoDevices('recreated');
+    writeSession(a.replica, 's1', 3);
+    await a.syncOnce();
+    expect((await server.adminFetch('/recreated', { method: 'DELETE' })).ok).toBe(true);
+    await server.createDatabase('recreated');
+    expect(await a.syncOnce()).toMatchObject({ phase: 'synced' });
+    const docs = (await serverDocs('recreated')).filter((doc) => /^[eh]:/.test(doc.id));
+    expect(docs.map((doc) => doc.id).sort()).toEqual(['e:s1-e1', 'e:s1-e2', 'e:s1-e3', 'h:s1']);
   });
 
   it('resumes a push cut off mid-batch without sending anything twice', async () => {
@@ -203,7 +309,7 @@ describe('the replicator against a real CouchDB-protocol server', () => {
     // 16 of the 31 documents were not on the server yet; none of the 15 landed is sent again.
     expect(resent).toHaveLength(16);
     expect(new Set(resent).size).toBe(16);
-    const docs = await serverDocs('resume');
+    const docs = (await serverDocs('resume')).filter((doc) => /^[eh]:/.test(doc.id));
     expect(docs).toHaveLength(31);
     expect(docs.every((doc) => doc.rev.startsWith('1-') && !doc.conflicts)).toBe(true);
   });

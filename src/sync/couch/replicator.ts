@@ -11,7 +11,7 @@ import type { Replicator, ReplicatorOptions } from '../syncContract';
 import { SyncError } from '../syncContract';
 import type { SyncStatus } from '../syncStatus';
 import { backoffDelay, sleep } from './backoff';
-import { createCheckpoint } from './checkpoints';
+import { type Checkpoint, createCheckpoint } from './checkpoints';
 import { createCouchClient, isObject } from './couchClient';
 import { errorOf, isFinal } from './errorSentences';
 import { applyChanges, type ChangesAnswer, requestChanges } from './pull';
@@ -54,8 +54,28 @@ export function createReplicator(options: ReplicatorOptions, tuning: Partial<Tun
     healthy();
     await reportSynced(ctx, devices);
 
-    // Live: one long-poll stays open across pushes, so a push costs no new poll.
-    let poll = settle(requestChanges(ctx, since, true));
+    // Live: one long-poll stays open across pushes, so a push costs no new poll. It is
+    // ended with the session, so a session that failed leaves no request behind.
+    const ended = new AbortController();
+    const pollCtx = { ...ctx, signal: AbortSignal.any([ctx.signal, ended.signal]) };
+    try {
+      await live(ctx, pollCtx, since, devices, pushCheckpoint, pullCheckpoint);
+    } finally {
+      ended.abort();
+    }
+  }
+
+  async function live(
+    ctx: SyncContext,
+    pollCtx: SyncContext,
+    from: unknown,
+    knownDevices: number,
+    pushCheckpoint: Checkpoint,
+    pullCheckpoint: Checkpoint,
+  ): Promise<void> {
+    let since = from;
+    let devices = knownDevices;
+    let poll = settle(requestChanges(pollCtx, since, true));
     while (!ctx.signal.aborted) {
       const event = await Promise.race([poll, waitForNudge()]);
       if (ctx.signal.aborted) return;
@@ -72,7 +92,7 @@ export function createReplicator(options: ReplicatorOptions, tuning: Partial<Tun
       since = answer.lastSeq;
       await pullCheckpoint.save(since);
       if (answer.rows.length > 0) await reportSynced(ctx, devices);
-      poll = settle(requestChanges(ctx, since, true));
+      poll = settle(requestChanges(pollCtx, since, true));
     }
   }
 

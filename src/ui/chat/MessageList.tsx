@@ -1,10 +1,10 @@
-import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef } from 'react';
 import type { SessionEntry } from '../../core/types/entry';
 import { selectHandedOffTo } from '../../state/store/selectors';
 import { lazyWhen } from '../lazyPart';
 import { rangeKeeping } from '../virtual/keepIndexInRange';
 import { useFocusedRowKey } from '../virtual/useFocusedRowKey';
+import { useVirtualList } from '../virtual/useVirtualList';
 import { ChatRow } from './ChatRow';
 import { estimateRowHeight, shownEntries, startsAtTop } from './chatRows';
 import { EmptyChat } from './EmptyChat';
@@ -38,9 +38,9 @@ const LIST_PADDING_TOP_PX = 16;
  * only its handoff card at the top) and follows the reply while the reader is at the
  * bottom (useFollowBottom).
  *
- * The virtualizer keeps the reader's place: with `anchorTo: 'end'`, entries added at the
- * front (older history loaded after the newest part) leave the rows on screen where
- * they are, and keepsPlaceAbove decides which size changes above are compensated.
+ * The list keeps the reader's place: entries added at the front (older history loaded
+ * after the newest part) leave the rows on screen where they are, and a row above the
+ * view that is measured anew moves the scroll position by as much (keepsPlaceAbove).
  */
 export function MessageList({ entries }: { entries: readonly SessionEntry[] }) {
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -48,64 +48,54 @@ export function MessageList({ entries }: { entries: readonly SessionEntry[] }) {
   const shown = useMemo(() => shownEntries(entries), [entries]);
   // A session that is only its handoff card is read from its top, not followed at its bottom.
   const holdTop = startsAtTop(entries);
-  const onScroll = useFollowBottom(scrollerRef, trailingRef, holdTop);
   const { focusedKey, handlers } = useFocusedRowKey();
   const focusedIndex = useMemo(
     () => (focusedKey === null ? -1 : shown.findIndex((entry) => entry.id === focusedKey)),
     [shown, focusedKey],
   );
 
-  const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
+  // Before useFollowBottom: its layout effect then runs after the list's, so a reader
+  // at the bottom is brought back to it after any correction of the list's.
+  const list = useVirtualList({
     count: shown.length,
-    getScrollElement: () => scrollerRef.current,
-    // Both change only with the entries: a new function would rebuild every row's offset.
-    getItemKey: useCallback((index: number) => shown[index]?.id ?? index, [shown]),
-    estimateSize: useCallback(
-      (index: number) => {
-        const entry = shown[index];
-        return entry ? estimateRowHeight(entry) : 0;
-      },
-      [shown],
-    ),
+    scrollerRef,
+    // Changes only with the entries: a new function lays every row out again.
+    keyAt: useCallback((index: number) => shown[index]?.id ?? index, [shown]),
+    estimateSize: (index) => {
+      const entry = shown[index];
+      return entry ? estimateRowHeight(entry) : 0;
+    },
     rangeExtractor: useMemo(() => rangeKeeping(focusedIndex), [focusedIndex]),
     overscan: OVERSCAN,
     paddingStart: LIST_PADDING_TOP_PX,
-    // While held at the top the card's first measurements grow it downwards; anchored
-    // at the end, the library would keep its bottom in view as it grew.
-    anchorTo: holdTop ? 'start' : 'end',
-    // Read when the virtualizer attaches to the scroller (see `attached` below): the
-    // bottom of the list as laid out with estimated heights. Exactly the bottom, not past
-    // it: a correction the browser clamps is kept by the library and retried later, which
-    // after older history arrives would scroll to a stale position.
+    // Held at the top, the view stays at the top whatever the rows do.
+    keepPlaceOnChange: !holdTop,
+    // Read when the list attaches to the scroller: the bottom of the list as laid out
+    // with estimated heights.
     initialOffset: () => {
       const scroller = scrollerRef.current;
       return holdTop || !scroller ? 0 : scroller.scrollHeight - scroller.clientHeight;
     },
   });
-  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = keepsPlaceAbove;
-  // The first render has no scroller yet, so it lays out only the list's height; asking
-  // for rows would fix the initial offset before the scroller can be measured. The
-  // virtualizer renders again as soon as it has attached, before anything is painted.
-  const attached = scrollerRef.current !== null;
-  const items = attached ? virtualizer.getVirtualItems() : [];
-  const highlighted = useFocusEntry(entries, shown, virtualizer);
+  const onScroll = useFollowBottom(scrollerRef, trailingRef, holdTop);
+  const highlighted = useFocusEntry(entries, shown, list.scrollToIndex, scrollerRef);
 
   return (
     <div className="chat" ref={scrollerRef} onScroll={onScroll}>
       <div className="chat-inner" aria-live="off">
         {entries.length === 0 && <EmptyChat />}
         {shown.length > 0 && (
-          <div className="chat-list" style={{ height: virtualizer.getTotalSize() }} {...handlers}>
-            {items.map((item) => {
-              const entry = shown[item.index];
+          <div className="chat-list" style={{ height: list.totalSize }} {...handlers}>
+            {list.rows.map((row) => {
+              const entry = shown[row.index];
               return (
                 entry && (
                   <ChatRow
                     key={entry.id}
                     entry={entry}
-                    index={item.index}
-                    top={item.start}
-                    measure={virtualizer.measureElement}
+                    index={row.index}
+                    top={row.start}
+                    measure={list.measure}
                     highlighted={entry.id === highlighted}
                   />
                 )
@@ -120,21 +110,4 @@ export function MessageList({ entries }: { entries: readonly SessionEntry[] }) {
       </div>
     </div>
   );
-}
-
-/**
- * Which measured size changes move the scroll position by as much, so what the reader
- * looks at stays put: a row wholly above the viewport, whichever way the reader
- * scrolls (the library's default skips that while scrolling up, which lets lazily
- * rendered markdown above push the page), and a row measured for the first time whose
- * top is above the viewport. A row across the top edge grows below its top and is left
- * alone, as is everything below.
- */
-function keepsPlaceAbove(
-  item: VirtualItem,
-  _delta: number,
-  instance: Virtualizer<HTMLDivElement, HTMLDivElement>,
-): boolean {
-  const offset = instance.scrollOffset ?? 0;
-  return instance.itemSizeCache.has(item.key) ? item.end <= offset : item.start < offset;
 }

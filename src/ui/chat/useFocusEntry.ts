@@ -1,9 +1,9 @@
-import type { Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { SessionEntry } from '../../core/types/entry';
 import { focusEntryShown } from '../../state/actions/actions';
 import { useBaton } from '../../state/store/useBaton';
 import { ROW_KEY_ATTRIBUTE } from '../virtual/useFocusedRowKey';
+import type { VirtualList } from '../virtual/useVirtualList';
 import { rowIdOf } from './cancelledHandoffs';
 
 /** How long a message linked to stays highlighted, in ms. */
@@ -22,12 +22,13 @@ const SCROLL_FRAMES = 60;
 export function useFocusEntry(
   entries: readonly SessionEntry[],
   shown: readonly SessionEntry[],
-  virtualizer: Virtualizer<HTMLDivElement, HTMLDivElement>,
+  scrollToIndex: VirtualList['scrollToIndex'],
+  scrollerRef: RefObject<HTMLElement | null>,
 ): string | undefined {
   const target = useBaton((s) => s.focusEntry);
   const [highlighted, setHighlighted] = useState<string>();
-  const latest = useRef({ shown, virtualizer });
-  latest.current = { shown, virtualizer };
+  const latest = useRef(shown);
+  latest.current = shown;
 
   useEffect(() => {
     if (!target) return;
@@ -44,10 +45,9 @@ export function useFocusEntry(
     if (highlighted === undefined) return;
     let frames = 0;
     let frame = requestAnimationFrame(function bringIntoView() {
-      const { shown: rows, virtualizer: list } = latest.current;
-      const index = rows.findIndex((entry) => entry.id === highlighted);
-      if (index !== -1) list.scrollToIndex(index, { align: 'center' });
-      if (!isInView(list.scrollElement, highlighted) && ++frames < SCROLL_FRAMES)
+      const index = latest.current.findIndex((entry) => entry.id === highlighted);
+      if (index !== -1) scrollToIndex(index, 'center');
+      if (!isInView(scrollerRef.current, highlighted) && ++frames < SCROLL_FRAMES)
         frame = requestAnimationFrame(bringIntoView);
     });
     const timer = setTimeout(() => setHighlighted(undefined), HIGHLIGHT_MS);
@@ -55,13 +55,13 @@ export function useFocusEntry(
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [highlighted]);
+  }, [highlighted, scrollToIndex, scrollerRef]);
 
   return highlighted;
 }
 
 /** Whether the row of entry `id` is rendered and wholly or partly inside the scroller's view. */
-function isInView(scroller: HTMLDivElement | null, id: string): boolean {
+function isInView(scroller: HTMLElement | null, id: string): boolean {
   const row = scroller?.querySelector(`[${ROW_KEY_ATTRIBUTE}="${CSS.escape(id)}"]`);
   if (!scroller || !row) return false;
   const view = scroller.getBoundingClientRect();

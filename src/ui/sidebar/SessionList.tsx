@@ -1,9 +1,9 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { sessionById } from '../../state/store/sessionIndex';
 import { useBaton } from '../../state/store/useBaton';
 import { rangeKeeping } from '../virtual/keepIndexInRange';
 import { ROW_KEY_ATTRIBUTE, useFocusedRowKey } from '../virtual/useFocusedRowKey';
+import { useVirtualList } from '../virtual/useVirtualList';
 import { type LineageSnapshot, nextLineage } from './lineage';
 import { onRowKeyDown } from './rowKeys';
 import { SessionItem } from './SessionItem';
@@ -56,18 +56,23 @@ export function SessionList({ onOpened }: { onOpened(): void }) {
   // The list's one tab stop: the row with the focus, else the open session's, else the first.
   const tabbableIndex = focusedIndex >= 0 ? focusedIndex : Math.max(0, indexOf(activeId));
 
-  const virtualizer = useVirtualizer<HTMLElement, HTMLLIElement>({
+  const {
+    rows: shownRows,
+    totalSize,
+    viewportHeight,
+    measure,
+    scrollToIndex,
+  } = useVirtualList({
     count: rows.length,
-    getScrollElement: () => scrollerRef.current,
-    getItemKey: useCallback((index: number) => rows[index]?.header.id ?? index, [rows]),
+    scrollerRef,
+    keyAt: useCallback((index: number) => rows[index]?.header.id ?? index, [rows]),
     estimateSize: () => ROW_ESTIMATE_PX,
     rangeExtractor: useMemo(() => rangeKeeping(tabbableIndex), [tabbableIndex]),
     overscan: OVERSCAN,
     paddingStart: LIST_PADDING_PX,
     paddingEnd: LIST_PADDING_PX,
-    // Read when the virtualizer attaches to the scroller (see `attached` below), so that
-    // at a cold start the first rows rendered are those around the open session. Never
-    // past the end: the library would keep retrying a clamped scroll position.
+    // Read when the list attaches to the scroller (after the first commit), so that at a
+    // cold start the first rows rendered are those around the open session.
     initialOffset: () => {
       const scroller = scrollerRef.current;
       if (!scroller) return 0;
@@ -75,13 +80,9 @@ export function SessionList({ onOpened }: { onOpened(): void }) {
       return Math.max(0, Math.min(wanted, scroller.scrollHeight - scroller.clientHeight));
     },
   });
-  // The first render has no scroller yet: no rows, so the initial offset is not read
-  // before the scroller can be measured. The virtualizer renders again once attached.
-  const attached = scrollerRef.current !== null;
-  const items = attached ? virtualizer.getVirtualItems() : [];
 
   // A hidden drawer has no height; the open session is brought into view once it shows.
-  const visible = (virtualizer.scrollRect?.height ?? 0) > 0;
+  const visible = viewportHeight > 0;
   const activeIndex = useMemo(() => indexOf(activeId), [indexOf, activeId]);
   const latestActiveIndex = useRef(activeIndex);
   latestActiveIndex.current = activeIndex;
@@ -89,8 +90,8 @@ export function SessionList({ onOpened }: { onOpened(): void }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: activeId and visible are the triggers; the index is read fresh.
   useEffect(() => {
     const index = latestActiveIndex.current;
-    if (visible && index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
-  }, [activeId, visible, virtualizer]);
+    if (visible && index >= 0) scrollToIndex(index, 'auto');
+  }, [activeId, visible, scrollToIndex]);
 
   // A row moved to by the keyboard may be outside the rendered window: it is scrolled
   // to, then focused once rendered.
@@ -99,7 +100,7 @@ export function SessionList({ onOpened }: { onOpened(): void }) {
       const id = rows[index]?.header.id;
       const scroller = scrollerRef.current;
       if (id === undefined || !scroller) return;
-      virtualizer.scrollToIndex(index, { align: 'auto' });
+      scrollToIndex(index, 'auto');
       let frames = FOCUS_FRAMES;
       const attempt = () => {
         const button = scroller.querySelector<HTMLElement>(
@@ -110,7 +111,7 @@ export function SessionList({ onOpened }: { onOpened(): void }) {
       };
       attempt();
     },
-    [rows, virtualizer],
+    [rows, scrollToIndex],
   );
 
   return (
@@ -118,11 +119,11 @@ export function SessionList({ onOpened }: { onOpened(): void }) {
       <ul
         className="session-list"
         aria-label="Sessions"
-        style={{ height: virtualizer.getTotalSize() }}
+        style={{ height: totalSize }}
         {...handlers}
         onKeyDown={(event) => onRowKeyDown(event, indexOf, rows.length, focusRow)}
       >
-        {items.map((item) => {
+        {shownRows.map((item) => {
           const row = rows[item.index];
           if (!row) return null;
           const { header, depth, group } = row;
@@ -141,7 +142,7 @@ export function SessionList({ onOpened }: { onOpened(): void }) {
               dateTitle={fullDate(header.updatedAt)}
               streaming={background.includes(header.id) || (activeStreaming && header.id === activeId)}
               tabbable={item.index === tabbableIndex}
-              measure={virtualizer.measureElement}
+              measure={measure}
               onOpened={onOpened}
             />
           );

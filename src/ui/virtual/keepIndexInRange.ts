@@ -4,7 +4,7 @@
  * however far the list scrolls, or the focus falls back to <body> and the row's state
  * is lost; this range extractor adds it to the rendered range.
  */
-import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, type Range } from './range';
 
 /** The default range (visible rows plus overscan), with `kept` added when it lies outside. */
 export function rangeKeeping(kept: number): (range: Range) => number[] {
