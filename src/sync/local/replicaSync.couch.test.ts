@@ -42,6 +42,7 @@ interface Device {
   repository: SessionRepository;
   engine: SyncEngine;
   statuses: SyncStatus[];
+  /** Record documents this device sent in _bulk_docs. */
   bulkDocs: number;
   settings: SyncSettings;
   close(): Promise<void>;
@@ -60,7 +61,11 @@ async function makeDevice(database: string, name: string): Promise<Device> {
   const repository = new SessionRepository(db);
   repository.onChange((change) => tab.postMessage(change));
   const counting = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input).includes('_bulk_docs')) device.bulkDocs++;
+    // Records pushed: the device document (`d:`, written by the server check) is not one.
+    if (String(input).includes('_bulk_docs') && typeof init?.body === 'string') {
+      const { docs } = JSON.parse(init.body) as { docs: Array<{ _id: string }> };
+      device.bulkDocs += docs.filter((doc) => !doc._id.startsWith('d:')).length;
+    }
     return fetch(input, init);
   }) as typeof fetch;
   const engine = new SyncEngine(
