@@ -37,12 +37,28 @@ export async function push(ctx: SyncContext, checkpoint: Checkpoint, live: boole
     const slice = changes.slice(start, start + ctx.tuning.pushBatch);
     sent += await pushSlice(ctx, slice, live);
     await checkpoint.save(
-      slice[slice.length - 1]?.seq ?? since,
+      safeCheckpoint(slice, changes[start + slice.length], since),
       !live && start + slice.length >= changes.length,
     );
     if (!live) ctx.report({ phase: 'uploading', done: start + slice.length, total: changes.length });
   }
   return { sent };
+}
+
+/**
+ * The checkpoint after a batch: its last change's seq, or one less when the next batch
+ * goes on with the same change set (one seq). A checkpoint inside a change set would skip
+ * the rest of it after a crash; one before it re-reads what was sent, which the documents'
+ * bookkeeping then leaves out.
+ */
+export function safeCheckpoint(
+  slice: readonly FeedChange[],
+  next: FeedChange | undefined,
+  since: number,
+): number {
+  const last = slice[slice.length - 1]?.seq;
+  if (last === undefined) return since;
+  return next !== undefined && next.seq === last ? Math.max(since, last - 1) : last;
 }
 
 async function pushSlice(ctx: SyncContext, slice: readonly FeedChange[], live: boolean): Promise<number> {

@@ -10,6 +10,7 @@ import { DEVICE_ID_KEY } from '../../storage/changeRecorder';
 import type { RecordSummary } from '../../storage/records';
 import type { BatonDb } from '../../storage/schema';
 import { TAB_CHANNEL_NAME } from '../../storage/sessionChanges';
+import { stampUnstamped } from '../../storage/stampUnstamped';
 import type { ApplyRemoteResult, DocMeta, LocalReplica } from '../localReplica';
 import type { LocalRecord, SyncRecord } from '../syncRecord';
 import { type ApplyRemoteOptions, applyRemoteRecords } from './applyRemoteRecords';
@@ -24,6 +25,9 @@ export interface ReplicaOptions extends ApplyRemoteOptions {
    */
   announce?: (committed: CommittedChangeSet) => void;
 }
+
+/** Sync store value: the records from before stamps were put in the feed. */
+const OLDER_RECORDS_STAMPED = 'olderRecordsStamped';
 
 export class IndexedDbReplica implements LocalReplica {
   private device: Promise<string> | undefined;
@@ -48,8 +52,26 @@ export class IndexedDbReplica implements LocalReplica {
 
   async applyRemote(records: readonly SyncRecord[]): Promise<ApplyRemoteResult> {
     const { applied, refused, committed } = await applyRemoteRecords(this.db, records, this.options);
-    if (committed) (this.options.announce ?? ((change) => announceToTabs(this.db.name, change)))(committed);
+    if (committed) this.announce(committed);
     return { applied, refused };
+  }
+
+  /**
+   * Before the first sync from this database: records stored before stamps existed enter
+   * the change feed (stampUnstamped), or the push, which reads the feed, would never send
+   * them. Once done, a mark in the sync store says so, and later starts skip the walk.
+   */
+  async stampOlderRecords(): Promise<number> {
+    if (await this.getValue<boolean>(OLDER_RECORDS_STAMPED)) return 0;
+    const { stamped, committed } = await stampUnstamped(this.db);
+    if (committed) this.announce(committed);
+    await this.putValue(OLDER_RECORDS_STAMPED, true);
+    return stamped;
+  }
+
+  private announce(committed: CommittedChangeSet): void {
+    if (this.options.announce) this.options.announce(committed);
+    else announceToTabs(this.db.name, committed);
   }
 
   getMeta(docIds: readonly string[]): Promise<Map<string, DocMeta>> {

@@ -149,6 +149,7 @@ describe('SyncEngine', () => {
     const none = await send(worker, { type: 'start', settings: SETTINGS, passphrase: '' });
     expect(none).toMatchObject({ ok: false, error: { kind: 'passphrase' } });
     await send(worker, { type: 'start', settings: SETTINGS, passphrase: 'right' });
+    await vi.waitFor(() => expect(parts.runs).toHaveLength(1));
     await send(worker, { type: 'stop' });
     parts.connect.mockClear();
     expect(await send(worker, { type: 'start', settings: SETTINGS, passphrase: '' })).toMatchObject({

@@ -185,6 +185,9 @@ export class SyncEngine {
     const done = this.env.locks
       .request(SYNC_LOCK_NAME, { signal }, async () => {
         if (signal.aborted) return;
+        await this.replica.stampOlderRecords();
+        // Stopped meanwhile: a replicator started now would wait for an abort already heard.
+        if (signal.aborted) return;
         const replicator = this.parts.createReplicator({
           settings: config.settings,
           codec: await this.parts.createDocCodec(keys),
