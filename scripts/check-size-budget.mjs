@@ -26,12 +26,12 @@ import {
   staticClosure,
 } from './sizeBudget.mjs';
 
-// Issue 31's target is 120 KB; the initial JavaScript is at 126.2 KB (the todo list moved
-// out of the first load, 2026-12-07, making room for the chunks of the MCP tool cards). Until the target is met
-// the check holds that figure as a ceiling (a ratchet: it may only come down), so no
-// feature can add to it meanwhile. Lower it with every cut; 120 is the goal.
+// Issue 31's budget is 120 KB. Our own virtual list in place of @tanstack/react-virtual
+// (2026-12-07) brought the initial JavaScript from 126.2 to 118.0 KB. The check holds that
+// figure as its ceiling (a ratchet: it may only come down), so a feature that adds to the
+// first load must first find an equal cut; 120 is the limit it could never pass anyway.
 const TARGET = 120 * KB;
-const BUDGET = 126.3 * KB;
+const BUDGET = 118.1 * KB;
 
 /**
  * Modules whose chunk the app imports at start-up with no user action (after the first
