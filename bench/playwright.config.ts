@@ -20,6 +20,7 @@ export default defineConfig({
     'warmStart.spec.ts',
     'workspace.spec.ts',
     'mcp.spec.ts',
+    'sync.spec.ts',
   ],
   workers: 1,
   fullyParallel: false,

@@ -86,9 +86,20 @@ function step(label) {
 console.log(`Baton bench, ${quick ? 'quick' : 'full'} mode${only ? ` (only ${[...only].join(', ')})` : ''}`);
 // P9 runs in Node on the sources: with it alone there is nothing to build.
 const HOSTILE_IDS = ['P10', 'P11', 'P12', 'P13'];
-const needsBuilds = ['P1', 'P2', 'P3', 'P4', 'P5', 'P7', ...HOSTILE_IDS, 'P15', 'P16', 'P17', 'P19'].some(
-  wanted,
-);
+const needsBuilds = [
+  'P1',
+  'P2',
+  'P3',
+  'P4',
+  'P5',
+  'P7',
+  ...HOSTILE_IDS,
+  'P15',
+  'P16',
+  'P17',
+  'P18',
+  'P19',
+].some(wanted);
 if (!needsBuilds) {
   step('builds: none needed for P9');
 } else if (process.env.BENCH_APP_DIST) {
@@ -128,11 +139,23 @@ const TEST_TITLES = {
   P15: 'P15:',
   P16: 'P16:',
   P17: 'P17:',
+  P18: 'P18:',
   P19: 'P19:',
 };
-const browserIds = ['P1', 'P2', 'P3', 'P4', 'P5', 'P7', ...HOSTILE_IDS, 'P15', 'P16', 'P17', 'P19'].filter(
-  wanted,
-);
+const browserIds = [
+  'P1',
+  'P2',
+  'P3',
+  'P4',
+  'P5',
+  'P7',
+  ...HOSTILE_IDS,
+  'P15',
+  'P16',
+  'P17',
+  'P18',
+  'P19',
+].filter(wanted);
 const nodeIds = ['P9', 'P14'].filter(wanted);
 const testIds = [...browserIds, ...nodeIds];
 rmSync(resultsDir, { recursive: true, force: true });
@@ -710,6 +733,55 @@ if (wanted('P17')) {
   }
 }
 
+// P18: sync through PouchDB Server, up and down, and one message's requests (bench/sync.spec.ts).
+const p18 = wanted('P18') ? readResult('P18') : undefined;
+if (wanted('P18')) {
+  if (!p18) missing.push('P18');
+  else {
+    const { entries } = p18.size;
+    const { up, down, bare, steady } = p18.run;
+    const rate = (ms) => `${Math.round((entries / ms) * 1000).toLocaleString('en')} entries/s`;
+    figures.push({
+      id: 'P18',
+      what: `first sync of ${entries.toLocaleString('en')} entries up (Start sync → Synced: check, key, stamp, encrypt, push, first pull), on disk`,
+      baseline: `${rate(bare.upMs)} (bare _bulk_docs of the same ${bare.docs.toLocaleString('en')} encrypted documents)`,
+      baton: rate(up.ms),
+      ratio: ratio(up.ms / bare.upMs),
+      target: 'measured (issue 28 sets no ratio)',
+      met: true,
+      values: { upMs: up.ms, bareUpMs: bare.upMs },
+    });
+    figures.push({
+      id: 'P18b',
+      what: `first sync of ${entries.toLocaleString('en')} entries down to a new device (pull, decrypt, store), on disk`,
+      baseline: `${rate(bare.downMs)} (bare _changes pages of the same documents)`,
+      baton: rate(down.ms),
+      ratio: ratio(down.ms / bare.downMs),
+      target: 'measured (issue 28 sets no ratio)',
+      met: true,
+      values: { downMs: down.ms, bareDownMs: bare.downMs },
+    });
+    const pushes = steady.sender['POST _bulk_docs'] ?? 0;
+    const list = (counts) =>
+      Object.entries(counts)
+        .map(([endpoint, n]) => `${endpoint} ×${n}`)
+        .join(', ');
+    figures.push({
+      id: 'P18c',
+      what: 'requests the sending device makes to push one message and its reply, live (the reply is a second message)',
+      baseline: '—',
+      baton: `${pushes} _bulk_docs for 2 messages`,
+      ratio: '—',
+      target: 'at most 2 requests per message',
+      met: pushes <= 2 * 2,
+      values: steady,
+    });
+    notes.push(
+      `P18: requests after one exchange, sender: ${list(steady.sender)}; receiver: ${list(steady.receiver)}. A live long-poll (_changes) ends at each change PouchDB Server reports and is sent again.`,
+    );
+  }
+}
+
 // P19: P3's cold start served by the app's service worker (bench/warmStart.spec.ts).
 const p19 = wanted('P19') ? readResult('P19') : undefined;
 if (wanted('P19')) {
@@ -853,7 +925,21 @@ if (busy.length > 0) {
   notes.push(`IndexedDB busy after (from navigation start, or from the click): ${busy.join(', ')}.`);
 }
 
-for (const id of ['P1', 'P2', 'P3', 'P3a', 'P4', 'P4a', ...HOSTILE_IDS, 'P15', 'P16', 'P7', 'P17', 'P19']) {
+for (const id of [
+  'P1',
+  'P2',
+  'P3',
+  'P3a',
+  'P4',
+  'P4a',
+  ...HOSTILE_IDS,
+  'P15',
+  'P16',
+  'P7',
+  'P17',
+  'P18',
+  'P19',
+]) {
   const errors = [];
   const result = readResult(id);
   errors.push(...(result?.pageErrors ?? []));
@@ -905,6 +991,7 @@ const output = {
     P15: p15,
     P16: p16,
     P17: p17,
+    P18: p18,
     P19: p19,
   },
 };

@@ -145,3 +145,9 @@ export const P17 = { files: 1000, fileBytes: 20_000, bigBytes: 1_000_000, reps: 
  * turns which goes first), after one untimed round trip each. Quick runs take a few.
  */
 export const P16 = { trips: QUICK ? 3 : 20 };
+
+/**
+ * P18: sync (issue 28). `sessions` × `entries` entries synced up from one profile and down
+ * to another through PouchDB Server: 100,000 in a full run, a few hundred in a quick one.
+ */
+export const P18 = QUICK ? { sessions: 4, entries: 100 } : { sessions: 100, entries: 1000 };
