@@ -47,6 +47,24 @@ export interface HeaderDoc {
   deleted?: Stamp;
 }
 
+/** A HeaderDoc's field names. */
+export type HeaderFieldName = keyof HeaderDoc['fields'];
+
+/** Every merged field; from a Record, so that a field added to SessionHeader must be added here. */
+const HEADER_FIELD_SET: Record<HeaderFieldName, true> = {
+  title: true,
+  createdAt: true,
+  updatedAt: true,
+  model: true,
+  leafId: true,
+  parentSession: true,
+  thinking: true,
+  pinned: true,
+  importedAt: true,
+  workspace: true,
+};
+export const HEADER_FIELDS = Object.keys(HEADER_FIELD_SET) as HeaderFieldName[];
+
 /** Every record sync carries, decrypted. */
 export type SyncRecord =
   | { kind: 'entry'; id: string; sessionId: string; stamp: Stamp; value: SessionEntry }

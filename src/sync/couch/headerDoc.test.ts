@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { SessionHeader } from '../../core/types/entry';
 import type { Stamp } from '../../storage/revision';
 import type { HeaderDoc } from '../syncRecord';
-import { HEADER_FIELDS, headerDocFromLocal, mergeHeaderDocs, sessionHeaderOf } from './headerDoc';
+import { HEADER_FIELDS } from '../syncRecord';
+import { headerDocFromLocal, mergeHeaderDocs, sessionHeaderOf } from './headerDoc';
 
 const base: SessionHeader = {
   id: 's1',

@@ -7,26 +7,9 @@
 import type { SessionHeader } from '../../core/types/entry';
 import { compareStamps, type Stamp, UNSTAMPED } from '../../storage/revision';
 import { canonicalJson } from '../documents/canonicalJson';
-import type { HeaderDoc } from '../syncRecord';
+import { HEADER_FIELDS, type HeaderDoc, type HeaderFieldName } from '../syncRecord';
 
-type FieldName = keyof HeaderDoc['fields'];
-
-/** Every merged field; a Record so that a field added to SessionHeader must be added here. */
-const FIELD_SET: Record<FieldName, true> = {
-  title: true,
-  createdAt: true,
-  updatedAt: true,
-  model: true,
-  leafId: true,
-  parentSession: true,
-  thinking: true,
-  pinned: true,
-  importedAt: true,
-  workspace: true,
-};
-export const HEADER_FIELDS = Object.keys(FIELD_SET) as FieldName[];
-
-function fieldValue(header: SessionHeader, name: FieldName): unknown {
+function fieldValue(header: SessionHeader, name: HeaderFieldName): unknown {
   const value = header[name];
   return value === undefined ? null : value;
 }
@@ -37,7 +20,7 @@ function fieldValue(header: SessionHeader, name: FieldName): unknown {
  * stamp it had, so an older edit made here cannot win over a newer one made elsewhere.
  */
 export function headerDocFromLocal(header: SessionHeader, stamp: Stamp, previous?: HeaderDoc): HeaderDoc {
-  const fields = {} as Record<FieldName, { value: unknown; stamp: Stamp }>;
+  const fields = {} as Record<HeaderFieldName, { value: unknown; stamp: Stamp }>;
   for (const name of HEADER_FIELDS) {
     const value = fieldValue(header, name);
     const before = previous?.fields[name];
@@ -73,7 +56,7 @@ export function tombstoneHeaderDoc(id: string, stamp: Stamp, previous?: HeaderDo
  * children, sorted; the earliest deletion, once either side deleted.
  */
 export function mergeHeaderDocs(a: HeaderDoc, b: HeaderDoc): HeaderDoc {
-  const fields = {} as Record<FieldName, { value: unknown; stamp: Stamp }>;
+  const fields = {} as Record<HeaderFieldName, { value: unknown; stamp: Stamp }>;
   for (const name of HEADER_FIELDS) {
     const left = a.fields[name];
     const right = b.fields[name];
@@ -105,7 +88,7 @@ export function sessionHeaderOf(doc: HeaderDoc): { value: SessionHeader; stamp: 
   value.model ??= '';
   value.createdAt ??= 0;
   value.updatedAt ??= 0;
-  // Built field by field from HEADER_FIELDS, which covers SessionHeader (FIELD_SET's type).
+  // Built field by field from HEADER_FIELDS, which covers SessionHeader (its set's type, syncRecord.ts).
   return { value: value as unknown as SessionHeader, stamp };
 }
 

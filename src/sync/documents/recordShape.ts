@@ -8,7 +8,7 @@
  * Records here are without their blob (see plaintext.ts); `readRecord` answers the record
  * and whether it needs one, or a short reason it is refused.
  */
-import type { HeaderDoc, SyncRecord } from '../syncRecord';
+import { HEADER_FIELDS, type SyncRecord } from '../syncRecord';
 
 /** A record as encrypted: a blob-carrying record's Blob is left out (it travels as the attachment). */
 export type BlobSlot = 'attachment' | 'file' | undefined;
@@ -31,20 +31,6 @@ function isStamp(value: unknown): boolean {
     value.rev >= 0
   );
 }
-
-/** Every field of a HeaderDoc: the type makes this list complete (a new header field must be added). */
-const HEADER_FIELDS = {
-  title: true,
-  createdAt: true,
-  updatedAt: true,
-  model: true,
-  leafId: true,
-  parentSession: true,
-  thinking: true,
-  pinned: true,
-  importedAt: true,
-  workspace: true,
-} as const satisfies Record<keyof HeaderDoc['fields'], true>;
 
 /** The NUL a workspace record's id puts between its root and its path or change id (workspaceRecordIds.ts). */
 const ROOT_SEPARATOR = '\u0000';
@@ -103,7 +89,7 @@ function readHeader(value: Fields, id: string): ShapeResult {
   if (!isObject(header) || header.id !== id) return refuse('header ids do not match');
   const fields = header.fields;
   if (!isObject(fields)) return refuse('header fields are not an object');
-  for (const name of Object.keys(HEADER_FIELDS)) {
+  for (const name of HEADER_FIELDS) {
     const field = fields[name];
     if (!isObject(field) || !('value' in field) || !isStamp(field.stamp))
       return refuse(`header field ${name} is malformed`);
