@@ -11,11 +11,14 @@
  *   creating one kills pouchdb-server 4.2.0), a user that may use it, and a passphrase.
  * - `couchProxy`: a proxy in front of the server that a test can cut, heal or slow
  *   (couchProxy.ts); started only for the tests that ask for it.
+ * - `devices`: two devices (syncHelpers.ts twoDevices: a browser context each, the app
+ *   open and connected to the test's mock API), closed when the test ends.
  */
 import type { CouchDoc } from '../src/sync/syncContract';
 import { type CouchServer, startCouchServer } from '../testing/couch/couchServer';
 import { type CouchProxy, startCouchProxy } from './couchProxy';
 import { test as base, expect } from './fixtures';
+import { type TwoDevices, twoDevices } from './syncHelpers';
 
 export interface SyncTarget {
   /** The database's name (created, empty). */
@@ -38,6 +41,7 @@ interface WorkerFixtures {
 interface TestFixtures {
   syncTarget: SyncTarget;
   couchProxy: CouchProxy;
+  devices: TwoDevices;
 }
 
 /** Unique per test and worker; CouchDB names start with a lowercase letter. */
@@ -85,6 +89,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         return listing.rows.flatMap((row) => (row.doc ? [row.doc] : []));
       },
     });
+  },
+
+  devices: async ({ browser, mockApi, pageErrors }, use, testInfo) => {
+    const devices = await twoDevices(browser, {
+      mockApi,
+      pageErrors,
+      baseURL: String(testInfo.project.use.baseURL),
+    });
+    try {
+      await use(devices);
+    } finally {
+      await devices.close();
+    }
   },
 
   couchProxy: async ({ couch }, use) => {

@@ -31,7 +31,6 @@ import {
   startSync,
   syncDevice,
   syncStatus,
-  twoDevices,
   waitSynced,
 } from './syncHelpers';
 
@@ -115,36 +114,25 @@ test('a server that does not allow this page (no CORS) is said as such, with the
 });
 
 test('a second device with another passphrase is told so and merges nothing; the right one then syncs', async ({
-  browser,
-  mockApi,
-  pageErrors,
+  devices,
   syncTarget,
-}, testInfo) => {
-  const devices = await twoDevices(browser, {
-    mockApi,
-    pageErrors,
-    baseURL: String(testInfo.project.use.baseURL),
-  });
-  try {
-    const { a, b } = { a: devices.a.page, b: devices.b.page };
-    await exchange(a, 'Notes for the board meeting');
-    await syncDevice(a, input(syncTarget));
+}) => {
+  const { a, b } = { a: devices.a.page, b: devices.b.page };
+  await exchange(a, 'Notes for the board meeting');
+  await syncDevice(a, input(syncTarget));
 
-    const panel = await startSync(b, input(syncTarget, { passphrase: 'a different passphrase' }));
-    await expect(syncStatus(b)).toHaveText(/passphrase/i);
-    await expect(syncStatus(b)).not.toHaveText(/^Synced/);
-    await expect(panel.getByLabel('Passphrase')).toHaveValue('a different passphrase');
-    await closeSettings(b);
-    await expect(sessionTitles(b).filter({ hasText: 'Notes for the board meeting' })).toHaveCount(0);
-    expect((await readStoredData(b)).entries).toEqual([]);
+  const panel = await startSync(b, input(syncTarget, { passphrase: 'a different passphrase' }));
+  await expect(syncStatus(b)).toHaveText(/passphrase/i);
+  await expect(syncStatus(b)).not.toHaveText(/^Synced/);
+  await expect(panel.getByLabel('Passphrase')).toHaveValue('a different passphrase');
+  await closeSettings(b);
+  await expect(sessionTitles(b).filter({ hasText: 'Notes for the board meeting' })).toHaveCount(0);
+  expect((await readStoredData(b)).entries).toEqual([]);
 
-    await syncDevice(b, input(syncTarget));
-    await closeSettings(b);
-    await sessionTitles(b).filter({ hasText: 'Notes for the board meeting' }).click();
-    await expect(userMessages(b)).toHaveText(['Notes for the board meeting']);
-  } finally {
-    await devices.close();
-  }
+  await syncDevice(b, input(syncTarget));
+  await closeSettings(b);
+  await sessionTitles(b).filter({ hasText: 'Notes for the board meeting' }).click();
+  await expect(userMessages(b)).toHaveText(['Notes for the board meeting']);
 });
 
 const SESSIONS = 40;

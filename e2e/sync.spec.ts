@@ -29,7 +29,6 @@ import {
   type SyncInput,
   syncDevice,
   syncStatus,
-  twoDevices,
   waitSynced,
 } from './syncHelpers';
 
@@ -55,254 +54,193 @@ async function storedTexts(page: Page): Promise<string[]> {
 }
 
 test('a second device gets the sessions that were there before sync, and both count two devices', async ({
-  browser,
-  mockApi,
-  pageErrors,
+  devices,
   syncTarget,
-}, testInfo) => {
-  const devices = await twoDevices(browser, {
-    mockApi,
-    pageErrors,
-    baseURL: String(testInfo.project.use.baseURL),
-  });
-  try {
-    const { a, b } = { a: devices.a.page, b: devices.b.page };
-    await startSession(a, 'Plan the garden layout');
-    await exchange(a, 'Add a herb bed by the door');
-    await startSession(a, 'Draft the tax letter');
+}) => {
+  const { a, b } = { a: devices.a.page, b: devices.b.page };
+  await startSession(a, 'Plan the garden layout');
+  await exchange(a, 'Add a herb bed by the door');
+  await startSession(a, 'Draft the tax letter');
 
-    await syncDevice(a, syncInput(syncTarget));
-    await syncDevice(b, syncInput(syncTarget));
-    await expect(syncStatus(b)).toHaveText(/^Synced .* · 2 devices$/);
-    await closeSettings(b);
+  await syncDevice(a, syncInput(syncTarget));
+  await syncDevice(b, syncInput(syncTarget));
+  await expect(syncStatus(b)).toHaveText(/^Synced .* · 2 devices$/);
+  await closeSettings(b);
 
-    await expect(sessionTitles(b).filter({ hasText: 'Plan the garden layout' })).toHaveCount(1);
-    await expect(sessionTitles(b).filter({ hasText: 'Draft the tax letter' })).toHaveCount(1);
-    await openSession(b, 'Plan the garden layout');
-    await expect(userMessages(b)).toHaveText(['Plan the garden layout', 'Add a herb bed by the door']);
-    await expect(assistantMessages(b)).toHaveText([
-      'Mock reply to: Plan the garden layout',
-      'Mock reply to: Add a herb bed by the door',
-    ]);
-    expect(await storedTexts(b)).toEqual(await storedTexts(a));
+  await expect(sessionTitles(b).filter({ hasText: 'Plan the garden layout' })).toHaveCount(1);
+  await expect(sessionTitles(b).filter({ hasText: 'Draft the tax letter' })).toHaveCount(1);
+  await openSession(b, 'Plan the garden layout');
+  await expect(userMessages(b)).toHaveText(['Plan the garden layout', 'Add a herb bed by the door']);
+  await expect(assistantMessages(b)).toHaveText([
+    'Mock reply to: Plan the garden layout',
+    'Mock reply to: Add a herb bed by the door',
+  ]);
+  expect(await storedTexts(b)).toEqual(await storedTexts(a));
 
-    // The first device hears of the second.
-    await openSync(a);
-    await expect(syncStatus(a)).toHaveText(/^Synced .* · 2 devices$/, { timeout: 30_000 });
-  } finally {
-    await devices.close();
-  }
+  // The first device hears of the second.
+  await openSync(a);
+  await expect(syncStatus(a)).toHaveText(/^Synced .* · 2 devices$/, { timeout: 30_000 });
 });
 
 test('a message sent on one device shows on the other within 2 seconds, and its reply after it', async ({
-  browser,
-  mockApi,
-  pageErrors,
+  devices,
   syncTarget,
-}, testInfo) => {
-  const devices = await twoDevices(browser, {
-    mockApi,
-    pageErrors,
-    baseURL: String(testInfo.project.use.baseURL),
+}) => {
+  const { a, b } = { a: devices.a.page, b: devices.b.page };
+  await startSession(a, 'Weekly planning');
+  await syncDevice(a, syncInput(syncTarget));
+  await closeSettings(a);
+  await syncDevice(b, syncInput(syncTarget));
+  await closeSettings(b);
+  await openSession(b, 'Weekly planning');
+  await expect(assistantMessages(b)).toHaveText(['Mock reply to: Weekly planning']);
+
+  await send(a, 'Move the review to Thursday');
+  await expect(userMessages(a).last()).toHaveText('Move the review to Thursday');
+  await expect(userMessages(b).last()).toHaveText('Move the review to Thursday', { timeout: 2_000 });
+  await waitIdle(a);
+  await expect(assistantMessages(b).last()).toHaveText('Mock reply to: Move the review to Thursday', {
+    timeout: 2_000,
   });
-  try {
-    const { a, b } = { a: devices.a.page, b: devices.b.page };
-    await startSession(a, 'Weekly planning');
-    await syncDevice(a, syncInput(syncTarget));
-    await closeSettings(a);
-    await syncDevice(b, syncInput(syncTarget));
-    await closeSettings(b);
-    await openSession(b, 'Weekly planning');
-    await expect(assistantMessages(b)).toHaveText(['Mock reply to: Weekly planning']);
 
-    await send(a, 'Move the review to Thursday');
-    await expect(userMessages(a).last()).toHaveText('Move the review to Thursday');
-    await expect(userMessages(b).last()).toHaveText('Move the review to Thursday', { timeout: 2_000 });
-    await waitIdle(a);
-    await expect(assistantMessages(b).last()).toHaveText('Mock reply to: Move the review to Thursday', {
-      timeout: 2_000,
-    });
-
-    // And the other way round.
-    await send(b, 'And book the room');
-    await expect(userMessages(b).last()).toHaveText('And book the room');
-    await expect(userMessages(a).last()).toHaveText('And book the room', { timeout: 2_000 });
-    await waitIdle(b);
-    await expect(assistantMessages(a)).toHaveCount(3, { timeout: 2_000 });
-  } finally {
-    await devices.close();
-  }
+  // And the other way round.
+  await send(b, 'And book the room');
+  await expect(userMessages(b).last()).toHaveText('And book the room');
+  await expect(userMessages(a).last()).toHaveText('And book the room', { timeout: 2_000 });
+  await waitIdle(b);
+  await expect(assistantMessages(a)).toHaveCount(3, { timeout: 2_000 });
 });
 
 test('both devices continue the same session while cut off from the server; once healed both branches are on both', async ({
-  browser,
-  mockApi,
-  pageErrors,
+  devices,
   syncTarget,
   couchProxy,
-}, testInfo) => {
-  const devices = await twoDevices(browser, {
-    mockApi,
-    pageErrors,
-    baseURL: String(testInfo.project.use.baseURL),
-  });
-  try {
-    const { a, b } = { a: devices.a.page, b: devices.b.page };
-    const viaProxy = syncInput(syncTarget, couchProxy.databaseUrl(syncTarget.database));
-    await startSession(a, 'Trip to Lisbon');
-    await syncDevice(a, viaProxy);
-    await closeSettings(a);
-    await syncDevice(b, viaProxy);
-    await closeSettings(b);
-    await openSession(b, 'Trip to Lisbon');
-    await expect(assistantMessages(b)).toHaveText(['Mock reply to: Trip to Lisbon']);
+}) => {
+  const { a, b } = { a: devices.a.page, b: devices.b.page };
+  const viaProxy = syncInput(syncTarget, couchProxy.databaseUrl(syncTarget.database));
+  await startSession(a, 'Trip to Lisbon');
+  await syncDevice(a, viaProxy);
+  await closeSettings(a);
+  await syncDevice(b, viaProxy);
+  await closeSettings(b);
+  await openSession(b, 'Trip to Lisbon');
+  await expect(assistantMessages(b)).toHaveText(['Mock reply to: Trip to Lisbon']);
 
-    couchProxy.cut();
-    for (const page of [a, b]) {
-      await openSync(page);
-      await expect(syncStatus(page)).toHaveText('Offline: changes wait on this device');
-      await closeSettings(page);
-    }
-    // Each continues the session on its own; the model API is still reachable.
-    await exchange(a, 'Book the hotel by the river');
-    await exchange(b, 'Find a cheaper flight');
-    expect(await storedTexts(a)).not.toContain('Find a cheaper flight');
-    expect(await storedTexts(b)).not.toContain('Book the hotel by the river');
+  couchProxy.cut();
+  for (const page of [a, b]) {
+    await openSync(page);
+    await expect(syncStatus(page)).toHaveText('Offline: changes wait on this device');
+    await closeSettings(page);
+  }
+  // Each continues the session on its own; the model API is still reachable.
+  await exchange(a, 'Book the hotel by the river');
+  await exchange(b, 'Find a cheaper flight');
+  expect(await storedTexts(a)).not.toContain('Find a cheaper flight');
+  expect(await storedTexts(b)).not.toContain('Book the hotel by the river');
 
-    couchProxy.heal();
-    const expected = [
-      'Book the hotel by the river',
-      'Find a cheaper flight',
-      'Mock reply to: Book the hotel by the river',
-      'Mock reply to: Find a cheaper flight',
-      'Mock reply to: Trip to Lisbon',
-      'Trip to Lisbon',
-    ];
-    // Back online, each pushes its branch and pulls the other's (backoff may wait a while).
-    await expect.poll(() => storedTexts(a), { timeout: 90_000 }).toEqual(expected);
-    await expect.poll(() => storedTexts(b), { timeout: 90_000 }).toEqual(expected);
+  couchProxy.heal();
+  const expected = [
+    'Book the hotel by the river',
+    'Find a cheaper flight',
+    'Mock reply to: Book the hotel by the river',
+    'Mock reply to: Find a cheaper flight',
+    'Mock reply to: Trip to Lisbon',
+    'Trip to Lisbon',
+  ];
+  // Back online, each pushes its branch and pulls the other's (backoff may wait a while).
+  await expect.poll(() => storedTexts(a), { timeout: 90_000 }).toEqual(expected);
+  await expect.poll(() => storedTexts(b), { timeout: 90_000 }).toEqual(expected);
 
-    // Both branches are shown as versions of the second message, and both devices agree
-    // on which one is shown (the header merged the same way on both).
-    for (const page of [a, b]) {
-      const second = page
-        .locator('.chat-row')
-        .filter({ has: userMessages(page) })
-        .nth(1);
-      await expect(second.getByRole('group', { name: 'Versions' })).toHaveText(/^‹[12] \/ 2›$/);
-    }
-    const shownOnA = await userMessages(a).nth(1).textContent();
-    await expect(userMessages(b).nth(1)).toHaveText(shownOnA ?? '');
-    const other =
-      shownOnA === 'Find a cheaper flight' ? 'Book the hotel by the river' : 'Find a cheaper flight';
-    // The other branch is a click away; the choice is the header's leaf, so the other
-    // device follows it (switching there too would race the choice coming from here).
-    const second = a
+  // Both branches are shown as versions of the second message, and both devices agree
+  // on which one is shown (the header merged the same way on both).
+  for (const page of [a, b]) {
+    const second = page
       .locator('.chat-row')
-      .filter({ has: userMessages(a) })
+      .filter({ has: userMessages(page) })
       .nth(1);
-    await second.hover();
-    const versions = second.getByRole('group', { name: 'Versions' });
-    const button = (await versions.textContent())?.startsWith('‹1')
-      ? second.getByRole('button', { name: 'Next version' })
-      : second.getByRole('button', { name: 'Previous version' });
-    await button.click();
-    for (const page of [a, b]) {
-      await expect(userMessages(page).nth(1)).toHaveText(other);
-      await expect(assistantMessages(page).nth(1)).toHaveText(`Mock reply to: ${other}`);
-    }
-    for (const page of [a, b]) {
-      await openSync(page);
-      await waitSynced(page);
-    }
-  } finally {
-    await devices.close();
+    await expect(second.getByRole('group', { name: 'Versions' })).toHaveText(/^‹[12] \/ 2›$/);
+  }
+  const shownOnA = await userMessages(a).nth(1).textContent();
+  await expect(userMessages(b).nth(1)).toHaveText(shownOnA ?? '');
+  const other =
+    shownOnA === 'Find a cheaper flight' ? 'Book the hotel by the river' : 'Find a cheaper flight';
+  // The other branch is a click away; the choice is the header's leaf, so the other
+  // device follows it (switching there too would race the choice coming from here).
+  const second = a
+    .locator('.chat-row')
+    .filter({ has: userMessages(a) })
+    .nth(1);
+  await second.hover();
+  const versions = second.getByRole('group', { name: 'Versions' });
+  const button = (await versions.textContent())?.startsWith('‹1')
+    ? second.getByRole('button', { name: 'Next version' })
+    : second.getByRole('button', { name: 'Previous version' });
+  await button.click();
+  for (const page of [a, b]) {
+    await expect(userMessages(page).nth(1)).toHaveText(other);
+    await expect(assistantMessages(page).nth(1)).toHaveText(`Mock reply to: ${other}`);
+  }
+  for (const page of [a, b]) {
+    await openSync(page);
+    await waitSynced(page);
   }
 });
 
-test('a session deleted on one device is deleted on the other', async ({
-  browser,
-  mockApi,
-  pageErrors,
-  syncTarget,
-}, testInfo) => {
-  const devices = await twoDevices(browser, {
-    mockApi,
-    pageErrors,
-    baseURL: String(testInfo.project.use.baseURL),
-  });
-  try {
-    const { a, b } = { a: devices.a.page, b: devices.b.page };
-    await startSession(a, 'Keep this one');
-    await startSession(a, 'Delete this one');
-    await syncDevice(a, syncInput(syncTarget));
-    await closeSettings(a);
-    await syncDevice(b, syncInput(syncTarget));
-    await closeSettings(b);
-    await expect(sessionTitles(b).filter({ hasText: 'Delete this one' })).toHaveCount(1);
+test('a session deleted on one device is deleted on the other', async ({ devices, syncTarget }) => {
+  const { a, b } = { a: devices.a.page, b: devices.b.page };
+  await startSession(a, 'Keep this one');
+  await startSession(a, 'Delete this one');
+  await syncDevice(a, syncInput(syncTarget));
+  await closeSettings(a);
+  await syncDevice(b, syncInput(syncTarget));
+  await closeSettings(b);
+  await expect(sessionTitles(b).filter({ hasText: 'Delete this one' })).toHaveCount(1);
 
-    const item = await revealSessionActions(a, 'Delete this one');
-    await item.getByRole('button', { name: 'Delete Delete this one', exact: true }).click();
-    await a.getByRole('dialog', { name: 'Delete session?' }).getByRole('button', { name: 'Delete' }).click();
-    await expect(sessionTitles(a).filter({ hasText: 'Delete this one' })).toHaveCount(0);
+  const item = await revealSessionActions(a, 'Delete this one');
+  await item.getByRole('button', { name: 'Delete Delete this one', exact: true }).click();
+  await a.getByRole('dialog', { name: 'Delete session?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(sessionTitles(a).filter({ hasText: 'Delete this one' })).toHaveCount(0);
 
-    await expect(sessionTitles(b).filter({ hasText: 'Delete this one' })).toHaveCount(0);
-    await expect(sessionTitles(b).filter({ hasText: 'Keep this one' })).toHaveCount(1);
-    // Gone from what the second device stores, not only from its list.
-    await expect
-      .poll(async () => (await readStoredData(b)).sessions.map((session) => session.title))
-      .toEqual(['Keep this one']);
-    await b.reload();
-    await expect(sessionTitles(b).filter({ hasText: 'Keep this one' })).toHaveCount(1);
-    await expect(sessionTitles(b).filter({ hasText: 'Delete this one' })).toHaveCount(0);
-  } finally {
-    await devices.close();
-  }
+  await expect(sessionTitles(b).filter({ hasText: 'Delete this one' })).toHaveCount(0);
+  await expect(sessionTitles(b).filter({ hasText: 'Keep this one' })).toHaveCount(1);
+  // Gone from what the second device stores, not only from its list.
+  await expect
+    .poll(async () => (await readStoredData(b)).sessions.map((session) => session.title))
+    .toEqual(['Keep this one']);
+  await b.reload();
+  await expect(sessionTitles(b).filter({ hasText: 'Keep this one' })).toHaveCount(1);
+  await expect(sessionTitles(b).filter({ hasText: 'Delete this one' })).toHaveCount(0);
 });
 
-test("the server's documents hold no plaintext of what was synced", async ({
-  browser,
-  mockApi,
-  pageErrors,
-  syncTarget,
-}, testInfo) => {
-  const devices = await twoDevices(browser, {
-    mockApi,
-    pageErrors,
-    baseURL: String(testInfo.project.use.baseURL),
-  });
+test("the server's documents hold no plaintext of what was synced", async ({ devices, syncTarget }) => {
   const secret = 'The vault code is 7419 behind the heron painting';
-  try {
-    const { a, b } = { a: devices.a.page, b: devices.b.page };
-    await startSession(a, secret);
-    await syncDevice(a, syncInput(syncTarget));
-    // A second device decrypts it: the documents do carry the sentence, encrypted.
-    await syncDevice(b, syncInput(syncTarget));
-    await closeSettings(b);
-    await openSession(b, secret);
-    await expect(userMessages(b)).toHaveText([secret]);
+  const { a, b } = { a: devices.a.page, b: devices.b.page };
+  await startSession(a, secret);
+  await syncDevice(a, syncInput(syncTarget));
+  // A second device decrypts it: the documents do carry the sentence, encrypted.
+  await syncDevice(b, syncInput(syncTarget));
+  await closeSettings(b);
+  await openSession(b, secret);
+  await expect(userMessages(b)).toHaveText([secret]);
 
-    const docs = await syncTarget.docs();
-    // The session's header and its two entries at least, besides the clear metadata.
-    expect(docs.length).toBeGreaterThanOrEqual(4);
-    const raw = await syncTarget.rawDocs();
-    for (const needle of [
-      secret,
-      'vault code',
-      '7419',
-      'heron',
-      `Mock reply to: ${secret}`,
-      Buffer.from(secret).toString('base64'),
-      syncTarget.passphrase,
-    ]) {
-      expect(raw, `the server stores "${needle}"`).not.toContain(needle);
-    }
-    // Every body but the clear metadata is the codec's envelope: `{ v, iv, data }` only.
-    for (const doc of docs.filter((each) => each._id !== 'baton-meta')) {
-      const fields = Object.keys(doc).filter((key) => !key.startsWith('_'));
-      expect(fields.sort(), `fields of ${doc._id}`).toEqual(['data', 'iv', 'v']);
-    }
-  } finally {
-    await devices.close();
+  const docs = await syncTarget.docs();
+  // The session's header and its two entries at least, besides the clear metadata.
+  expect(docs.length).toBeGreaterThanOrEqual(4);
+  const raw = await syncTarget.rawDocs();
+  for (const needle of [
+    secret,
+    'vault code',
+    '7419',
+    'heron',
+    `Mock reply to: ${secret}`,
+    Buffer.from(secret).toString('base64'),
+    syncTarget.passphrase,
+  ]) {
+    expect(raw, `the server stores "${needle}"`).not.toContain(needle);
+  }
+  // Every body but the clear metadata is the codec's envelope: `{ v, iv, data }` only.
+  for (const doc of docs.filter((each) => each._id !== 'baton-meta')) {
+    const fields = Object.keys(doc).filter((key) => !key.startsWith('_'));
+    expect(fields.sort(), `fields of ${doc._id}`).toEqual(['data', 'iv', 'v']);
   }
 });
