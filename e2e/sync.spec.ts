@@ -244,3 +244,56 @@ test("the server's documents hold no plaintext of what was synced", async ({ dev
     expect(fields.sort(), `fields of ${doc._id}`).toEqual(['data', 'iv', 'v']);
   }
 });
+
+/** The text of a stored attachment of the device, read from its bytes in IndexedDB. */
+function storedAttachmentText(page: Page, name: string): Promise<string | undefined> {
+  return page.evaluate(async (wanted) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('baton');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const all = await new Promise<Array<{ name: string; data: Blob }>>((resolve, reject) => {
+      const request = db.transaction('attachments').objectStore('attachments').getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    db.close();
+    return all.find((record) => record.name === wanted)?.data.text();
+  }, name);
+}
+
+test("a second device gets a session's attached file and its workspace files, contents and all", async ({
+  devices,
+  syncTarget,
+}) => {
+  const { a, b } = { a: devices.a.page, b: devices.b.page };
+  await startSession(a, 'Files that travel');
+  await a.getByTestId('attach-input').setInputFiles({
+    name: 'brief.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('The brief, attached on device A.\n'),
+  });
+  await exchange(a, 'Here is the brief');
+  await a.getByRole('button', { name: 'Files', exact: true }).click();
+  const panelA = a.getByRole('region', { name: 'Workspace' });
+  await panelA.getByLabel('Files to upload').setInputFiles({
+    name: 'plan.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# Plan\n\nWritten on device A.\n'),
+  });
+  await expect(panelA.getByRole('button', { name: /^plan\.md/ })).toBeVisible();
+
+  await syncDevice(a, syncInput(syncTarget));
+  await syncDevice(b, syncInput(syncTarget));
+  await closeSettings(b);
+  await openSession(b, 'Files that travel');
+  await expect(b.getByText('brief.txt')).toBeVisible();
+  expect(await storedAttachmentText(b, 'brief.txt')).toBe('The brief, attached on device A.\n');
+
+  await b.getByRole('button', { name: 'Files', exact: true }).click();
+  const panelB = b.getByRole('region', { name: 'Workspace' });
+  await panelB.getByRole('button', { name: /^plan\.md/ }).click();
+  await expect(panelB.getByRole('heading', { name: 'Plan', exact: true })).toBeVisible();
+  await expect(panelB).toContainText('Written on device A.');
+});
