@@ -761,6 +761,17 @@ if (wanted('P18')) {
       met: true,
       values: { downMs: down.ms, bareDownMs: bare.downMs },
     });
+    const { typing } = p18.run;
+    figures.push({
+      id: 'P18d',
+      what: `per-key latency typing in the Message box while a new device pulls (${typing.storedAtStart.toLocaleString('en')} → ${typing.storedAtEnd.toLocaleString('en')} entries stored meanwhile)`,
+      baseline: `${ms(typing.idle.medianMs)} (the same typing once synced and idle; worst ${ms(typing.idle.worstMs)})`,
+      baton: `${ms(typing.during.medianMs)} (worst ${ms(typing.during.worstMs)}, ${typing.during.longTasks} long tasks)`,
+      ratio: ratio(typing.during.medianMs / typing.idle.medianMs),
+      target: 'median ≤ 1.25× idle (P7 unchanged during a sync)',
+      met: typing.during.medianMs <= typing.idle.medianMs * 1.25,
+      values: typing,
+    });
     const pushes = steady.sender['POST _bulk_docs'] ?? 0;
     const list = (counts) =>
       Object.entries(counts)

@@ -13,6 +13,9 @@
  *   the server untimed) sent with bare `_bulk_docs` to a new database in batches of the
  *   size Baton uses, then read back with bare `_changes` pages: the transfer alone, with
  *   no encryption and no IndexedDB.
+ * - Typing during a sync (P7's measure, bench/lib/typing.ts): a third profile starts
+ *   sync on the same database, closes Settings and types into the Message box while the
+ *   pull runs, then types the same once it is synced and idle.
  * - Steady state: with both devices live, one message sent on the first (a user message
  *   and its reply), and the requests each device makes until both are quiet again, by
  *   endpoint (each device syncs through its own counting proxy, e2e/couchProxy.ts).
@@ -21,7 +24,7 @@
 import type { Page } from '@playwright/test';
 import { type CouchProxy, startCouchProxy } from '../e2e/couchProxy';
 import { textReply } from '../e2e/helpers';
-import { closeSettings, startSync, syncStatus } from '../e2e/syncHelpers';
+import { closeSettings, openSync, startSync, syncStatus } from '../e2e/syncHelpers';
 import { type CouchServer, startCouchServer } from '../testing/couch/couchServer';
 import { P18, QUICK, WAIT_MS } from './lib/config';
 import {
@@ -36,6 +39,7 @@ import {
   test,
   writeResult,
 } from './lib/fixtures';
+import { typeTimed } from './lib/typing';
 
 test.describe.configure({ timeout: QUICK ? 5 * 60_000 : 40 * 60_000 });
 
@@ -145,6 +149,41 @@ function bareTransfer(page: Page, source: string, target: string, auth: string) 
   );
 }
 
+/**
+ * A device that starts sync and, with Settings closed, types into the Message box while
+ * its first pull runs; then, once synced, types the same again. Entries stored when the
+ * typing began and ended show that it overlapped the pull.
+ */
+async function typingDuringSync(page: Page, proxy: CouchProxy, server: CouchServer) {
+  await page.goto('/');
+  await settle(page, WAIT_MS);
+  await startSync(page, {
+    url: proxy.databaseUrl('p18'),
+    username: server.admin.username,
+    password: server.admin.password,
+    passphrase: PASSPHRASE,
+  });
+  await closeSettings(page);
+  const box = composer(page);
+  await box.click();
+  const storedAtStart = await storedEntries(page);
+  const during = await typeTimed(page, () => box.inputValue());
+  const storedAtEnd = await storedEntries(page);
+  await openSync(page);
+  await expect(syncStatus(page)).toHaveText(/^Synced /, { timeout: SYNC_WAIT_MS });
+  await closeSettings(page);
+  await box.fill('');
+  await box.click();
+  await page.waitForTimeout(300);
+  const idle = await typeTimed(page, () => box.inputValue());
+  const summary = (run: { medianMs: number; worstMs: number; longTasks: unknown[] }) => ({
+    medianMs: run.medianMs,
+    worstMs: run.worstMs,
+    longTasks: run.longTasks.length,
+  });
+  return { during: summary(during), idle: summary(idle), storedAtStart, storedAtEnd };
+}
+
 /** Requests a proxy saw from index `from` on, by endpoint (`_bulk_docs`, `_changes` …). */
 function byEndpoint(proxy: CouchProxy, from: number): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -179,6 +218,8 @@ test('P18: sync through a CouchDB-protocol server, up and down, and the requests
   const proxyB = await startCouchProxy(server.url);
   const deviceA = await openBenchPage(undefined, env);
   const deviceB = await openBenchPage(undefined, env);
+  const deviceC = await openBenchPage(undefined, env);
+  const proxyC = await startCouchProxy(server.url);
   const entries = P18.sessions * P18.entries;
   try {
     await seed(deviceA.page, {
@@ -192,7 +233,8 @@ test('P18: sync through a CouchDB-protocol server, up and down, and the requests
       })),
       settings: appSettings(env, 'p18-0'),
     });
-    await seed(deviceB.page, { seed: 18, model: MODEL, sessions: [], settings: appSettings(env, 'p18-0') });
+    for (const device of [deviceB, deviceC])
+      await seed(device.page, { seed: 18, model: MODEL, sessions: [], settings: appSettings(env, 'p18-0') });
     progress(`P18 seeded ${entries.toLocaleString('en')} entries`);
 
     const upPage = await deviceA.reopen();
@@ -215,6 +257,12 @@ test('P18: sync through a CouchDB-protocol server, up and down, and the requests
       `P18 bare: up ${Math.round(bare.upMs)} ms, down ${Math.round(bare.downMs)} ms, ${bare.docs} documents`,
     );
 
+    const typing = await typingDuringSync(await deviceC.reopen(), proxyC, server);
+    progress(
+      `P18 typing: ${typing.during.medianMs.toFixed(1)} ms a key during the pull (${typing.storedAtStart} → ${typing.storedAtEnd} entries stored), ${typing.idle.medianMs.toFixed(1)} ms idle`,
+    );
+    await deviceC.stop();
+
     // Steady state: both devices live; one message (and its reply) on device A.
     await closeSettings(upPage);
     await closeSettings(downPage);
@@ -236,12 +284,15 @@ test('P18: sync through a CouchDB-protocol server, up and down, and the requests
         down: { ms: downMs },
         bare: { upMs: bare.upMs, downMs: bare.downMs, docs: bare.docs, received: bare.received },
         steady: { sender: byEndpoint(proxyA, fromA), receiver: byEndpoint(proxyB, fromB) },
+        typing,
       },
-      pageErrors: [...deviceA.errors, ...deviceB.errors],
+      pageErrors: [...deviceA.errors, ...deviceB.errors, ...deviceC.errors],
     });
   } finally {
     await deviceA.close();
     await deviceB.close();
+    await deviceC.close();
+    await proxyC.close();
     await proxyA.close();
     await proxyB.close();
     await server.close();
