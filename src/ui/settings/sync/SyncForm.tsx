@@ -110,7 +110,7 @@ export function SyncForm({ controller }: { controller: SyncController }) {
 
   const start = () => {
     if (busy) return;
-    const found = checkSyncForm(input, hasKeys);
+    const found = checkSyncForm(input, hasKeys, location.origin);
     setProblems(found);
     const first = SYNC_FORM_FIELDS.find((field) => found[field]);
     if (first) {

@@ -13,6 +13,14 @@ describe('checkSyncForm', () => {
     expect(checkSyncForm(good, false)).toEqual({});
     expect(checkSyncForm({ ...good, username: '', password: '' }, false)).toEqual({});
     expect(checkSyncForm({ ...good, url: 'http://127.0.0.1:5984/baton/' }, false)).toEqual({});
+    expect(checkSyncForm({ ...good, url: 'http://localhost:5984/baton' }, false)).toEqual({});
+  });
+
+  it('refuses plain http:// to another machine, which the page may not reach (and which would send the password in clear)', () => {
+    expect(checkSyncForm({ ...good, url: 'http://192.168.1.20:5984/baton' }, false).url).toBe(
+      'Baton reaches plain http:// only on this computer (localhost, 127.0.0.1): use https:// for 192.168.1.20:5984, which also keeps your password and data encrypted on the way.',
+    );
+    expect(checkSyncForm({ ...good, url: 'https://192.168.1.20:6984/baton' }, false)).toEqual({});
   });
 
   it('refuses an empty URL, naming an example', () => {

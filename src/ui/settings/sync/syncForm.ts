@@ -3,6 +3,7 @@
  * sentence shown next to its field, and nothing typed is changed by the check. The
  * engine checks the rest (reachable, CORS, credentials, the passphrase) itself.
  */
+import { allowedByConnectSrc } from '../../../llm/connectPolicy';
 import type { SyncSettings } from '../../../sync/syncStatus';
 
 export interface SyncFormInput {
@@ -20,7 +21,7 @@ export type SyncFormProblems = Partial<Record<SyncFormField, string>>;
 
 export const URL_EXAMPLE = 'https://couch.example.com/baton';
 
-function urlProblem(text: string): string | undefined {
+function urlProblem(text: string, pageOrigin: string | undefined): string | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return `Enter the database URL, for example ${URL_EXAMPLE}.`;
   let url: URL;
@@ -38,16 +39,24 @@ function urlProblem(text: string): string | undefined {
     return `The database URL must end with the database's name, as in ${URL_EXAMPLE}.`;
   if (url.search !== '' || url.hash !== '')
     return `The database URL must not have a query or a fragment: it should look like ${URL_EXAMPLE}.`;
+  // The browser would refuse it with no word of why (the start would only say "unreachable").
+  if (!allowedByConnectSrc(url.href, pageOrigin))
+    return `Baton reaches plain http:// only on this computer (localhost, 127.0.0.1): use https:// for ${url.host}, which also keeps your password and data encrypted on the way.`;
   return undefined;
 }
 
 /**
  * The problems with `input`, by field; empty when it may be sent. `hasKeys`: this device
- * kept the keys of an earlier start, so an empty passphrase reuses them.
+ * kept the keys of an earlier start, so an empty passphrase reuses them. `pageOrigin`: the
+ * page's, for the security policy's 'self'.
  */
-export function checkSyncForm(input: SyncFormInput, hasKeys: boolean): SyncFormProblems {
+export function checkSyncForm(
+  input: SyncFormInput,
+  hasKeys: boolean,
+  pageOrigin: string | undefined = undefined,
+): SyncFormProblems {
   const problems: SyncFormProblems = {};
-  const url = urlProblem(input.url);
+  const url = urlProblem(input.url, pageOrigin);
   if (url) problems.url = url;
   if (input.username.trim() === '' && input.password !== '')
     problems.username = 'Enter the username that goes with the password.';
