@@ -6,7 +6,7 @@
  * characters revealed (issue 25).
  */
 import type { Page } from '@playwright/test';
-import { send, settingsDialog, settingsSection, textReply, waitIdle } from './helpers';
+import { assistantMessages, send, settingsDialog, settingsSection, textReply, waitIdle } from './helpers';
 import { expect, test } from './servers/fixtures';
 
 const TIMEOUT_SENTENCE =
@@ -109,6 +109,8 @@ test('Edit changes the name and timeout: a bad timeout keeps what was typed, the
   await settingsDialog(page).getByRole('button', { name: 'Cancel', exact: true }).click();
   mockApi.script(textReply('Hello.'));
   await send(page, 'Hi');
+  // The reply, not only an idle box: idle can be seen before the request has gone out.
+  await expect(assistantMessages(page)).toHaveCount(1);
   await waitIdle(page);
   const offered = offeredTools(mockApi.messageRequests());
   expect(offered).toContain('mcp__renamed__echo');

@@ -16,6 +16,7 @@ import {
   assistantMessages,
   composer,
   exchange,
+  readStoredData,
   settingsDialog,
   settingsSection,
   withoutCacheMarks,
@@ -98,7 +99,13 @@ test('Web fetch and Code execution: declared with their beta header, drawn as ca
   ]);
   await expect(composer(page)).toHaveValue('');
 
-  // Kept in the session log: a reload draws the same cards.
+  // Kept in the session log: a reload draws the same cards (once both replies are stored:
+  // a reload in the moment after a reply shows may come before its save).
+  await expect
+    .poll(
+      async () => (await readStoredData(page)).entries.filter((e) => e.message?.role === 'assistant').length,
+    )
+    .toBe(2);
   await page.reload();
   await expect(assistantMessages(page)).toHaveCount(2);
   await assistantMessages(page).first().scrollIntoViewIfNeeded();

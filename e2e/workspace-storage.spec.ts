@@ -16,7 +16,9 @@ import { sessionList } from './helpers';
 
 const ROOT = 'workspace:s-kept';
 
-test('a version-4 database is upgraded to version 5 in the browser, its sessions kept', async ({ page }) => {
+test('a version-4 database is upgraded through versions 5 (the workspace) and 6 (sync) in the browser, its sessions kept', async ({
+  page,
+}) => {
   // Same origin, no app yet: the database is made as version 4 laid it out.
   await page.goto('/favicon.svg');
   await page.evaluate(async () => {
@@ -89,7 +91,7 @@ test('a version-4 database is upgraded to version 5 in the browser, its sessions
     return result;
   });
   expect(layout).toEqual({
-    version: 5,
+    version: 6,
     stores: [
       'attachments',
       'entries',
@@ -100,6 +102,7 @@ test('a version-4 database is upgraded to version 5 in the browser, its sessions
       'sessions',
       'settings',
       'stamps',
+      'sync',
     ],
     files: ['root', 'path'],
     bodies: ['root', 'path'],
