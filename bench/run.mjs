@@ -86,20 +86,9 @@ function step(label) {
 console.log(`Baton bench, ${quick ? 'quick' : 'full'} mode${only ? ` (only ${[...only].join(', ')})` : ''}`);
 // P9 runs in Node on the sources: with it alone there is nothing to build.
 const HOSTILE_IDS = ['P10', 'P11', 'P12', 'P13'];
-const needsBuilds = [
-  'P1',
-  'P2',
-  'P3',
-  'P4',
-  'P5',
-  'P7',
-  ...HOSTILE_IDS,
-  'P15',
-  'P16',
-  'P17',
-  'P18',
-  'P19',
-].some(wanted);
+/** The figures measured in Chromium: each needs the app's and the baselines' builds. */
+const BROWSER_IDS = ['P1', 'P2', 'P3', 'P4', 'P5', 'P7', ...HOSTILE_IDS, 'P15', 'P16', 'P17', 'P18', 'P19'];
+const needsBuilds = BROWSER_IDS.some(wanted);
 if (!needsBuilds) {
   step('builds: none needed for P9');
 } else if (process.env.BENCH_APP_DIST) {
@@ -142,20 +131,7 @@ const TEST_TITLES = {
   P18: 'P18:',
   P19: 'P19:',
 };
-const browserIds = [
-  'P1',
-  'P2',
-  'P3',
-  'P4',
-  'P5',
-  'P7',
-  ...HOSTILE_IDS,
-  'P15',
-  'P16',
-  'P17',
-  'P18',
-  'P19',
-].filter(wanted);
+const browserIds = BROWSER_IDS.filter(wanted);
 const nodeIds = ['P9', 'P14'].filter(wanted);
 const testIds = [...browserIds, ...nodeIds];
 rmSync(resultsDir, { recursive: true, force: true });
