@@ -14,6 +14,7 @@ import {
   handOff,
   handoffCard,
   openApp,
+  readStoredData,
   saveReadmeScreenshot,
   sessionTitles,
   userMessages,
@@ -38,6 +39,12 @@ async function chatWithHandoff(page: Page, mockApi: MockApi): Promise<void> {
   await handOff(page, mockApi);
 }
 
+/** The theme in the stored settings. */
+async function storedTheme(page: Page): Promise<unknown> {
+  const { settings } = await readStoredData(page);
+  return (settings as { theme?: unknown } | undefined)?.theme;
+}
+
 test('the theme follows the system until the toggle picks one, and the choice survives a reload', async ({
   page,
 }) => {
@@ -59,6 +66,8 @@ test('the theme follows the system until the toggle picks one, and the choice su
   await expect(themeToggle(page)).toHaveText('Theme: Dark');
   await expect.poll(() => background(page)).toBe(DARK);
 
+  // Reloaded once the choice is stored: a reload in the moment after a click may come first.
+  await expect.poll(() => storedTheme(page)).toBe('dark');
   await page.reload();
   await expect(themeToggle(page)).toHaveText('Theme: Dark');
   expect(await background(page)).toBe(DARK);
@@ -67,6 +76,7 @@ test('the theme follows the system until the toggle picks one, and the choice su
   await themeToggle(page).click();
   await expect(themeToggle(page)).toHaveText('Theme: System');
   await expect.poll(() => background(page)).toBe(LIGHT);
+  await expect.poll(() => storedTheme(page)).toBe('system');
   await page.reload();
   await expect(themeToggle(page)).toHaveText('Theme: System');
   expect(await background(page)).toBe(LIGHT);
