@@ -69,7 +69,7 @@ export class ChangeRecorder {
       requests.add(settings.get(DEVICE_ID_KEY)),
       requests.add(settings.get(CHANGE_CLOCK_KEY)),
     ]);
-    let device = typeof storedDevice === 'string' && storedDevice.length > 0 ? storedDevice : undefined;
+    let device = storedDeviceId(storedDevice);
     if (device === undefined) {
       device = crypto.randomUUID();
       requests.add(settings.put(device, DEVICE_ID_KEY));
@@ -144,6 +144,11 @@ export class ChangeRecorder {
     this.requests.add(this.settings.put(clock, CHANGE_CLOCK_KEY));
     return committed;
   }
+}
+
+/** The device id stored under DEVICE_ID_KEY; undefined when none is (or something that is not one). */
+export function storedDeviceId(stored: unknown): string | undefined {
+  return typeof stored === 'string' && stored.length > 0 ? stored : undefined;
 }
 
 /** The stored clock; undefined where none (or something unreadable) is stored. */

@@ -6,7 +6,7 @@
  */
 import type { ChangesPage, CommittedChangeSet } from '../../storage/backend';
 import { readChanges } from '../../storage/changeFeed';
-import { DEVICE_ID_KEY } from '../../storage/changeRecorder';
+import { DEVICE_ID_KEY, storedDeviceId } from '../../storage/changeRecorder';
 import type { RecordSummary } from '../../storage/records';
 import type { BatonDb } from '../../storage/schema';
 import { TAB_CHANNEL_NAME } from '../../storage/sessionChanges';
@@ -95,8 +95,7 @@ export class IndexedDbReplica implements LocalReplica {
 /** The device id the change recorder stamps with, made here the same way if no write made it yet. */
 async function readOrMakeDeviceId(db: BatonDb): Promise<string> {
   const tx = db.transaction('settings', 'readwrite');
-  const stored: unknown = await tx.store.get(DEVICE_ID_KEY);
-  let device = typeof stored === 'string' && stored.length > 0 ? stored : undefined;
+  let device = storedDeviceId(await tx.store.get(DEVICE_ID_KEY));
   if (device === undefined) {
     device = crypto.randomUUID();
     await tx.store.put(device, DEVICE_ID_KEY);
