@@ -716,7 +716,8 @@ if (wanted('P18')) {
   else {
     const { entries } = p18.size;
     const { up, down, bare, steady } = p18.run;
-    const rate = (ms) => `${Math.round((entries / ms) * 1000).toLocaleString('en')} entries/s`;
+    const perSecond = (count, ms) => `${Math.round((count / ms) * 1000).toLocaleString('en')} entries/s`;
+    const rate = (ms) => perSecond(entries, ms);
     figures.push({
       id: 'P18',
       what: `first sync of ${entries.toLocaleString('en')} entries up (Start sync → Synced: check, key, stamp, encrypt, push, first pull), on disk`,
@@ -740,7 +741,7 @@ if (wanted('P18')) {
     const { typing } = p18.run;
     figures.push({
       id: 'P18d',
-      what: `per-key latency typing in the Message box while a new device pulls (${typing.storedAtStart.toLocaleString('en')} → ${typing.storedAtEnd.toLocaleString('en')} entries stored meanwhile)`,
+      what: `per-key latency typing in the Message box while a new device pulls (its catch-up yields to typing: ${(typing.storedAtEnd - typing.storedAtStart).toLocaleString('en')} entries stored in the ${(typing.typingMs / 1000).toFixed(1)} s of typing, ${perSecond(typing.storedAtEnd - typing.storedAtStart, typing.typingMs)} against P18b's ${rate(down.ms)})`,
       baseline: `${ms(typing.idle.medianMs)} (the same typing once synced and idle; worst ${ms(typing.idle.worstMs)})`,
       baton: `${ms(typing.during.medianMs)} (worst ${ms(typing.during.worstMs)}, ${typing.during.longTasks} long tasks)`,
       ratio: ratio(typing.during.medianMs / typing.idle.medianMs),

@@ -14,8 +14,10 @@
  *   size Baton uses, then read back with bare `_changes` pages: the transfer alone, with
  *   no encryption and no IndexedDB.
  * - Typing during a sync (P7's measure, bench/lib/typing.ts): a third profile starts
- *   sync on the same database, closes Settings and types into the Message box while the
- *   pull runs, then types the same once it is synced and idle.
+ *   sync on the same database, closes Settings and, once the pull has stored its first
+ *   page, types into the Message box while the pull runs, then types the same once it is
+ *   synced and idle. The entries stored while typing, and how long the typing took, show
+ *   how far the pull went on meanwhile (it yields to typing: src/sync/worker/inputPacer.ts).
  * - Steady state: with both devices live, one message sent on the first (a user message
  *   and its reply), and the requests each device makes until both are quiet again, by
  *   endpoint (each device syncs through its own counting proxy, e2e/couchProxy.ts).
@@ -166,8 +168,12 @@ async function typingDuringSync(page: Page, proxy: CouchProxy, server: CouchServ
   await closeSettings(page);
   const box = composer(page);
   await box.click();
+  // The pull is under way (the first page is stored) before the first key.
+  await expect.poll(() => storedEntries(page), { timeout: SYNC_WAIT_MS, intervals: [50] }).toBeGreaterThan(0);
   const storedAtStart = await storedEntries(page);
+  const typingFrom = Date.now();
   const during = await typeTimed(page, () => box.inputValue());
+  const typingMs = Date.now() - typingFrom;
   const storedAtEnd = await storedEntries(page);
   await openSync(page);
   await expect(syncStatus(page)).toHaveText(/^Synced /, { timeout: SYNC_WAIT_MS });
@@ -181,7 +187,7 @@ async function typingDuringSync(page: Page, proxy: CouchProxy, server: CouchServ
     worstMs: run.worstMs,
     longTasks: run.longTasks.length,
   });
-  return { during: summary(during), idle: summary(idle), storedAtStart, storedAtEnd };
+  return { during: summary(during), idle: summary(idle), storedAtStart, storedAtEnd, typingMs };
 }
 
 /** Requests a proxy saw from index `from` on, by endpoint (`_bulk_docs`, `_changes` …). */

@@ -90,6 +90,11 @@ export interface ReplicatorOptions {
   /** This device's name for the device document ("Chrome on Linux"). */
   deviceName: string;
   onStatus(status: SyncStatus): void;
+  /**
+   * Resolves when a catch-up may send or store its next batch (the user's typing first:
+   * src/sync/worker/inputPacer.ts). Not asked while live. Defaults to at once.
+   */
+  beforeBatch?(signal: AbortSignal): Promise<void>;
   /** Defaults to globalThis.fetch; tests pass a faulty one. */
   fetch?: typeof fetch;
 }

@@ -9,7 +9,7 @@ import { createReplicator } from '../../src/sync/couch/replicator';
 import type { Tuning } from '../../src/sync/couch/syncContext';
 import { createMeta } from '../../src/sync/crypto/metaDoc';
 import { createDocCodec } from '../../src/sync/documents/docCodec';
-import type { DocCodec, SyncKeys } from '../../src/sync/syncContract';
+import type { DocCodec, ReplicatorOptions, SyncKeys } from '../../src/sync/syncContract';
 import type { SyncSettings, SyncStatus } from '../../src/sync/syncStatus';
 import type { CouchServer } from '../couch/couchServer';
 import { createMemoryReplica, type MemoryReplica } from './memoryReplica';
@@ -32,8 +32,8 @@ export interface Device {
   fault?: Fault;
   fetch: typeof fetch;
   settings: SyncSettings;
-  /** Starts a run; `stop` aborts it and waits for it to end. */
-  start(tuning?: Partial<Tuning>): Running;
+  /** Starts a run; `stop` aborts it and waits for it to end. `beforeBatch` as the replicator takes it. */
+  start(tuning?: Partial<Tuning>, beforeBatch?: ReplicatorOptions['beforeBatch']): Running;
   /** Runs until the first "synced" (or an error), then stops. */
   syncOnce(tuning?: Partial<Tuning>): Promise<SyncStatus>;
 }
@@ -97,7 +97,7 @@ export async function createDevice(
       if (replaced) return replaced;
       return fetch(input, init);
     }) as typeof fetch,
-    start(tuning = FAST) {
+    start(tuning = FAST, beforeBatch) {
       const controller = new AbortController();
       const replicator = createReplicator(
         {
@@ -107,6 +107,7 @@ export async function createDevice(
           deviceName: deviceId,
           fetch: device.fetch,
           onStatus: (status) => device.statuses.push(status),
+          ...(beforeBatch && { beforeBatch }),
         },
         tuning,
       );

@@ -38,10 +38,11 @@ class FakeWorker implements WorkerLike {
 describe('WorkerSyncController', () => {
   let channels: FakeChannels;
   let workers: FakeWorker[];
-  const controller = () =>
+  const controller = (input?: EventTarget) =>
     new WorkerSyncController({
       databaseName: 'baton-test',
       channel: channels.channel(SYNC_CHANNEL_NAME),
+      ...(input && { input }),
       makeWorker: () => {
         const worker = new FakeWorker();
         workers.push(worker);
@@ -132,6 +133,32 @@ describe('WorkerSyncController', () => {
     worker.postMessage({ type: 'status', status: { phase: 'offline' } });
     await vi.waitFor(() => expect(sync.status()).toEqual({ phase: 'offline' }));
     expect(seen).toHaveLength(1);
+  });
+
+  it('tells the workers the user is typing while a catch-up runs, and not while synced', async () => {
+    const worker = channels.channel(SYNC_CHANNEL_NAME);
+    const heard: unknown[] = [];
+    worker.onmessage = (event) => heard.push(event.data);
+    const page = new EventTarget();
+    const sync = controller(page);
+    await vi.waitFor(() => expect(heard).toEqual([{ type: 'ask' }]));
+    const inputs = () => heard.filter((m) => (m as { type: string }).type === 'input').length;
+    page.dispatchEvent(new Event('keydown'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(inputs()).toBe(0); // Sync is off.
+    worker.postMessage({ type: 'status', status: { phase: 'downloading', done: 250, total: 100_000 } });
+    await vi.waitFor(() => expect(sync.status().phase).toBe('downloading'));
+    page.dispatchEvent(new Event('keydown'));
+    await vi.waitFor(() => expect(inputs()).toBe(1));
+    worker.postMessage({
+      type: 'status',
+      status: { phase: 'synced', at: 1, entries: 3, devices: 2, skipped: 0 },
+    });
+    await vi.waitFor(() => expect(sync.status().phase).toBe('synced'));
+    await new Promise((resolve) => setTimeout(resolve, 250)); // past the throttle
+    page.dispatchEvent(new Event('keydown'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(inputs()).toBe(1);
   });
 
   it('wake makes the worker, which syncs if the stored config says so', () => {

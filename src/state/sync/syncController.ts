@@ -14,12 +14,14 @@ import {
   type ChannelLike,
   isChannelMessage,
   type SavedSync,
+  type SyncChannelMessage,
   type SyncCommand,
   type SyncReply,
   type SyncWorkerInit,
 } from '../../sync/worker/syncProtocol';
 import { whenRuntime } from '../app/runtime';
 import { get, set } from '../store/storeAccess';
+import { type InputSource, watchUserInput } from './userInputSignal';
 
 /** What of a Worker the controller uses (tests pass a fake). */
 export interface WorkerLike {
@@ -32,7 +34,12 @@ export interface SyncControllerOptions {
   databaseName: string;
   makeWorker?: () => WorkerLike;
   channel?: ChannelLike;
+  /** Where the user's keys and clicks are heard (userInputSignal.ts); the window by default, none outside a page. */
+  input?: InputSource;
 }
+
+/** The phases of a catch-up, when the user's input holds the next batch. */
+const CATCHING_UP: ReadonlySet<SyncStatus['phase']> = new Set(['checking', 'uploading', 'downloading']);
 
 /** Commands without their id: the controller numbers them. */
 type Command = SyncCommand extends infer C ? (C extends SyncCommand ? Omit<C, 'id'> : never) : never;
@@ -59,6 +66,15 @@ export class WorkerSyncController implements SyncController {
     };
     // A tab syncing already says where it is.
     this.channel.postMessage({ type: 'ask' });
+    const input = options.input ?? (typeof window === 'undefined' ? undefined : window);
+    if (input) {
+      const message: SyncChannelMessage = { type: 'input' };
+      watchUserInput(
+        input,
+        () => CATCHING_UP.has(this.current.phase),
+        () => this.channel.postMessage(message),
+      );
+    }
   }
 
   start(settings: SyncSettings, passphrase: string): Promise<void> {

@@ -35,6 +35,7 @@ export async function push(ctx: SyncContext, checkpoint: Checkpoint, live: boole
   let sent = 0;
   for (let start = 0; start < changes.length; start += ctx.tuning.pushBatch) {
     const slice = changes.slice(start, start + ctx.tuning.pushBatch);
+    if (!live) await ctx.beforeBatch();
     sent += await pushSlice(ctx, slice, live);
     await checkpoint.save(
       safeCheckpoint(slice, changes[start + slice.length], since),

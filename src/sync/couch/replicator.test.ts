@@ -4,6 +4,7 @@ import { comparable, everyKind } from '../../../testing/fixtures/syncRecordFixtu
 import {
   createDevice,
   entry,
+  FAST,
   header,
   until,
   waitForStatus,
@@ -312,5 +313,60 @@ describe('the replicator against a real CouchDB-protocol server', () => {
     const docs = (await serverDocs('resume')).filter((doc) => /^[eh]:/.test(doc.id));
     expect(docs).toHaveLength(31);
     expect(docs.every((doc) => doc.rev.startsWith('1-') && !doc.conflicts)).toBe(true);
+  });
+
+  it('asks before each batch of a catch-up, both ways, and sends nothing while held; never while live', async () => {
+    const [a, b] = await twoDevices('paced');
+    writeSession(a.replica, 's1', 9);
+    const tuning = { ...FAST, pushBatch: 4, pullBatch: 4 };
+    // B first: its catch-up pulls what A pushed, in pages of four.
+    await a.syncOnce(tuning);
+    let release: () => void = () => {};
+    let asked = 0;
+    const held = () => {
+      asked += 1;
+      return new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    };
+    const runB = b.start(tuning, held);
+    await until(() => asked === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Held before its first page: B has asked the server for no change yet.
+    expect(b.requests.filter((r) => r.path.startsWith('_changes'))).toEqual([]);
+    // Released one batch at a time: the database's thirteen documents (its metadata, two
+    // devices, nine entries, the header) come in pages of 4, 4, 4 and 1, each asked for.
+    for (let page = 1; page <= 3; page += 1) {
+      release();
+      await until(() => asked === page + 1);
+    }
+    release();
+    await waitForStatus(b, (s) => s.phase === 'synced');
+    expect(asked).toBe(4);
+    expect(b.replica.entries('s1')).toHaveLength(9);
+    // Live: a new message on A arrives at B with no further ask.
+    const fromA = a.statuses.length;
+    const runA = a.start(tuning);
+    await waitForStatus(a, (s) => s.phase === 'synced', fromA);
+    a.replica.putEntry(entry('s1-e10', 's1', 's1-e9', 'live message'));
+    runA.nudge();
+    await until(() => b.replica.entries('s1').length === 10, 5_000);
+    expect(asked).toBe(4);
+    await runA.stop();
+    await runB.stop();
+  });
+
+  it('asks before each pushed batch of a catch-up', async () => {
+    const [a] = await twoDevices('paced-push');
+    writeSession(a.replica, 's1', 9);
+    const bulkBefore: number[] = [];
+    const run = a.start({ ...FAST, pushBatch: 4 }, async () => {
+      bulkBefore.push(a.requests.filter((r) => r.path === '_bulk_docs').length);
+    });
+    await waitForStatus(a, (s) => s.phase === 'synced');
+    await run.stop();
+    // Three push batches (4 + 4 + 2 documents), each asked before its _bulk_docs; then the pull.
+    expect(bulkBefore.slice(0, 3)).toEqual([0, 1, 2]);
+    expect(a.requests.filter((r) => r.path === '_bulk_docs')).toHaveLength(3);
   });
 });

@@ -40,6 +40,7 @@ export function createReplicator(options: ReplicatorOptions, tuning: Partial<Tun
     await push(ctx, pushCheckpoint, false);
     let since: unknown = (await pullCheckpoint.load()) ?? 0;
     for (;;) {
+      await ctx.beforeBatch();
       const answer = await requestChanges(ctx, since, false);
       if (answer.rows.length > 0) {
         const done = answer.rows.length;
@@ -118,6 +119,7 @@ export function createReplicator(options: ReplicatorOptions, tuning: Partial<Tun
         signal,
         tuning: settings,
         report,
+        beforeBatch: () => options.beforeBatch?.(signal) ?? Promise.resolve(),
         counters: { skipped: 0 },
       };
       // Wakes the live loop when stopped, so it does not wait for a nudge that never comes.

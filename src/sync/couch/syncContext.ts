@@ -39,6 +39,8 @@ export interface SyncContext {
   signal: AbortSignal;
   tuning: Tuning;
   report(status: SyncStatus): void;
+  /** Waits before each batch of a catch-up (ReplicatorOptions.beforeBatch). */
+  beforeBatch(): Promise<void>;
   /** Documents from the server skipped as undecryptable or malformed, this run. */
   counters: { skipped: number };
   /** `_bulk_get` answered as missing once: fetch documents one by one from then on. */

@@ -252,6 +252,28 @@ describe('SyncEngine', () => {
     later.close();
   });
 
+  it('holds the replicator’s next catch-up batch while any tab says the user is typing', async () => {
+    const worker = engine();
+    await send(worker, { type: 'start', settings: SETTINGS, passphrase: 'right' });
+    await vi.waitFor(() => expect(parts.runs).toHaveLength(1));
+    const beforeBatch = parts.runs[0]?.options.beforeBatch;
+    if (!beforeBatch) throw new Error('the engine gave the replicator no beforeBatch');
+    const signal = new AbortController().signal;
+    const settled = async (pending: Promise<void>, ms: number) =>
+      Promise.race([pending.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+    // No key yet: at once.
+    expect(await settled(beforeBatch(signal), 20)).toBe(true);
+    // Another tab (its own channel object) heard a key: the batch waits.
+    const otherTab = channels.channel(SYNC_CHANNEL_NAME);
+    otherTab.postMessage({ type: 'input' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const held = beforeBatch(signal);
+    expect(await settled(held, 200)).toBe(false);
+    // And runs once the user has paused (QUIET_MS after the key).
+    expect(await settled(held, 1_000)).toBe(true);
+    otherTab.close();
+  });
+
   it('a stop in another tab stops the tab that syncs', async () => {
     const syncing = engine();
     await send(syncing, { type: 'start', settings: SETTINGS, passphrase: 'right' });

@@ -19,6 +19,7 @@ import {
   type SyncKeys,
 } from '../syncContract';
 import { SYNC_CHANNEL_NAME, SYNC_LOCK_NAME, type SyncSettings, type SyncStatus } from '../syncStatus';
+import { createInputPacer } from './inputPacer';
 import {
   type ChannelLike,
   isChannelMessage,
@@ -64,6 +65,8 @@ export class SyncEngine {
   private run: Run | undefined;
   private replicator: Replicator | undefined;
   private last: SyncStatus = { phase: 'off' };
+  /** The tabs' word that the user is typing: a catch-up's batches wait for a pause. */
+  private readonly pacer = createInputPacer();
   /** Commands run one after another: a Stop clicked during a Start waits for it. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -193,6 +196,7 @@ export class SyncEngine {
           codec: await this.parts.createDocCodec(keys),
           local: this.replica,
           deviceName: this.env.deviceName,
+          beforeBatch: (batchSignal) => this.pacer.beforeBatch(batchSignal),
           onStatus: (status) => {
             if (!signal.aborted) this.publish(status);
           },
@@ -227,6 +231,7 @@ export class SyncEngine {
 
   private heard(data: unknown): void {
     if (!isChannelMessage(data)) return;
+    if (data.type === 'input') this.pacer.noteInput();
     // Only the worker that syncs answers, so a waiting one never hides its status.
     if (data.type === 'ask' && this.replicator) this.post({ type: 'status', status: this.last });
     if (data.type === 'config') {

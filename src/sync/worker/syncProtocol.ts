@@ -35,7 +35,9 @@ export type SyncChannelMessage =
   /** A tab that just opened asks for the status; the worker that syncs answers. */
   | { type: 'ask' }
   /** Start, Stop or Forget changed the stored config: every worker reads it again. */
-  | { type: 'config' };
+  | { type: 'config' }
+  /** The user typed or pointed in a tab during a catch-up: its next batch waits (inputPacer.ts). */
+  | { type: 'input' };
 
 /** What BroadcastChannel gives (tests pass their own). */
 export interface ChannelLike {
@@ -47,6 +49,6 @@ export interface ChannelLike {
 export function isChannelMessage(data: unknown): data is SyncChannelMessage {
   if (typeof data !== 'object' || data === null) return false;
   const { type, status } = data as { type?: unknown; status?: unknown }; // Checked here.
-  if (type === 'ask' || type === 'config') return true;
+  if (type === 'ask' || type === 'config' || type === 'input') return true;
   return type === 'status' && typeof status === 'object' && status !== null && 'phase' in status;
 }
