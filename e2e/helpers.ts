@@ -135,12 +135,14 @@ export async function fillSettings(page: Page, input: SettingsInput): Promise<vo
     ...(input.baseURL !== undefined && { baseURL: input.baseURL.trim().replace(/\/+$/, '') }),
     ...(input.model !== undefined && { model: input.model }),
     ...(input.maxTokens !== undefined && { maxTokens: input.maxTokens }),
+    // Stored as false when off; absent (settings from before it) is on.
     nameSessions: input.nameSessions ?? false,
   };
   await expect
     .poll(async () => {
       const stored = (await readStoredSettings(page)) ?? {};
-      return Object.fromEntries(Object.keys(expected).map((key) => [key, stored[key]]));
+      const read: Record<string, unknown> = { ...stored, nameSessions: stored.nameSessions !== false };
+      return Object.fromEntries(Object.keys(expected).map((key) => [key, read[key]]));
     })
     .toEqual(expected);
 }

@@ -124,6 +124,7 @@ describe('a session named by the model', () => {
     const app = await start(ON);
     app.mock.script(textReply('Feed your starter more and more and more.', 80));
     const sending = app.composer.submitComposer(QUESTION);
+    await vi.waitFor(() => expect(app.mock.messageRequests()).toHaveLength(1));
     await app.until((s) => s.streaming !== null, 'the reply under way');
     app.composer.stop();
     await sending;

@@ -94,8 +94,11 @@ export async function startEngine({ repository, headers, active, problems }: Loa
     const live = liveSession(
       new AgentSession(ports, sessionConfigFrom(get().settings, showRetry), sessionLog),
     );
-    followRunEnds(live, () => afterReply(live));
-    nameAfterFirstExchange(live);
+    followRunEnds(
+      live,
+      () => afterReply(live),
+      () => nameAfterFirstExchange(live),
+    );
     // The MCP tools and their permission step, once a server exists.
     mcp.hub?.attach(live.session);
     return live;
