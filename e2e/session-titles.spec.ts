@@ -13,6 +13,7 @@ import {
   activeSessionTitle,
   assistantMessages,
   exchange,
+  openApp,
   revealSessionActions,
   send,
   sessionList,
@@ -73,6 +74,11 @@ test('after the first exchange the model names the session, kept after a reload'
   // The title request is not part of the conversation: the next reply's request holds none of it.
   expect(JSON.stringify(requests[2]?.body)).not.toContain('at most 6 words');
 
+  // Stored: another tab shows it, and so does this one after a reload.
+  const other = await page.context().newPage();
+  await openApp(other);
+  await expect(sessionTitles(other)).toHaveText([TITLE]);
+  await other.close();
   await page.reload();
   await expect(sessionTitles(page)).toHaveText([TITLE]);
   await expect(activeSessionTitle(page)).toContainText(TITLE);

@@ -111,6 +111,16 @@ describe('a session named by the model', () => {
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
+  it('asks nothing in demo mode (no key): the demo keeps the first message’s title', async () => {
+    const app = await start({ ...ON, apiKey: '' });
+    const id = await firstExchange(app);
+    await vi.waitFor(() => expect(app.state().isStreaming).toBe(false));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await app.flush();
+    expect(app.mock.requests).toEqual([]);
+    expect(titleOf(app, id)).toBe(QUESTION);
+  });
+
   it('asks nothing with the setting off', async () => {
     const app = await start({ nameSessions: false });
     const id = await firstExchange(app);
