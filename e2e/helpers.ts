@@ -102,9 +102,17 @@ export interface SettingsInput {
   model?: string;
   maxTokens?: number;
   rememberKey?: boolean;
+  /** "Name sessions with the model": off unless given (see fillSettings). */
+  nameSessions?: boolean;
 }
 
-/** Opens Settings, fills the given fields, saves and waits for the dialog to close. */
+/**
+ * Opens Settings, fills the given fields, saves and waits for the dialog to close.
+ * "Name sessions with the model" is turned off unless `nameSessions` says otherwise:
+ * specs script the mock's replies in order and count its requests, and a title request
+ * after each first exchange would take a reply meant for the chat and add a request.
+ * session-titles.spec.ts turns it on.
+ */
 export async function fillSettings(page: Page, input: SettingsInput): Promise<void> {
   const dialog = settingsDialog(page);
   const general = await settingsSection(page, 'General');
@@ -112,6 +120,7 @@ export async function fillSettings(page: Page, input: SettingsInput): Promise<vo
   if (input.baseURL !== undefined) await general.getByLabel('API base URL').fill(input.baseURL);
   if (input.rememberKey !== undefined)
     await general.getByLabel('Remember key on this device').setChecked(input.rememberKey);
+  await general.getByLabel('Name sessions with the model').setChecked(input.nameSessions ?? false);
   if (input.model !== undefined || input.maxTokens !== undefined) {
     const model = await settingsSection(page, 'Model');
     if (input.model !== undefined) await model.getByLabel('Model', { exact: true }).fill(input.model);
@@ -126,11 +135,14 @@ export async function fillSettings(page: Page, input: SettingsInput): Promise<vo
     ...(input.baseURL !== undefined && { baseURL: input.baseURL.trim().replace(/\/+$/, '') }),
     ...(input.model !== undefined && { model: input.model }),
     ...(input.maxTokens !== undefined && { maxTokens: input.maxTokens }),
+    // Stored as false when off; absent (settings from before it) is on.
+    nameSessions: input.nameSessions ?? false,
   };
   await expect
     .poll(async () => {
       const stored = (await readStoredSettings(page)) ?? {};
-      return Object.fromEntries(Object.keys(expected).map((key) => [key, stored[key]]));
+      const read: Record<string, unknown> = { ...stored, nameSessions: stored.nameSessions !== false };
+      return Object.fromEntries(Object.keys(expected).map((key) => [key, read[key]]));
     })
     .toEqual(expected);
 }

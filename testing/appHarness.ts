@@ -144,6 +144,10 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
       baseURL: mock.url,
       model: TEST_MODEL,
       rememberKey: true,
+      // Off unless a test turns it on (nameSession.test.ts): tests script the mock's
+      // replies in order and count its requests, and a title request after each first
+      // exchange would take one of them.
+      nameSessions: false,
       ...options.settings,
     };
     await raw.put('settings', settings, app.settings.SETTINGS_KEY);

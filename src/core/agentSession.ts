@@ -233,8 +233,8 @@ export class AgentSession {
     return this.parts.host.createEmpty(this.settings.defaultModel);
   }
 
-  rename(title: string): void {
-    this.parts.host.rename(title);
+  rename(title: string, generatedOver?: string): boolean {
+    return this.parts.host.rename(title, generatedOver);
   }
 
   /** Changes the model of this session's requests from its next run on. */

@@ -111,6 +111,23 @@ describe('SessionHost: the header', () => {
     expect(persistence.calls).toEqual([{ kind: 'header', header: host.header }]);
   });
 
+  it("stores the model's title only over the title it was asked to replace, and keeps the session's time", () => {
+    const { host, persistence, events } = start();
+    host.appendMessage(userMessage);
+    const automatic = host.header.title;
+    const { updatedAt } = host.header;
+    persistence.calls.length = 0;
+    expect(host.rename('Release plan', automatic)).toBe(true);
+    expect(host.header).toMatchObject({ title: 'Release plan', updatedAt });
+    expect(persistence.calls).toEqual([{ kind: 'header', header: host.header }]);
+    expect(events.at(-1)).toEqual({ type: 'header_changed', header: host.header });
+
+    // The user renamed it while the model was asked: the user's name stays.
+    expect(host.rename('My own name')).toBe(true);
+    expect(host.rename('Release plan', automatic)).toBe(false);
+    expect(host.header.title).toBe('My own name');
+  });
+
   it('keeps a thinking choice in memory until the session has something stored', () => {
     const { host, persistence, events } = start();
     const thinking = { enabled: true, budgetTokens: 4000, effort: 'default' as const };

@@ -133,11 +133,20 @@ export class SessionHost {
     this.ports.emit({ type: 'header_changed', header: this.current.header });
   }
 
-  rename(title: string): void {
+  /**
+   * Renames the open session; true if it was. With `generatedOver`, a title the model
+   * wrote (generatedTitle.ts): set only while the title is still `generatedOver`, so a
+   * rename by the user, made before or while the model was asked, always wins; and not a
+   * use of the session by the user, so its place by date stays.
+   */
+  rename(title: string, generatedOver?: string): boolean {
     const trimmed = title.trim();
-    if (!trimmed) return;
-    this.current.header = { ...this.current.header, title: trimmed, updatedAt: this.ports.now() };
+    if (!trimmed) return false;
+    if (generatedOver !== undefined && this.current.header.title !== generatedOver) return false;
+    const updatedAt = generatedOver === undefined ? this.ports.now() : this.current.header.updatedAt;
+    this.current.header = { ...this.current.header, title: trimmed, updatedAt };
     this.saveHeader();
+    return true;
   }
 
   /** A session with nothing stored yet keeps it in its header, written with the first message. */

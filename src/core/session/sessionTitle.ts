@@ -78,10 +78,20 @@ export function titleOfMessage(message: Message): string {
  */
 export function handoffSessionTitle(parentTitle: string, goal = ''): string {
   const { name, part } = titleParts(parentTitle);
-  // A name, not a sentence or a quotation: "Ship the release." loses its full stop (an
-  // ellipsis stays), “Ship the release” its quotation marks.
-  const own = titleFromText(goal)
-    .replace(/^[“"](.*)[”"]$/, '$1')
-    .replace(/(?<!\.)\.$/, '');
+  const own = nameFromText(goal);
   return `${own === DEFAULT_SESSION_TITLE ? name : own} · part ${(part ?? 1) + 1}`;
+}
+
+/**
+ * A title that is a name, not a sentence or a quotation (a handoff's Goal, the model's
+ * answer when asked for a title): as titleFromText, and "Ship the release." loses its
+ * full stop or a trailing comma, colon or semicolon (an ellipsis stays), “Ship the
+ * release” or 'Ship the release' its quotation marks.
+ */
+export function nameFromText(text: string): string {
+  const name = titleFromText(text)
+    .replace(/^[“"'‘«„](.*)[”"'’»“]$/, '$1')
+    .replace(/(?<!\.)[.,;:]$/, '')
+    .trim();
+  return name || DEFAULT_SESSION_TITLE;
 }

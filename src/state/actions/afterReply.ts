@@ -18,9 +18,28 @@ import type { LiveSession } from '../app/liveSession';
 import { getRuntime, hasRuntime } from '../app/runtime';
 import { dismissAutoHandoffStop, showAutoHandoffStop } from '../slices/handoff/actions';
 import { notifyError } from '../slices/status/actions';
+import { isDemo } from '../store/modelLabel';
 import { errorText, get } from '../store/storeAccess';
 import { runHandoff } from './handoffActions';
 import { sendPrompt } from './sendPrompt';
+
+/**
+ * At the end of each run of `live`'s session (not a handoff's document: followRunEnds'
+ * `atEnd`), the title the model writes after a first exchange (nameSession.ts), when
+ * Settings → General's "Name sessions with the model" is on and a key is set (the offline
+ * demo keeps the first message's title). Started before any follow-up goes out and never
+ * awaited: the composer and the next send do not wait for it.
+ */
+export function nameAfterFirstExchange(live: LiveSession): void {
+  const { session } = live;
+  const { settings } = get();
+  if (settings.nameSessions === false || isDemo(settings) || session.header.parentSession) return;
+  // The run as it ended: a follow-up may be on its way into the branch.
+  const run = { header: session.header, branch: session.log.getBranch(), model: session.model, settings };
+  void import('./nameSession')
+    .then((naming) => naming.nameSession(run))
+    .catch((error: unknown) => console.warn(`Baton: no title from the model (${errorText(error)}).`));
+}
 
 /** The user typed a message: automatic handoffs from this session count from zero again. */
 export function userTypedMessage(live: LiveSession): void {

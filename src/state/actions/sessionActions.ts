@@ -163,9 +163,16 @@ export function setSessionModel(model: string): void {
 
 export function renameSession(id: string, title: string): void {
   if (!hasRuntime() || !title.trim()) return;
-  const { session, queue } = getRuntime();
+  const { session, queue, lives } = getRuntime();
   if (id === session.header.id) {
     session.rename(title);
+    return;
+  }
+  // Still writing in the background: its log's header is the one its next write keeps
+  // (and the one a title from the model is checked against, nameSession.ts).
+  const running = lives.running(id);
+  if (running) {
+    running.session.rename(title);
     return;
   }
   const header = selectSession(id)(get());

@@ -39,6 +39,26 @@ describe('followRunEnds', () => {
     expect(live.activity.active).toBe(false);
   });
 
+  it('calls atEnd at the run’s end itself, before the app’s work in the session has settled', async () => {
+    h = await startSessionHarness();
+    const harness = h;
+    const live = liveSession(harness.session);
+    const atEnd: boolean[] = [];
+    let followed = false;
+    followRunEnds(
+      live,
+      async () => {
+        followed = true;
+      },
+      () => atEnd.push(live.activity.active && !followed),
+    );
+    harness.mock.script(textReply('Hello.'));
+    await live.activity.track(harness.session.prompt('Hi'));
+    // Once, while the send was still tracked (nothing had settled, nothing followed yet).
+    expect(atEnd).toEqual([true]);
+    expect(followed).toBe(true);
+  });
+
   it('does not follow work that ran no agent turn, nor the same run twice', async () => {
     h = await startSessionHarness();
     const harness = h;

@@ -22,13 +22,20 @@ export function liveSession(session: AgentSession): LiveSession {
 /**
  * What follows a run: `follow` (an accepted proposal's handoff, an automatic one) runs
  * once a run of the session has ended (its agent_end) and the app's work in it has
- * settled, so the session is idle and its tab lock free. The handoff's own run (its
- * document) is not followed. Returns the unsubscribe.
+ * settled, so the session is idle and its tab lock free; `atEnd` (a title for a new
+ * session) at the run's end itself, before follow-ups go out, for work nothing waits for.
+ * The handoff's own run (its document) is not followed. Returns the unsubscribe.
  */
-export function followRunEnds(live: LiveSession, follow: () => Promise<void>): () => void {
+export function followRunEnds(
+  live: LiveSession,
+  follow: () => Promise<void>,
+  atEnd: () => void = () => {},
+): () => void {
   let ended = false;
   const stopEvents = live.session.subscribe((event) => {
-    if (event.type === 'agent_end' && !live.session.isGeneratingHandoff) ended = true;
+    if (event.type !== 'agent_end' || live.session.isGeneratingHandoff) return;
+    ended = true;
+    atEnd();
   });
   const stopSettled = live.activity.onSettled(() => {
     if (!ended) return;

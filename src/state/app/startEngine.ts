@@ -13,7 +13,7 @@ import { AttachmentFiles } from '../../storage/attachmentFiles';
 import type { SessionRepository } from '../../storage/sessionRepository';
 import { requestPersistenceOnce } from '../../storage/storageQuota';
 import { WriteQueue } from '../../storage/writeQueue';
-import { afterReply } from '../actions/afterReply';
+import { afterReply, nameAfterFirstExchange } from '../actions/afterReply';
 import { rememberDeviceKey } from '../actions/keyRemoval';
 import { sendPrompt } from '../actions/sendPrompt';
 import { mcpHold, startMcpIfAny } from '../mcp/startMcp';
@@ -94,7 +94,11 @@ export async function startEngine({ repository, headers, active, problems }: Loa
     const live = liveSession(
       new AgentSession(ports, sessionConfigFrom(get().settings, showRetry), sessionLog),
     );
-    followRunEnds(live, () => afterReply(live));
+    followRunEnds(
+      live,
+      () => afterReply(live),
+      () => nameAfterFirstExchange(live),
+    );
     // The MCP tools and their permission step, once a server exists.
     mcp.hub?.attach(live.session);
     return live;

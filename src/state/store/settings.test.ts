@@ -39,3 +39,12 @@ describe('restoreSettings: priceOverrides', () => {
     expect(Object.getPrototypeOf(restored)).toBe(Object.prototype);
   });
 });
+
+describe('restoreSettings: nameSessions', () => {
+  it('is on unless stored as false, so settings from before it have it on', () => {
+    expect(restoreSettings({}).nameSessions).toBe(true);
+    expect(restoreSettings({ nameSessions: true }).nameSessions).toBe(true);
+    expect(restoreSettings({ nameSessions: 'no' }).nameSessions).toBe(true);
+    expect(restoreSettings({ nameSessions: false }).nameSessions).toBe(false);
+  });
+});

@@ -63,6 +63,12 @@ export interface Settings {
   memory?: boolean;
   /** The user's prices (dollars per million tokens), by model id, over the model table's. */
   priceOverrides: Record<string, ModelPrice>;
+  /**
+   * Name each new session with a title the model writes after its first exchange (one
+   * short request; state/actions/nameSession.ts). On unless false: settings stored before
+   * it had it on, and no default is kept in the first load.
+   */
+  nameSessions?: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -147,6 +153,7 @@ export function restoreSettings(stored: unknown): Settings {
     codeExecution: s.codeExecution === true,
     memory: s.memory === true,
     priceOverrides: restorePriceOverrides(s.priceOverrides),
+    nameSessions: s.nameSessions !== false,
   };
 }
 

@@ -7,10 +7,11 @@ import { TemplatesEditor } from '../TemplatesEditor';
 import { TestKeyButton } from '../TestKeyButton';
 import type { SectionProps, SettingsSection } from './sectionTypes';
 
-/** The key, where requests go, and the user's prompt templates. */
+/** The key, where requests go, how sessions are named, and the user's prompt templates. */
 function GeneralPanel({ draft, update, patch }: SectionProps) {
   const savedKey = useBaton((s) => s.settings.apiKey);
   const baseUrlWarningsId = useId();
+  const nameSessionsHintId = useId();
   return (
     <>
       <label>
@@ -59,6 +60,18 @@ function GeneralPanel({ draft, update, patch }: SectionProps) {
         />
       </label>
       <BaseUrlWarnings baseURL={draft.baseURL} id={baseUrlWarningsId} />
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={draft.nameSessions !== false}
+          aria-describedby={nameSessionsHintId}
+          onChange={(e) => update('nameSessions', e.target.checked)}
+        />
+        Name sessions with the model
+      </label>
+      <p className="muted" id={nameSessionsHintId}>
+        A short title from the first exchange, for one short request per new session.
+      </p>
       <TemplatesEditor templates={draft.promptTemplates} onChange={(t) => update('promptTemplates', t)} />
     </>
   );
