@@ -67,6 +67,9 @@ export function appSettings(env: BenchEnv, activeSessionId: string): Array<[stri
         rememberKey: true,
         maxTokens: 32_000,
         reviewHandoff: false,
+        // The mock answers in the order a figure scripts; a title request after a first
+        // exchange would take a reply meant for what is timed (no figure times naming).
+        nameSessions: false,
       },
     ],
     [ACTIVE_SESSION_KEY, activeSessionId],
