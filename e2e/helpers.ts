@@ -148,7 +148,7 @@ export async function fillSettings(page: Page, input: SettingsInput): Promise<vo
 }
 
 /** The saved Settings record as IndexedDB holds it now. */
-async function readStoredSettings(page: Page): Promise<Record<string, unknown> | undefined> {
+export async function readStoredSettings(page: Page): Promise<Record<string, unknown> | undefined> {
   return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('baton');
