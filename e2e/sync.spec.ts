@@ -288,7 +288,8 @@ test("a second device gets a session's attached file and its workspace files, co
   await syncDevice(b, syncInput(syncTarget));
   await closeSettings(b);
   await openSession(b, 'Files that travel');
-  await expect(b.getByText('brief.txt')).toBeVisible();
+  // The file's chip (the mock's reply quotes the file too, so its name alone matches twice).
+  await expect(b.getByText('brief.txt', { exact: true })).toBeVisible();
   expect(await storedAttachmentText(b, 'brief.txt')).toBe('The brief, attached on device A.\n');
 
   await b.getByRole('button', { name: 'Files', exact: true }).click();
