@@ -1,6 +1,7 @@
 /**
- * Crashes and reloads: a handoff switch cut at every step, a tab closed mid-reply, and
- * pending writes flushed when the page is hidden. Cuts are made with the app's test hooks
+ * Crashes and reloads: a handoff switch cut at every step, a tab closed mid-reply,
+ * pending writes flushed when the page is hidden, and a session switched to just before
+ * a reload. Cuts are made with the app's test hooks
  * (src/state/testHooks.ts), which hold or fail the switch at a chosen step, and then the
  * page is reloaded or closed for real.
  */
@@ -35,6 +36,7 @@ type HookWindow = Window & {
     afterHandoffCommit?: () => unknown;
     cutHandoffWrite?: boolean;
     writeIntervalMs?: number;
+    holdWrites?: () => unknown;
   };
   __batonHookReached?: string;
 };
@@ -205,4 +207,39 @@ test('pending writes are flushed when the page is hidden', async ({ page, mockAp
   await expect
     .poll(async () => (await readStoredData(page)).entries.map(storedText))
     .toContain('Alpha bravo charlie delta');
+});
+
+test('a reload before the switch to another session is stored still opens that session', async ({
+  page,
+  mockApi,
+}) => {
+  await connect(page, mockApi);
+  await exchange(page, 'First session question');
+  await page.getByRole('button', { name: 'New session', exact: true }).click();
+  await exchange(page, 'Second session question');
+  await expect(activeSessionTitle(page)).toHaveText('Second session question');
+
+  // A disk too slow to store the switch before the reload: every write waits for ever.
+  await page.evaluate(() => {
+    const hooks = (window as HookWindow).__batonTestHooks;
+    if (hooks) hooks.holdWrites = () => new Promise(() => {});
+  });
+  await sessionTitles(page).filter({ hasText: 'First session question' }).click();
+  await expect(activeSessionTitle(page)).toHaveText('First session question');
+  await expect(userMessages(page)).toHaveText(['First session question']);
+  const stored = await readStoredData(page);
+  expect(stored.activeSessionId).not.toBe(
+    stored.sessions.find((s) => s.title === 'First session question')?.id,
+  );
+
+  await cut(page, page.context(), 'reload');
+  await expect(activeSessionTitle(page)).toHaveText('First session question');
+  await expect(userMessages(page)).toHaveText(['First session question']);
+  // Once the pointer is stored, the note has done its job and is gone.
+  await expect
+    .poll(async () => {
+      const now = await readStoredData(page);
+      return now.sessions.find((s) => s.id === now.activeSessionId)?.title;
+    })
+    .toBe('First session question');
 });

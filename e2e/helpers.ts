@@ -129,8 +129,8 @@ export async function fillSettings(page: Page, input: SettingsInput): Promise<vo
   }
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  // Save applies at once and writes the store after: a test that reloads next must not
-  // outrun that write, or it reloads into the settings from before.
+  // The dialog closes once the settings are stored: read at once, not polled, so that a
+  // dialog that closed before its write committed (a reload then lost it) fails here.
   const expected = {
     ...(input.baseURL !== undefined && { baseURL: input.baseURL.trim().replace(/\/+$/, '') }),
     ...(input.model !== undefined && { model: input.model }),
@@ -138,13 +138,9 @@ export async function fillSettings(page: Page, input: SettingsInput): Promise<vo
     // Stored as false when off; absent (settings from before it) is on.
     nameSessions: input.nameSessions ?? false,
   };
-  await expect
-    .poll(async () => {
-      const stored = (await readStoredSettings(page)) ?? {};
-      const read: Record<string, unknown> = { ...stored, nameSessions: stored.nameSessions !== false };
-      return Object.fromEntries(Object.keys(expected).map((key) => [key, read[key]]));
-    })
-    .toEqual(expected);
+  const stored = (await readStoredSettings(page)) ?? {};
+  const read: Record<string, unknown> = { ...stored, nameSessions: stored.nameSessions !== false };
+  expect(Object.fromEntries(Object.keys(expected).map((key) => [key, read[key]]))).toEqual(expected);
 }
 
 /** The saved Settings record as IndexedDB holds it now. */

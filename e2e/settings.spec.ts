@@ -101,6 +101,44 @@ test('a value refused on Save shows the section it is in', async ({ page }) => {
   await expect(model.getByLabel('Model', { exact: true })).toBeVisible();
 });
 
+test('Save closes the dialog once the settings are stored, not before: a reload then keeps them', async ({
+  page,
+}) => {
+  await openApp(page);
+  const model = await settingsSection(page, 'Model');
+  await model.getByLabel('Model', { exact: true }).fill('claude-slow-disk');
+  // Another connection holds the settings store in a transaction it keeps alive, as a
+  // slow or busy disk would: the app's write of the settings waits behind it.
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('baton');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const w = window as Window & { releaseSettings?: boolean };
+    const store = db.transaction('settings', 'readwrite').objectStore('settings');
+    const spin = () => {
+      store.get('settings').onsuccess = () => {
+        if (!w.releaseSettings) spin();
+      };
+    };
+    spin();
+  });
+  const dialog = settingsDialog(page);
+  const save = dialog.getByRole('button', { name: 'Save' });
+  await save.click();
+  // Held: still open, Save not pressable twice, and it says why.
+  await expect(dialog.getByRole('status')).toHaveText('Saving…');
+  await expect(save).toBeDisabled();
+  await page.evaluate(() => {
+    (window as Window & { releaseSettings?: boolean }).releaseSettings = true;
+  });
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await settingsSection(page, 'Model');
+  await expect(settingsDialog(page).getByLabel('Model', { exact: true })).toHaveValue('claude-slow-disk');
+});
+
 test('the Model field lists the model table with window, price and thinking; a pick by keyboard is what new sessions use', async ({
   connected: page,
   mockApi,

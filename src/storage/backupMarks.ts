@@ -4,17 +4,9 @@
  * of the data, so a synced replica must not carry them to another device.
  */
 import type { BackupMarks } from '../core/backup/backupReminder';
-import type { TextStore } from './offlineOutbox';
+import { deviceTextStore as store, type TextStore } from './deviceTextStore';
 
 export const BACKUP_MARKS_KEY = 'baton.backupMarks';
-
-function store(): TextStore | undefined {
-  try {
-    return globalThis.localStorage ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function readBackupMarks(from: TextStore | undefined = store()): BackupMarks {
   try {

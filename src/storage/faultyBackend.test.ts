@@ -111,6 +111,28 @@ describe('withFaults', () => {
     expect(steps).toEqual(['before: undefined', 'after: child']);
   });
 
+  it('holdWrites: each write other than a switch waits for it, and lands once it settles', async () => {
+    let release: () => void = () => {};
+    let held = 0;
+    hooks = {
+      holdWrites: () => {
+        held += 1;
+        return new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      },
+    };
+    const writing = faulty.apply(plain);
+    await expect.poll(() => held).toBe(1);
+    expect(await raw.get('entries', 'e1')).toBeUndefined();
+    release();
+    expect((await writing).committed?.seq).toBe(1);
+    // The switch is not held by it (its own hooks pause it).
+    await faulty.apply(switchTo('child'));
+    expect(held).toBe(1);
+    expect(await raw.get('settings', ACTIVE_SESSION_KEY)).toBe('child');
+  });
+
   it('puts the queue in the state the app shows on a full disk: kept, reported, retried', async () => {
     hooks = { failWrites: 1 };
     const errors: string[] = [];

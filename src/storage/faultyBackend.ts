@@ -21,6 +21,8 @@ export interface FaultHooks {
   abortWritesMidway?: number;
   /** The next write that holds a handoff switch puts its records, then aborts before committing. */
   cutHandoffWrite?: boolean;
+  /** Awaited before each write that is not a handoff switch: a disk slow enough that a reload comes first. */
+  holdWrites?: () => unknown;
 }
 
 /** `backend` failing on demand; `hooks` is read on every write. */
@@ -52,7 +54,14 @@ export function withFaults(backend: ChangeWriter, hooks: () => FaultHooks | unde
 
   return {
     apply(changeSet, options): Promise<ApplyResult> {
-      if (!isHandoffSwitch(changeSet)) return write(changeSet, options, false);
+      if (!isHandoffSwitch(changeSet)) {
+        const hold = hooks()?.holdWrites;
+        if (!hold) return write(changeSet, options, false);
+        return (async () => {
+          await hold();
+          return write(changeSet, options, false);
+        })();
+      }
       // Paused around the switch's write, as the app's handoff commit awaits it.
       return (async () => {
         await hooks()?.beforeHandoffCommit?.();

@@ -7,6 +7,7 @@
  * Every call reads the stored list afresh, so a message another tab took is never taken
  * again here; `take` is the one way out, whether the message is sent or cancelled.
  */
+import { deviceTextStore, type TextStore } from './deviceTextStore';
 
 export interface HeldMessage {
   id: string;
@@ -14,13 +15,6 @@ export interface HeldMessage {
   /** What the model gets: the typed text, a prompt template already expanded. */
   text: string;
   heldAt: number;
-}
-
-/** The part of the Web Storage API the outbox uses (localStorage in the app, a map in tests). */
-export interface TextStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
 }
 
 export const OUTBOX_KEY = 'baton.offlineOutbox';
@@ -86,11 +80,6 @@ export class OfflineOutbox {
 
 /** The outbox over this browser's localStorage, or undefined where storage is blocked. */
 export function browserOutbox(): OfflineOutbox | undefined {
-  try {
-    const store = globalThis.localStorage;
-    return store ? new OfflineOutbox(store) : undefined;
-  } catch {
-    // Reading localStorage throws where the browser blocks site data.
-    return undefined;
-  }
+  const store = deviceTextStore();
+  return store ? new OfflineOutbox(store) : undefined;
 }

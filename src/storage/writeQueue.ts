@@ -37,6 +37,10 @@ export interface WriteQueueOptions {
   onRefused?: (sessionIds: string[]) => void;
   /** Waits before each retry of a failed write; the last one repeats. Default [500, 1000, 2000, 4000]. */
   retryDelaysMs?: number[];
+  /** Called as a write that holds the active-session pointer starts, with the session it names. */
+  onPointerWriting?: (sessionId: string) => void;
+  /** Called after a write that stored the active-session pointer committed, with the session it names. */
+  onPointerStored?: (sessionId: string) => void;
 }
 
 export class WriteQueueNotStartedError extends Error {
@@ -48,6 +52,13 @@ export class WriteQueueNotStartedError extends Error {
 
 const DEFAULT_INTERVAL_MS = 250;
 const DEFAULT_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
+const POINTER_KEY = recordKey({ kind: 'setting', id: ACTIVE_SESSION_KEY });
+
+/** The session the active-session pointer in `put` names, if it holds one. */
+function pointerIn(put: ReadonlyMap<string, StoredRecord>): string | undefined {
+  const record = put.get(POINTER_KEY);
+  return record?.kind === 'setting' && typeof record.value === 'string' ? record.value : undefined;
+}
 
 interface Queued {
   record: StoredRecord;
@@ -111,6 +122,8 @@ export class WriteQueue implements SessionPersistence {
   private readonly onError: ((error: Error) => void) | undefined;
   private readonly onSaved: (() => void) | undefined;
   private readonly onRefused: ((sessionIds: string[]) => void) | undefined;
+  private readonly onPointerWriting: ((sessionId: string) => void) | undefined;
+  private readonly onPointerStored: ((sessionId: string) => void) | undefined;
 
   private readonly pending = new PendingRecords();
 
@@ -140,6 +153,8 @@ export class WriteQueue implements SessionPersistence {
     this.onError = options.onError;
     this.onSaved = options.onSaved;
     this.onRefused = options.onRefused;
+    this.onPointerWriting = options.onPointerWriting;
+    this.onPointerStored = options.onPointerStored;
   }
 
   /** Allows writes from now on; call once the app's first load has finished. */
@@ -259,12 +274,17 @@ export class WriteQueue implements SessionPersistence {
     for (const [key, { record }] of snapshot) put.set(key, record);
     for (const record of extra) put.set(recordKey(refOf(record)), record);
     this.lastWriteStartedAt = Date.now();
+    const pointer = pointerIn(put);
+    if (pointer !== undefined) this.onPointerWriting?.(pointer);
     const attempt = this.backend.apply({ put: [...put.values()] }).then(
       (result) => {
         // Settled like the rest: a deleted session's records have nowhere to go.
         if (result.refusedSessionIds.length > 0) this.onRefused?.(result.refusedSessionIds);
         this.pending.settle(snapshot);
         this.consecutiveFailures = 0;
+        const pointer = put.get(POINTER_KEY);
+        if (pointer?.kind === 'setting' && typeof pointer.value === 'string')
+          this.onPointerStored?.(pointer.value);
         this.onSaved?.();
       },
       (error: unknown) => {

@@ -114,11 +114,12 @@ function switchLater<A extends unknown[]>(action: (engine: Engine, ...args: A) =
  * Runs an action once the engine is ready (by default: loaded, and no session opening);
  * if it never will be, says so instead of dropping it. Whatever it throws becomes a notice.
  */
-function later<A extends unknown[]>(
-  action: (engine: Engine, ...args: A) => Promise<void> | void,
+function later<A extends unknown[], R = void>(
+  action: (engine: Engine, ...args: A) => Promise<R> | R,
   whenReady: () => Promise<Engine> = ready,
 ) {
-  return async (...args: A): Promise<void> => {
+  // Undefined when it could not run or threw (both told as notices).
+  return async (...args: A): Promise<R | undefined> => {
     let loaded: Engine;
     try {
       loaded = await whenReady();
@@ -127,9 +128,10 @@ function later<A extends unknown[]>(
       return;
     }
     try {
-      await action(loaded, ...args);
+      return await action(loaded, ...args);
     } catch (error) {
       notifyError(errorText(error));
+      return undefined;
     }
   };
 }
@@ -245,10 +247,10 @@ const storeSettings = later((e, next: Settings, previous: Settings) => e.saveSet
  * The settings take effect in the same event (a controlled checkbox or switch would
  * otherwise show its old state until the engine answered); storing them waits for it.
  */
-export function saveSettings(next: Settings): Promise<void> {
+export async function saveSettings(next: Settings): Promise<boolean> {
   const previous = get().settings;
   applySettings(next);
-  return storeSettings(next, previous);
+  return (await storeSettings(next, previous)) ?? false;
 }
 export const forgetKey = later((e) => e.forgetKey());
 /** MCP servers and tool permissions (mcpActions.ts): loaded when first used. */

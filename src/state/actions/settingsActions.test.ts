@@ -3,7 +3,7 @@
  * Saving settings through the real app wiring: what is stored, and a key that is
  * replaced or forgotten leaving storage, the open session and later exports.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appsPerTest, transcript } from '../../../testing/appHarness';
 import { TEST_API_KEY, textReply } from '../../../testing/mockModel';
 import { SCRUBBED_KEY_PLACEHOLDER } from '../../core/secrets/scrubSecret';
@@ -74,6 +74,21 @@ describe('saveSettings', () => {
       apiKey: NEW_KEY,
     });
     expect(transcript(await app.stored.branch(id))[0]).toBe(`user: My key is ${SCRUBBED_KEY_PLACEHOLDER}`);
+  });
+
+  it('a settings write that fails answers false and says why; the settings stay in effect', async () => {
+    const app = await start();
+    const { saveSettings } = await settingsModules();
+    const full = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    vi.spyOn(app.runtime.repository, 'setSetting').mockRejectedValueOnce(full);
+    const next: Settings = { ...app.state().settings, model: 'claude-not-stored' };
+    expect(await saveSettings(next)).toBe(false);
+    expect(app.state().settings.model).toBe('claude-not-stored');
+    expect(app.state().notices.at(-1)?.text).toMatch(/^Could not save the settings: /);
+    expect(await saveSettings(next)).toBe(true);
+    expect(await app.runtime.repository.getSetting<Settings>(SETTINGS_KEY)).toMatchObject({
+      model: 'claude-not-stored',
+    });
   });
 
   it('saving the same key again scrubs nothing', async () => {

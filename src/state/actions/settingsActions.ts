@@ -9,20 +9,27 @@ import { SETTINGS_KEY, type Settings, storedSettings } from '../store/settings';
 import { errorText, get } from '../store/storeAccess';
 import { rememberDeviceKey, removeKeyEverywhere } from './keyRemoval';
 
-/** `previous`: the settings before this change, when the caller has already put `next` in effect. */
-export async function saveSettings(next: Settings, previous: Settings = get().settings): Promise<void> {
+/**
+ * `previous`: the settings before this change, when the caller has already put `next` in
+ * effect. Resolves to whether the settings record was stored (a failure is also told on
+ * the status line), once a replaced key has left storage too.
+ */
+export async function saveSettings(next: Settings, previous: Settings = get().settings): Promise<boolean> {
   const previousKey = previous.apiKey.trim();
   applySettings(next);
-  if (!hasRuntime()) return;
+  if (!hasRuntime()) return false;
+  let stored = true;
   try {
     await getRuntime().repository.setSetting(SETTINGS_KEY, storedSettings(next));
   } catch (error) {
+    stored = false;
     notifyError(storageFailureSentence('the settings', error));
   }
   const key = next.apiKey.trim();
   if (key) await rememberDeviceKey(key);
   // A key forgotten or replaced leaves everything stored, not only the settings.
   if (previousKey && previousKey !== key) await removeKeyEverywhere(previousKey);
+  return stored;
 }
 
 export const KEY_FORGOTTEN =

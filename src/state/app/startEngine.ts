@@ -9,6 +9,7 @@ import { AgentSession } from '../../core/agentSession';
 import { createSessionHeader, SessionLog } from '../../core/session/sessionLog';
 import type { SessionEntry, SessionHeader } from '../../core/types/entry';
 import { sumSessionUsage } from '../../core/usage/sessionUsage';
+import { activeSessionNote } from '../../storage/activeSessionNote';
 import { AttachmentFiles } from '../../storage/attachmentFiles';
 import type { SessionRepository } from '../../storage/sessionRepository';
 import { requestPersistenceOnce } from '../../storage/storageQuota';
@@ -57,8 +58,13 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   // Asked at the first save only: later saves (every reply) call nothing for it.
   let askForPersistence: (() => void) | undefined = requestPersistenceOnce();
   const intervalMs = testWriteIntervalMs();
+  const shownNote = activeSessionNote(repository.databaseName);
   const queue = new WriteQueue(backend, {
     ...(intervalMs !== undefined && { intervalMs }),
+    // A pointer being written is the newest word on the session to open (a handoff's
+    // switch writes it before the screen changes); once stored, the note goes.
+    onPointerWriting: shownNote.write,
+    onPointerStored: shownNote.stored,
     onError: unsaved.failed,
     onRefused: (sessionIds) => writesRefused(runtime, sessionIds),
     onSaved: () => {
@@ -113,6 +119,11 @@ export async function startEngine({ repository, headers, active, problems }: Loa
     ),
   );
   const { session } = lives.current;
+  // Noted at once, as the screen changes: the stored pointer follows later (activeSessionNote.ts).
+  subscribe((state, previous) => {
+    if (state.activeSessionId !== previous.activeSessionId && state.activeSessionId)
+      shownNote.write(state.activeSessionId);
+  });
   // The sessions read no settings of their own: each change is pushed in as it happens.
   subscribe((state, previous) => {
     if (state.settings === previous.settings) return;
@@ -138,6 +149,8 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   };
   // Only now may anything be written: the first load has finished.
   queue.start();
+  // Opened from the note (a switch a reload cut off): the pointer catches up, and the note goes.
+  if (log && shownNote.read() === log.id) void queue.setActiveSession(log.id).catch(() => undefined);
   flushWhenHidden(queue);
   followOtherTabs(runtime);
   setSessions(log ? headers : [session.header, ...headers]);

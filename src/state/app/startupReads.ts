@@ -6,6 +6,7 @@
  * startApp then waits for the same promise. Kept to the storage read path: whatever this
  * module imports is fetched and evaluated before the database is asked for.
  */
+import { activeSessionNote } from '../../storage/activeSessionNote';
 import {
   type LoadedEntries,
   type LoadedHeaders,
@@ -31,7 +32,9 @@ export interface StartupReads {
 
 export async function readStartup(databaseName?: string): Promise<StartupReads> {
   const repository = await SessionRepository.open(databaseName);
-  const activeIdRead = repository.getActiveSessionId();
+  // A session shown just before a reload may not have its pointer stored yet (activeSessionNote.ts).
+  const noted = activeSessionNote(repository.databaseName).read();
+  const activeIdRead = noted ? Promise.resolve(noted) : repository.getActiveSessionId();
   // The session to open is read beside the headers, not after them: the two reads
   // overlap, and only a stale active id (a deleted session) costs a second read.
   const [storedSettings, headers, activeId, newestOfActive] = await Promise.all([

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { MAX_MAX_TOOL_ROUNDS, MIN_MAX_TOOL_ROUNDS } from '../../core/agent/toolRounds';
 import { MIN_THINKING_BUDGET } from '../../core/models/thinking';
 import { openSettings, saveSettings } from '../../state/actions/actions';
@@ -47,6 +47,9 @@ function validate(draft: Settings): Problem | null {
 
 const FIRST_SECTION = SETTINGS_SECTIONS[0]?.id ?? '';
 
+/** Beside the status line's sentence, which says why. */
+export const SETTINGS_NOT_SAVED = 'Not saved: your changes are still here. Try Save again.';
+
 /**
  * Settings, one short section per tab. Every section edits one draft, stored by Save (or
  * dropped by Cancel) in the footer, which stays in view whatever the section's length.
@@ -61,11 +64,17 @@ export function SettingsDialog() {
   const [draft, setDraft] = useState(settings);
   const [error, setError] = useState<string | null>(null);
   const [section, setSection] = useState(FIRST_SECTION);
+  const [saving, setSaving] = useState(false);
+  // Which opening a save belongs to: one that ends after the dialog was closed and opened
+  // again must not close (or mark) the new one.
+  const opening = useRef(0);
 
   // Each opening starts from the settings as they are then, on the section asked for or the first.
   const [shown, setShown] = useState(false);
   if (open !== shown) {
     setShown(open);
+    opening.current += 1;
+    setSaving(false);
     if (open) {
       setDraft(settings);
       setError(null);
@@ -88,10 +97,18 @@ export function SettingsDialog() {
       setSection(problem.section);
       return;
     }
-    // Applied at once (the store is written after): the dialog closes on the click, so
-    // the next thing the user does (typing a message) is never aimed at a closing dialog.
-    void saveSettings(next);
-    openSettings(false);
+    // In effect at once; the dialog closes once they are stored, so that a closed dialog
+    // means saved (a reload in the moment after the click used to cut the write off).
+    // Storing one record takes milliseconds; a failure keeps the dialog and what was typed.
+    const mine = opening.current;
+    setSaving(true);
+    setError(null);
+    void saveSettings(next).then((stored) => {
+      if (opening.current !== mine) return;
+      setSaving(false);
+      if (stored) openSettings(false);
+      else setError(SETTINGS_NOT_SAVED);
+    });
   };
 
   return (
@@ -136,11 +153,16 @@ export function SettingsDialog() {
             {error}
           </p>
         )}
+        {saving && (
+          <p className="settings-saving" role="status">
+            Saving…
+          </p>
+        )}
         <div className="dialog-actions">
           <button type="button" onClick={() => openSettings(false)}>
             Cancel
           </button>
-          <button type="submit" className="primary">
+          <button type="submit" className="primary" disabled={saving}>
             Save
           </button>
         </div>
