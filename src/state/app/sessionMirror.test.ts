@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { textReply } from '../../../testing/mockModel';
+import { textReply, toolUseReply } from '../../../testing/mockModel';
 import { type SessionHarness, startSessionHarness } from '../../../testing/sessionHarness';
 import { isMessageEntry, type SessionEntry } from '../../core/types/entry';
 import { textOf } from '../../core/types/messageText';
@@ -112,5 +112,35 @@ describe('mirrorSession', () => {
     await h.session.prompt('Hi');
     expect(state().entries).toEqual([]);
     expect(state().isStreaming).toBe(false);
+  });
+
+  it('lets a tool round reach its follow-up request before the store shows it, and shows it all by the end', async () => {
+    // What the store showed at the moment each request to the model left.
+    const shownAtRequest: string[][] = [];
+    h = await startSessionHarness({
+      fetch: (input, init) => {
+        shownAtRequest.push(transcript(state().entries));
+        return fetch(input, init);
+      },
+    });
+    mirrorSession(h.session);
+    const todos = {
+      todos: [{ content: 'Write the plan', status: 'in_progress', activeForm: 'Writing the plan' }],
+    };
+    h.mock.script(toolUseReply('toolu_t1', 'todo_write', todos, 'Planning.'), textReply('Planned.'));
+    await h.session.prompt('Plan it');
+    // The follow-up left with the round not yet applied (the first reply still its empty
+    // placeholder): applied at once, a render of it would have come first.
+    expect(shownAtRequest).toEqual([
+      ['user: Plan it', 'assistant: '],
+      ['user: Plan it', 'assistant: '],
+    ]);
+    // The run's end applies the rest at once: nothing waits for a frame after it.
+    expect(transcript(state().entries)).toEqual([
+      'user: Plan it',
+      'assistant: Planning.',
+      'toolResult: ',
+      'assistant: Planned.',
+    ]);
   });
 });
