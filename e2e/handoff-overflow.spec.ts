@@ -291,6 +291,7 @@ test('Esc during a condensing pass cancels the handoff and changes nothing', asy
   await settingsSection(page, 'Handoff');
   await settingsDialog(page).getByLabel('Context window override (tokens)').fill('4000');
   await settingsDialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(settingsDialog(page)).toBeHidden();
   mockApi.limitContext(4_000);
   await importBigSession(page, testInfo.outputPath('big.jsonl'), 12);
   const articles = await page.getByRole('article').count();
@@ -390,6 +391,7 @@ test('without a key, the small-window demo condenses a long chat and hands off',
   await settingsSection(page, 'Model');
   await settingsDialog(page).getByLabel('Model', { exact: true }).fill('baton-demo-small');
   await settingsDialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(settingsDialog(page)).toBeHidden();
   await expect(page.getByTitle('Model', { exact: true })).toHaveText('Demo (small window)');
   await expect(page.getByTestId('context-count')).toHaveText('0 / 4k');
 

@@ -149,6 +149,8 @@ test('Web search: declared when turned on, its searches shown as a line each, se
   await settingsSection(page, 'Model');
   await settingsDialog(page).getByLabel('Web search', { exact: true }).check();
   await settingsDialog(page).getByRole('button', { name: 'Save' }).click();
+  // The dialog closes once the settings are stored; the message box is behind it until then.
+  await expect(settingsDialog(page)).toBeHidden();
 
   const search = {
     type: 'server_tool_use' as const,
