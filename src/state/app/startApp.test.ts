@@ -4,10 +4,11 @@
  * it shows of it. The active session's newest entries are read beside the headers; a
  * stored active id whose session is gone must still open a session, the newest one.
  */
-import { describe, expect, it } from 'vitest';
-import { appsPerTest, transcript } from '../../../testing/appHarness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type AppHarness, appsPerTest, startAppHarness, transcript } from '../../../testing/appHarness';
 import { assistant, user } from '../../../testing/entryBuilders';
 import { storedSession } from '../../../testing/recallFixtures';
+import { activeSessionNote } from '../../storage/activeSessionNote';
 
 const older = storedSession('older', 'Older work', [user('First question'), assistant(['First answer'])], {
   updatedAt: 1_000,
@@ -34,4 +35,34 @@ describe('start-up', () => {
     expect(transcript(state.entries)).toEqual(['user: Second question', 'assistant: Second answer']);
     expect(app.runtime.session.header.id).toBe('newer');
   });
+
+  describe('with a note of the session shown last (a switch a reload cut off)', () => {
+    afterEach(() => localStorage.clear());
+
+    it('opens the noted session over the stored pointer, and stores its pointer', async () => {
+      const dbName = `baton-app-test-${crypto.randomUUID()}`;
+      activeSessionNote(dbName).write('older');
+      const app = await startAppHarness({ dbName, sessions: [older, newer], activeSessionId: 'newer' });
+      appsToClose.push(app);
+      const state = await app.until((s) => s.entries.length === 2, 'the noted session shown');
+      expect(state.activeSessionId).toBe('older');
+      expect(transcript(state.entries)).toEqual(['user: First question', 'assistant: First answer']);
+      await expect.poll(() => app.runtime.repository.getActiveSessionId()).toBe('older');
+      expect(activeSessionNote(dbName).read()).toBeUndefined();
+    });
+
+    it("opens the stored pointer's session when the noted one is not stored", async () => {
+      const dbName = `baton-app-test-${crypto.randomUUID()}`;
+      activeSessionNote(dbName).write('never-stored');
+      const app = await startAppHarness({ dbName, sessions: [older, newer], activeSessionId: 'older' });
+      appsToClose.push(app);
+      const state = await app.until((s) => s.entries.length === 2, "the pointer's session shown");
+      expect(state.activeSessionId).toBe('older');
+    });
+  });
+});
+
+const appsToClose: AppHarness[] = [];
+afterEach(async () => {
+  for (const app of appsToClose.splice(0)) await app.close();
 });

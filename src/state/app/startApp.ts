@@ -30,11 +30,15 @@ export async function startApp(options: StartAppOptions = {}): Promise<void> {
       storedSettings: stored,
       headers: { headers, problems },
       activeId,
+      storedActiveId,
       newestOfActive,
     } = await (options.reads ?? readStartup(options.databaseName));
     const settings = restoreSettings(stored);
     if (!settings.rememberKey) settings.apiKey = readTabKey();
-    const active = headers.find((h) => h.id === activeId) ?? headers[0];
+    // The noted session, else the stored pointer's (a note can name a session deleted
+    // since, or one never stored), else the newest.
+    const active =
+      headers.find((h) => h.id === activeId) ?? headers.find((h) => h.id === storedActiveId) ?? headers[0];
     const newest =
       active?.id === activeId
         ? newestOfActive

@@ -119,10 +119,12 @@ export async function startEngine({ repository, headers, active, problems }: Loa
     ),
   );
   const { session } = lives.current;
-  // Noted at once, as the screen changes: the stored pointer follows later (activeSessionNote.ts).
+  // Noted at once as the screen changes from one session to another: the stored pointer
+  // follows later (activeSessionNote.ts). Not the first session shown, which a start
+  // read from the pointer (or made anew, empty and unstored, when there was none).
   subscribe((state, previous) => {
-    if (state.activeSessionId !== previous.activeSessionId && state.activeSessionId)
-      shownNote.write(state.activeSessionId);
+    const shown = state.activeSessionId;
+    if (shown && previous.activeSessionId && shown !== previous.activeSessionId) shownNote.write(shown);
   });
   // The sessions read no settings of their own: each change is pushed in as it happens.
   subscribe((state, previous) => {

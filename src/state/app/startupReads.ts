@@ -26,6 +26,8 @@ export interface StartupReads {
   storedSettings: unknown;
   headers: LoadedHeaders;
   activeId: string | undefined;
+  /** The stored pointer, when `activeId` came from the note instead (for a note naming a session gone since). */
+  storedActiveId?: string | undefined;
   /** The newest entries of the session `activeId` names, if it names one. */
   newestOfActive: LoadedEntries | undefined;
 }
@@ -34,16 +36,18 @@ export async function readStartup(databaseName?: string): Promise<StartupReads> 
   const repository = await SessionRepository.open(databaseName);
   // A session shown just before a reload may not have its pointer stored yet (activeSessionNote.ts).
   const noted = activeSessionNote(repository.databaseName).read();
-  const activeIdRead = noted ? Promise.resolve(noted) : repository.getActiveSessionId();
+  const storedRead = repository.getActiveSessionId();
+  const activeIdRead = noted ? Promise.resolve(noted) : storedRead;
   // The session to open is read beside the headers, not after them: the two reads
   // overlap, and only a stale active id (a deleted session) costs a second read.
-  const [storedSettings, headers, activeId, newestOfActive] = await Promise.all([
+  const [storedSettings, headers, activeId, storedActiveId, newestOfActive] = await Promise.all([
     repository.getSetting<unknown>(SETTINGS_KEY),
     repository.loadHeaders(),
     activeIdRead,
+    storedRead,
     activeIdRead.then((id) => (id ? repository.loadNewestEntries(id, FIRST_PAINT_ENTRIES) : undefined)),
   ]);
-  return { repository, storedSettings, headers, activeId, newestOfActive };
+  return { repository, storedSettings, headers, activeId, storedActiveId, newestOfActive };
 }
 
 /**
