@@ -216,6 +216,8 @@ test('a reload before the switch to another session is stored still opens that s
   await connect(page, mockApi);
   await exchange(page, 'First session question');
   await page.getByRole('button', { name: 'New session', exact: true }).click();
+  // The new session shows empty before its first exchange (exchange counts the replies shown).
+  await expect(userMessages(page)).toHaveCount(0);
   await exchange(page, 'Second session question');
   await expect(activeSessionTitle(page)).toHaveText('Second session question');
 
