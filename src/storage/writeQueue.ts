@@ -282,9 +282,7 @@ export class WriteQueue implements SessionPersistence {
         if (result.refusedSessionIds.length > 0) this.onRefused?.(result.refusedSessionIds);
         this.pending.settle(snapshot);
         this.consecutiveFailures = 0;
-        const pointer = put.get(POINTER_KEY);
-        if (pointer?.kind === 'setting' && typeof pointer.value === 'string')
-          this.onPointerStored?.(pointer.value);
+        if (pointer !== undefined) this.onPointerStored?.(pointer);
         this.onSaved?.();
       },
       (error: unknown) => {

@@ -5,7 +5,7 @@
  * stored active id whose session is gone must still open a session, the newest one.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AppHarness, appsPerTest, startAppHarness, transcript } from '../../../testing/appHarness';
+import { appsPerTest, transcript } from '../../../testing/appHarness';
 import { assistant, user } from '../../../testing/entryBuilders';
 import { storedSession } from '../../../testing/recallFixtures';
 import { activeSessionNote } from '../../storage/activeSessionNote';
@@ -42,8 +42,7 @@ describe('start-up', () => {
     it('opens the noted session over the stored pointer, and stores its pointer', async () => {
       const dbName = `baton-app-test-${crypto.randomUUID()}`;
       activeSessionNote(dbName).write('older');
-      const app = await startAppHarness({ dbName, sessions: [older, newer], activeSessionId: 'newer' });
-      appsToClose.push(app);
+      const app = await start({}, { dbName, sessions: [older, newer], activeSessionId: 'newer' });
       const state = await app.until((s) => s.entries.length === 2, 'the noted session shown');
       expect(state.activeSessionId).toBe('older');
       expect(transcript(state.entries)).toEqual(['user: First question', 'assistant: First answer']);
@@ -54,15 +53,9 @@ describe('start-up', () => {
     it("opens the stored pointer's session when the noted one is not stored", async () => {
       const dbName = `baton-app-test-${crypto.randomUUID()}`;
       activeSessionNote(dbName).write('never-stored');
-      const app = await startAppHarness({ dbName, sessions: [older, newer], activeSessionId: 'older' });
-      appsToClose.push(app);
+      const app = await start({}, { dbName, sessions: [older, newer], activeSessionId: 'older' });
       const state = await app.until((s) => s.entries.length === 2, "the pointer's session shown");
       expect(state.activeSessionId).toBe('older');
     });
   });
-});
-
-const appsToClose: AppHarness[] = [];
-afterEach(async () => {
-  for (const app of appsToClose.splice(0)) await app.close();
 });
