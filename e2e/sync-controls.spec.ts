@@ -66,6 +66,8 @@ test('a running sync starts again by itself after a reload and sends what was wr
   const before = (await entryDocIds(syncTarget.docs)).length;
 
   await a.reload();
+  // The restored transcript first: exchange counts the replies shown before it sends.
+  await expect(userMessages(a)).toHaveText(['Before the reload']);
   await exchange(a, 'After the reload, no button pressed');
   await expect
     .poll(async () => (await entryDocIds(syncTarget.docs)).length, { timeout: 20_000 })
