@@ -245,3 +245,62 @@ test('a reload before the switch to another session is stored still opens that s
     })
     .toBe('First session question');
 });
+
+for (const how of ['reload', 'close'] as const) {
+  test(`a reply that ended just before a ${how}, nothing of it stored yet, is there after it`, async ({
+    page,
+    context,
+    mockApi,
+  }) => {
+    await connect(page, mockApi);
+    // A disk too slow to store anything before the page ends: every write waits for ever.
+    await page.evaluate(() => {
+      const hooks = (window as HookWindow).__batonTestHooks;
+      if (hooks) hooks.holdWrites = () => new Promise(() => {});
+    });
+    await exchange(page, 'Tell me about billing');
+    expect((await readStoredData(page)).entries).toEqual([]);
+
+    const after = await cut(page, context, how);
+    await expect(userMessages(after)).toHaveText(['Tell me about billing']);
+    const reply = assistantMessages(after);
+    await expect(reply).toHaveCount(1);
+    await expect(reply).toContainText('Mock reply to: Tell me about billing');
+    await expect(reply).toHaveAttribute('data-stop-reason', 'end_turn');
+    // Stored by the start, and the page's note of it gone.
+    const stored = await readStoredData(after);
+    expect(stored.entries.map(storedText).sort()).toEqual([
+      'Mock reply to: Tell me about billing',
+      'Tell me about billing',
+    ]);
+    expect(
+      await after.evaluate(() =>
+        Object.keys(localStorage).filter((key) => key.startsWith('baton.unsavedWrites')),
+      ),
+    ).toEqual([]);
+    await exchange(after, 'And after that?');
+    await expect(userMessages(after)).toHaveText(['Tell me about billing', 'And after that?']);
+  });
+}
+
+test('a reply cut off mid-way by a reload, nothing of it stored yet, is kept and marked interrupted', async ({
+  page,
+  mockApi,
+}) => {
+  await connect(page, mockApi);
+  await page.evaluate(() => {
+    const hooks = (window as HookWindow).__batonTestHooks;
+    if (hooks) hooks.holdWrites = () => new Promise(() => {});
+  });
+  mockApi.script(stalledReply('Alpha bravo charlie delta'));
+  await send(page, 'Spell the alphabet');
+  await expect(assistantMessages(page).first()).toContainText('Alpha bravo charlie delta');
+  expect((await readStoredData(page)).entries).toEqual([]);
+
+  await cut(page, page.context(), 'reload');
+  await expect(userMessages(page)).toHaveText(['Spell the alphabet']);
+  const reply = assistantMessages(page).first();
+  await expect(reply).toHaveAttribute('data-stop-reason', 'interrupted');
+  await expect(reply).toContainText('Alpha bravo charlie delta');
+  await expect(page.getByTestId('agent-state')).toHaveText('Ready');
+});

@@ -309,6 +309,9 @@ export async function handOff(page: Page, mockApi: MockApi, topic = 'the billing
  * a handoff needs. Unscripted, the mock answers `Mock reply to: <text>`.
  */
 export async function exchange(page: Page, text: string): Promise<void> {
+  // A transcript still being drawn (the frame after start-up, or a session opening) would
+  // be counted short: the replies shown before the send are counted once it is drawn.
+  await expect(page.locator('.chat[aria-busy="true"]')).toHaveCount(0);
   const before = await assistantMessages(page).count();
   await send(page, text);
   await expect(assistantMessages(page)).toHaveCount(before + 1);

@@ -4,26 +4,21 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeHeader, makeMessageEntry, uniqueDbName } from '../../testing/fixtures/storageTestFixtures';
+import {
+  makeHeader,
+  makeMessageEntry,
+  memoryTextStore,
+  uniqueDbName,
+} from '../../testing/fixtures/storageTestFixtures';
 import { activeSessionNote } from './activeSessionNote';
 import type { TextStore } from './deviceTextStore';
 import { withFaults } from './faultyBackend';
 import { ACTIVE_SESSION_KEY, SessionRepository } from './sessionRepository';
 import { WriteQueue } from './writeQueue';
 
-function memoryStore(): TextStore & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
-
 describe('activeSessionNote', () => {
   it('reads what was written, per database, and clears only a note naming the stored session', () => {
-    const store = memoryStore();
+    const store = memoryTextStore();
     const note = activeSessionNote('baton', store);
     const other = activeSessionNote('baton-bench', store);
     expect(note.read()).toBeUndefined();

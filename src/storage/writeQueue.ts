@@ -227,6 +227,14 @@ export class WriteQueue implements SessionPersistence {
     return this.pending.ofKind('entry').map((record) => record.value.id);
   }
 
+  /** The entries and headers queued or being written: what a page ending now would lose. */
+  pendingSessionRecords(): { entries: SessionEntry[]; headers: SessionHeader[] } {
+    return {
+      entries: this.pending.ofKind('entry').map((record) => record.value),
+      headers: this.pending.ofKind('header').map((record) => record.value),
+    };
+  }
+
   /** How many records are queued or being written. */
   pendingCount(): number {
     return this.pending.size;

@@ -13,6 +13,7 @@ import { activeSessionNote } from '../../storage/activeSessionNote';
 import { AttachmentFiles } from '../../storage/attachmentFiles';
 import type { SessionRepository } from '../../storage/sessionRepository';
 import { requestPersistenceOnce } from '../../storage/storageQuota';
+import { type UnsavedWritesNote, unsavedWritesNote } from '../../storage/unsavedWritesNote';
 import { WriteQueue } from '../../storage/writeQueue';
 import { afterReply, nameAfterFirstExchange } from '../actions/afterReply';
 import { rememberDeviceKey } from '../actions/keyRemoval';
@@ -59,6 +60,7 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   let askForPersistence: (() => void) | undefined = requestPersistenceOnce();
   const intervalMs = testWriteIntervalMs();
   const shownNote = activeSessionNote(repository.databaseName);
+  const unsavedNote = unsavedWritesNote(repository.databaseName);
   const queue = new WriteQueue(backend, {
     ...(intervalMs !== undefined && { intervalMs }),
     // A pointer being written is the newest word on the session to open (a handoff's
@@ -69,6 +71,7 @@ export async function startEngine({ repository, headers, active, problems }: Loa
     onRefused: (sessionIds) => writesRefused(runtime, sessionIds),
     onSaved: () => {
       if (queue.hasPendingWrites()) return;
+      unsavedNote.forget();
       unsaved.recovered();
       askForPersistence?.();
       askForPersistence = undefined;
@@ -153,7 +156,7 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   queue.start();
   // Opened from the note (a switch a reload cut off): the pointer catches up, and the note goes.
   if (log && shownNote.read() === log.id) void queue.setActiveSession(log.id).catch(() => undefined);
-  flushWhenHidden(queue);
+  keepWhenHidden(queue, unsavedNote);
   followOtherTabs(runtime);
   setSessions(log ? headers : [session.header, ...headers]);
   set({
@@ -207,11 +210,33 @@ export async function removeOrphans(
   }
 }
 
-/** A tab being hidden may be the last chance to write: the browser can discard it after. */
-function flushWhenHidden(queue: WriteQueue): void {
-  const flush = () => void queue.flush().catch(() => undefined);
+/**
+ * A tab being hidden may be the last chance to write: the browser can discard it after,
+ * and a page leaving stops its script before a write can finish. So what is not stored is
+ * noted synchronously too (unsavedWritesNote.ts) for the next start, and the write is
+ * begun; a tab shown again takes its note back out, its queue still holding everything.
+ */
+function keepWhenHidden(queue: WriteQueue, note: UnsavedWritesNote): void {
+  // From pagehide on, the page is leaving: what changes after it is the leaving itself (a
+  // reply's stream cut off reads as a dropped connection), not what the user saw, so the
+  // note taken then stands. A page kept for the back button and shown again starts over.
+  let leaving = false;
+  const hide = () => {
+    if (leaving) return;
+    if (queue.hasPendingWrites()) note.keep(queue.pendingSessionRecords());
+    void queue.flush().catch(() => undefined);
+  };
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flush();
+    if (document.visibilityState === 'hidden') hide();
+    else note.forget();
   });
-  window.addEventListener('pagehide', flush);
+  window.addEventListener('pagehide', () => {
+    hide();
+    leaving = true;
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    leaving = false;
+    note.forget();
+  });
 }
