@@ -177,6 +177,23 @@ describe('WriteQueue coalescing during a write', () => {
   });
 });
 
+describe('WriteQueue.pendingSessionRecords', () => {
+  it('is the newest queued entries and headers, held until a write stored them, and never settings or files', async () => {
+    queue = new WriteQueue(repo, { intervalMs: 10_000 });
+    queue.start();
+    queue.saveEntry(makeMessageEntry('s1', 'a', 1, { text: 'older' }));
+    queue.saveEntry(makeMessageEntry('s1', 'a', 1, { text: 'newer' }));
+    queue.saveHeader(makeHeader('s1', { leafId: 'a' }));
+    void queue.setActiveSession('s1').catch(() => undefined);
+    expect(queue.pendingSessionRecords()).toEqual({
+      entries: [makeMessageEntry('s1', 'a', 1, { text: 'newer' })],
+      headers: [makeHeader('s1', { leafId: 'a' })],
+    });
+    await until(() => !queue?.hasPendingWrites(), 'the write');
+    expect(queue.pendingSessionRecords()).toEqual({ entries: [], headers: [] });
+  });
+});
+
 describe('WriteQueue.flush', () => {
   it('writes what is pending at once, without waiting for the interval', async () => {
     queue = new WriteQueue(repo, { intervalMs: 10_000 });
