@@ -174,6 +174,28 @@ test("an HTML file's Preview runs its script but cannot read storage, reach its 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('a Preview that sends its frame to another address is stopped before any request leaves', async ({
+  connected: page,
+  mockApi,
+}) => {
+  await exchange(page, 'Make a page');
+  await openFiles(page);
+  const away = `${mockApi.url}/preview-probe-navigate?text=what-the-file-holds`;
+  const html = `<!doctype html><html><body><p id="ran">not run</p><script>
+    document.getElementById('ran').textContent = 'script ran';
+    setTimeout(() => { location.href = ${JSON.stringify(away)}; }, 200);
+  </script></body></html>`;
+  await upload(page, [{ name: 'leave.html', mimeType: 'text/html', text: html }]);
+  await fileRow(page, 'leave.html').click();
+  await workspace(page).getByRole('tab', { name: 'Preview' }).click();
+  // The frame tried: Chromium shows its own error page in it, the app's policy (frames
+  // from Baton's origin only) having refused the navigation.
+  await expect
+    .poll(() => page.frames().map((frame) => frame.url()))
+    .toContainEqual(expect.stringMatching(/^chrome-error:/));
+  expect(mockApi.requests.filter((request) => request.path.startsWith('/preview-probe'))).toEqual([]);
+});
+
 test("a reply whose tool call wrote an HTML file shows a card with the file's name that opens its Preview", async ({
   connected: page,
   mockApi,
