@@ -7,9 +7,11 @@
  * or another tab changed it since):
  * - an entry is stored when none is, or when the stored one is a reply still streaming and
  *   the noted one has ended or holds more;
- * - a header is stored when none is, or when it is at least as new as the stored one; an
- *   older one (renamed elsewhere since) only moves the stored header's leaf to an entry
- *   stored here, so the restored messages are on the branch shown.
+ * - a header is stored when none is, or when it is newer than the stored one (keeping the
+ *   stored one's handoff links too); one as old or older (renamed elsewhere since, or
+ *   stored after all, perhaps by a handoff's switch that added a link) only moves the
+ *   stored header's leaf to an entry stored here, so the restored messages are on the
+ *   branch shown.
  * Records of a session deleted meanwhile are refused by storage, as any write of them.
  */
 import { isMessageEntry, type SessionEntry, type SessionHeader } from '../core/types/entry';
@@ -90,8 +92,10 @@ function headerToStore(
   restored: ReadonlySet<string>,
 ): SessionHeader | undefined {
   if (!stored) return noted;
-  if (noted.updatedAt >= stored.updatedAt)
-    return JSON.stringify(noted) === JSON.stringify(stored) ? undefined : noted;
+  // Newer: its changes win, but a handoff's link stored meanwhile (a switch that committed
+  // as the page died, before it heard so) is kept.
+  if (noted.updatedAt > stored.updatedAt)
+    return { ...noted, children: [...new Set([...stored.children, ...noted.children])] };
   return noted.leafId !== null && restored.has(noted.leafId) && stored.leafId !== noted.leafId
     ? { ...stored, leafId: noted.leafId }
     : undefined;

@@ -129,6 +129,22 @@ describe('replayUnsavedWrites', () => {
     expect(await repository.getHeader('s1')).toEqual({ ...renamed, leafId: 'e2' });
   });
 
+  it("a header as old as the stored one changes nothing: a handoff's link stored as the page died stays", async () => {
+    const repository = await openRepository();
+    const linked = makeHeader('s1', { leafId: 'e2', updatedAt: 3_000, children: ['s2'] });
+    await repository.createSession(linked, [question, reply]);
+    const store = memoryTextStore();
+    unsavedWritesNote(repository.databaseName, 'tab-a', store).keep({ entries: [reply], headers: [header] });
+    await replayUnsavedWrites(repository, store);
+    expect(await repository.getHeader('s1')).toEqual(linked);
+
+    // A newer one wins, its link list joined with the stored one's.
+    const newer = makeHeader('s1', { leafId: 'e2', updatedAt: 4_000, title: 'Renamed just before the end' });
+    unsavedWritesNote(repository.databaseName, 'tab-a', store).keep({ entries: [], headers: [newer] });
+    await replayUnsavedWrites(repository, store);
+    expect(await repository.getHeader('s1')).toEqual({ ...newer, children: ['s2'] });
+  });
+
   it("of two tabs' versions of one entry, the ended one is stored", async () => {
     const repository = await openRepository();
     const store = memoryTextStore();

@@ -6,6 +6,10 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeHeader, makeMessageEntry, memoryTextStore } from '../../../testing/fixtures/storageTestFixtures';
+import { SessionRepository } from '../../storage/sessionRepository';
+import { hasUnsavedWritesNote } from '../../storage/unsavedWritesKey';
+import { unsavedWritesNote } from '../../storage/unsavedWritesNote';
 
 async function freshModules() {
   // The store and the runtime are module state, set once per page load.
@@ -58,5 +62,24 @@ describe('start-up reads begun by the entry', () => {
     } finally {
       process.off('unhandledRejection', unhandled);
     }
+  });
+
+  it('store what a page that ended left unsaved before they read, and take its note out', async () => {
+    const { startupReads } = await freshModules();
+    const store = memoryTextStore();
+    vi.stubGlobal('localStorage', store);
+    const name = `unsaved-${crypto.randomUUID()}`;
+    (await SessionRepository.open(name)).close();
+    const question = makeMessageEntry('s1', 'e1', 2_000, { text: 'Kept though never stored' });
+    unsavedWritesNote(name, 'tab-a', store).keep({
+      entries: [question],
+      headers: [makeHeader('s1', { leafId: 'e1', updatedAt: 2_000 })],
+    });
+    const reads = await startupReads.readStartup(name);
+    expect(reads.headers.headers.map((header) => header.id)).toEqual(['s1']);
+    expect(reads.newestOfActive).toBeUndefined();
+    expect((await reads.repository.loadEntries('s1')).entries).toEqual([question]);
+    expect(hasUnsavedWritesNote(name, store)).toBe(false);
+    reads.repository.close();
   });
 });

@@ -4,7 +4,9 @@
  * its newest entries. The entry (src/boot.ts) starts them before React and the UI are
  * even fetched, so that the open and the reads overlap loading the rest of the app;
  * startApp then waits for the same promise. Kept to the storage read path: whatever this
- * module imports is fetched and evaluated before the database is asked for.
+ * module imports is fetched and evaluated before the database is asked for. Only when a
+ * page ended with writes not stored (unsavedWritesNote.ts) does a write come first, its
+ * code loaded then.
  */
 import { activeSessionNote } from '../../storage/activeSessionNote';
 import {
@@ -13,6 +15,7 @@ import {
   SETTINGS_KEY,
   SessionRepository,
 } from '../../storage/sessionRepository';
+import { hasUnsavedWritesNote } from '../../storage/unsavedWritesKey';
 
 /**
  * How many of a session's newest entries are read for its first paint: more than a tall
@@ -34,6 +37,13 @@ export interface StartupReads {
 
 export async function readStartup(databaseName?: string): Promise<StartupReads> {
   const repository = await SessionRepository.open(databaseName);
+  // A page that ended before its last writes were stored noted them: stored first, read after.
+  const replayProblem = hasUnsavedWritesNote(repository.databaseName)
+    ? await import('../../storage/replayUnsavedWrites').then(
+        (replay) => replay.replayUnsavedWrites(repository),
+        () => undefined,
+      )
+    : undefined;
   // A session shown just before a reload may not have its pointer stored yet (activeSessionNote.ts).
   const noted = activeSessionNote(repository.databaseName).read();
   const storedRead = repository.getActiveSessionId();
@@ -47,6 +57,7 @@ export async function readStartup(databaseName?: string): Promise<StartupReads> 
     storedRead,
     activeIdRead.then((id) => (id ? repository.loadNewestEntries(id, FIRST_PAINT_ENTRIES) : undefined)),
   ]);
+  if (replayProblem) headers.problems.push(replayProblem);
   return { repository, storedSettings, headers, activeId, storedActiveId, newestOfActive };
 }
 
