@@ -71,6 +71,15 @@ async function armHandoffCut(page: Page, step: Step): Promise<void> {
   }, step);
 }
 
+/** From now on every write of the page waits for ever, as on a disk too slow to store it before a reload. */
+async function holdEveryWrite(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const hooks = (window as HookWindow).__batonTestHooks;
+    if (!hooks) throw new Error('The e2e fixture sets the test hooks on every page.');
+    hooks.holdWrites = () => new Promise(() => {});
+  });
+}
+
 /** Reloads, or closes the tab and opens the app in a new one on the same storage. */
 async function cut(page: Page, context: BrowserContext, how: Cut): Promise<Page> {
   if (how === 'reload') {
@@ -221,11 +230,8 @@ test('a reload before the switch to another session is stored still opens that s
   await exchange(page, 'Second session question');
   await expect(activeSessionTitle(page)).toHaveText('Second session question');
 
-  // A disk too slow to store the switch before the reload: every write waits for ever.
-  await page.evaluate(() => {
-    const hooks = (window as HookWindow).__batonTestHooks;
-    if (hooks) hooks.holdWrites = () => new Promise(() => {});
-  });
+  // A disk too slow to store the switch before the reload.
+  await holdEveryWrite(page);
   await sessionTitles(page).filter({ hasText: 'First session question' }).click();
   await expect(activeSessionTitle(page)).toHaveText('First session question');
   await expect(userMessages(page)).toHaveText(['First session question']);
@@ -253,11 +259,8 @@ for (const how of ['reload', 'close'] as const) {
     mockApi,
   }) => {
     await connect(page, mockApi);
-    // A disk too slow to store anything before the page ends: every write waits for ever.
-    await page.evaluate(() => {
-      const hooks = (window as HookWindow).__batonTestHooks;
-      if (hooks) hooks.holdWrites = () => new Promise(() => {});
-    });
+    // A disk too slow to store anything before the page ends.
+    await holdEveryWrite(page);
     await exchange(page, 'Tell me about billing');
     expect((await readStoredData(page)).entries).toEqual([]);
 
@@ -288,10 +291,7 @@ test('a reply cut off mid-way by a reload, nothing of it stored yet, is kept and
   mockApi,
 }) => {
   await connect(page, mockApi);
-  await page.evaluate(() => {
-    const hooks = (window as HookWindow).__batonTestHooks;
-    if (hooks) hooks.holdWrites = () => new Promise(() => {});
-  });
+  await holdEveryWrite(page);
   mockApi.script(stalledReply('Alpha bravo charlie delta'));
   await send(page, 'Spell the alphabet');
   await expect(assistantMessages(page).first()).toContainText('Alpha bravo charlie delta');

@@ -8,10 +8,10 @@ import {
   makeHeader,
   makeMessageEntry,
   memoryTextStore,
+  refusingTextStore,
   uniqueDbName,
 } from '../../testing/fixtures/storageTestFixtures';
 import { activeSessionNote } from './activeSessionNote';
-import type { TextStore } from './deviceTextStore';
 import { withFaults } from './faultyBackend';
 import { ACTIVE_SESSION_KEY, SessionRepository } from './sessionRepository';
 import { WriteQueue } from './writeQueue';
@@ -38,15 +38,7 @@ describe('activeSessionNote', () => {
     const none = activeSessionNote('baton', undefined);
     none.write('s1');
     expect(none.read()).toBeUndefined();
-    const refusing: TextStore = {
-      getItem: () => {
-        throw new DOMException('blocked', 'SecurityError');
-      },
-      setItem: () => {
-        throw new DOMException('full', 'QuotaExceededError');
-      },
-      removeItem: () => {},
-    };
+    const refusing = refusingTextStore();
     const note = activeSessionNote('baton', refusing);
     expect(() => note.write('s1')).not.toThrow();
     expect(note.read()).toBeUndefined();

@@ -9,9 +9,9 @@ import {
   makeHeader,
   makeMessageEntry,
   memoryTextStore,
+  refusingTextStore,
   uniqueDbName,
 } from '../../testing/fixtures/storageTestFixtures';
-import type { TextStore } from './deviceTextStore';
 import { replayUnsavedWrites } from './replayUnsavedWrites';
 import { SessionRepository } from './sessionRepository';
 import { hasUnsavedWritesNote, unsavedWritesKey } from './unsavedWritesKey';
@@ -62,15 +62,7 @@ describe('unsavedWritesNote', () => {
     expect(readUnsavedWrites('baton', store).size).toBe(0);
     store.setItem(unsavedWritesKey('baton'), '{"tab-a": {"entries": [{"no": "id"}], "headers": []}}');
     expect(readUnsavedWrites('baton', store).size).toBe(0);
-    const refusing: TextStore = {
-      getItem: () => {
-        throw new DOMException('blocked', 'SecurityError');
-      },
-      setItem: () => {
-        throw new DOMException('full', 'QuotaExceededError');
-      },
-      removeItem: () => {},
-    };
+    const refusing = refusingTextStore();
     const note = unsavedWritesNote('baton', 'tab-a', refusing);
     expect(() => note.keep({ entries: [question], headers: [] })).not.toThrow();
     expect(() => note.forget()).not.toThrow();
