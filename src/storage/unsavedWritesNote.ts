@@ -36,17 +36,12 @@ export function unsavedWritesNote(
   tabId: string = crypto.randomUUID(),
   store: TextStore | undefined = deviceTextStore(),
 ): UnsavedWritesNote {
-  // Forgetting reads localStorage only when this tab noted something: every stored write calls it.
-  let noted = false;
   return {
     keep(writes) {
-      noted = true;
       // A full or blocked localStorage loses only what the note adds: the queue goes on.
       updateParts(databaseName, store, (parts) => parts.set(tabId, writes));
     },
     forget() {
-      if (!noted) return;
-      noted = false;
       updateParts(databaseName, store, (parts) => parts.delete(tabId));
     },
   };

@@ -60,7 +60,8 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   let askForPersistence: (() => void) | undefined = requestPersistenceOnce();
   const intervalMs = testWriteIntervalMs();
   const shownNote = activeSessionNote(repository.databaseName);
-  const unsavedNote = unsavedWritesNote(repository.databaseName);
+  // Set once the queue exists (keepWhenHidden below); until then nothing was noted.
+  let allStored = () => {};
   const queue = new WriteQueue(backend, {
     ...(intervalMs !== undefined && { intervalMs }),
     // A pointer being written is the newest word on the session to open (a handoff's
@@ -71,7 +72,7 @@ export async function startEngine({ repository, headers, active, problems }: Loa
     onRefused: (sessionIds) => writesRefused(runtime, sessionIds),
     onSaved: () => {
       if (queue.hasPendingWrites()) return;
-      unsavedNote.forget();
+      allStored();
       unsaved.recovered();
       askForPersistence?.();
       askForPersistence = undefined;
@@ -156,7 +157,7 @@ export async function startEngine({ repository, headers, active, problems }: Loa
   queue.start();
   // Opened from the note (a switch a reload cut off): the pointer catches up, and the note goes.
   if (log && shownNote.read() === log.id) void queue.setActiveSession(log.id).catch(() => undefined);
-  keepWhenHidden(queue, unsavedNote);
+  allStored = keepWhenHidden(queue, unsavedWritesNote(repository.databaseName));
   followOtherTabs(runtime);
   setSessions(log ? headers : [session.header, ...headers]);
   set({
@@ -215,20 +216,32 @@ export async function removeOrphans(
  * and a page leaving stops its script before a write can finish. So what is not stored is
  * noted synchronously too (unsavedWritesNote.ts) for the next start, and the write is
  * begun; a tab shown again takes its note back out, its queue still holding everything.
+ * Returns what the queue calls once everything is stored: the note is then taken out too.
  */
-function keepWhenHidden(queue: WriteQueue, note: UnsavedWritesNote): void {
+function keepWhenHidden(queue: WriteQueue, note: UnsavedWritesNote): () => void {
   // From pagehide on, the page is leaving: what changes after it is the leaving itself (a
   // reply's stream cut off reads as a dropped connection), not what the user saw, so the
   // note taken then stands. A page kept for the back button and shown again starts over.
   let leaving = false;
+  // Whether this tab's part is in the note: every stored write asks, and only a tab that
+  // noted something reads localStorage (or runs the note's code) to take it out.
+  let kept = false;
   const hide = () => {
     if (leaving) return;
-    if (queue.hasPendingWrites()) note.keep(queue.pendingSessionRecords());
+    if (queue.hasPendingWrites()) {
+      note.keep(queue.pendingSessionRecords());
+      kept = true;
+    }
     void queue.flush().catch(() => undefined);
+  };
+  const forget = () => {
+    if (!kept) return;
+    kept = false;
+    note.forget();
   };
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') hide();
-    else note.forget();
+    else forget();
   });
   window.addEventListener('pagehide', () => {
     hide();
@@ -237,6 +250,7 @@ function keepWhenHidden(queue: WriteQueue, note: UnsavedWritesNote): void {
   window.addEventListener('pageshow', (event) => {
     if (!event.persisted) return;
     leaving = false;
-    note.forget();
+    forget();
   });
+  return forget;
 }
